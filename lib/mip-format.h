@@ -1,0 +1,207 @@
+/* mip-format.h - constants, structures and layout rules of MIP's files.
+
+   Copyright (C) 2026 The MIP for GCC developers.
+   SPDX-License-Identifier: GPL-3.0-or-later
+
+   Shared by the GCC plugin (compiled as C++), the runtime libmip and
+   mipdata.  Everything here is header-only and free of libc calls, so
+   the plugin and the runtime can use it without linking the format
+   library.  The structures come from mip-format.inc; doc/format.md is the
+   specification and must be kept in step with both files.  */
+
+#ifndef MIP_FORMAT_H
+#define MIP_FORMAT_H
+
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Bump on any change to mip-format.inc or to the rules below.  Readers
+   refuse every other version: a raw profile written by another runtime
+   must fail loudly, never merge garbage.  */
+#define MIP_FORMAT_VERSION 1u
+
+/* Magic numbers.  Eight bytes: 0xff, four letters naming the file kind,
+   then a byte giving the target's pointer size in bits.  Read as a u64 in
+   the writer's byte order they are the constants below; read with the
+   other byte order they come out byte-swapped, which tells a reader to
+   swap.  The 0xff first byte keeps them from looking like text.  */
+#define MIP_MAGIC(a, b, c, d, bits)                                         \
+  (((uint64_t) 0xff << 56) | ((uint64_t) (a) << 48) | ((uint64_t) (b) << 40) \
+   | ((uint64_t) (c) << 32) | ((uint64_t) (d) << 24) | ((uint64_t) 'M' << 16) \
+   | ((uint64_t) 'I' << 8) | (uint64_t) (bits))
+#define MIP_MAGIC_RAW64 MIP_MAGIC ('r', 'a', 'w', '_', 64)
+#define MIP_MAGIC_RAW32 MIP_MAGIC ('r', 'a', 'w', '_', 32)
+#define MIP_MAGIC_MAP64 MIP_MAGIC ('m', 'a', 'p', '_', 64)
+#define MIP_MAGIC_MAP32 MIP_MAGIC ('m', 'a', 'p', '_', 32)
+#define MIP_MAGIC_PROFILE MIP_MAGIC ('p', 'r', 'o', 'f', 64)
+/* The pointer size in bits, from a magic read in the right byte order.  */
+#define MIP_MAGIC_BITS(magic) ((unsigned) ((magic) & 0xff))
+/* The magic with its size byte cleared, to compare kinds.  */
+#define MIP_MAGIC_KIND(magic) ((magic) & ~(uint64_t) 0xff)
+
+/* Section and symbol names.  */
+#define MIP_RAW_SECTION "__mip_raw"
+#define MIP_MAP_SECTION "__mip_map"
+#define MIP_RUNTIME_ANCHOR "__mip_runtime"   /* defined by libmip */
+#define MIP_ORDER_SEQUENCE "__mip_sequence"  /* u32, defined by libmip */
+#define MIP_DEFAULT_RAW_NAME "default.mipraw"
+#define MIP_FILENAME_ENV "MIP_PROFILE_FILENAME"
+
+/* Record kinds: which fields a function's raw record has.  A map unit's
+   `mode' is the set the compile asked for; a function's `kinds' is the set
+   it actually records.  */
+#define MIP_KIND_FUNCTION_COVERAGE 0x01u /* u8: 0xff not run, 0 run */
+#define MIP_KIND_CALL_COUNT 0x02u        /* u32, saturating at 0xffffffff */
+#define MIP_KIND_ORDER 0x04u             /* u32: 0, or 1 + calls before */
+#define MIP_KIND_BLOCK_COVERAGE 0x08u    /* u8 per probe: 0xff / 0 */
+#define MIP_KIND_CALLERS 0x10u           /* pointer-size return addresses */
+#define MIP_KIND_ALL 0x1fu
+
+/* Initial values in __mip_raw.  Coverage bytes start at 0xff and a probe
+   stores 0: a single store of an immediate zero is the shortest probe on
+   every target (x86 movb $0; aarch64/arm strb of the zero register or of
+   a register known to hold zero).  */
+#define MIP_COVERAGE_UNSET 0xffu
+#define MIP_COVERAGE_SET 0x00u
+
+#define MIP_NO_PROBE 0xffffffffu  /* mip_map_block.probe of inferred block */
+#define MIP_NO_OFFSET 0xffffffffu /* absent field in mip_record_layout */
+
+/* mip_map_block.flags.  */
+#define MIP_BLOCK_ENTRY 0x1u      /* the function's entry block */
+#define MIP_BLOCK_EXIT 0x2u       /* ends in a return */
+#define MIP_BLOCK_CALL 0x4u       /* contains a call that may not return */
+#define MIP_BLOCK_COLD 0x8u       /* placed in the cold partition */
+
+/* mip_raw_header.flags.  */
+#define MIP_RAW_FLAG_UNIT_WALK_FAILED 0x1u /* units inconsistent at dump */
+
+/* mip_profile_function.flags.  */
+#define MIP_FUNCTION_DISCARDED 0x1u /* the linker dropped this copy */
+
+/* Declare the structures.  */
+#define MIP_STRUCT_BEGIN(name) struct name {
+#define MIP_FIELD(s, type, name) type name;
+#define MIP_STRUCT_END(name) };
+#include "mip-format.inc"
+
+/* FNV-1a, 64 bits: the one hash of the project (CFG signatures, unit
+   hashes, build ids).  Not cryptographic; it only has to tell builds and
+   function shapes apart.  */
+#define MIP_HASH_INIT 0xcbf29ce484222325ull
+
+static inline uint64_t
+mip_hash_bytes (uint64_t hash, const void *data, uint64_t size)
+{
+  const unsigned char *p = (const unsigned char *) data;
+  uint64_t i;
+  for (i = 0; i < size; i++)
+    {
+      hash ^= p[i];
+      hash *= 0x100000001b3ull;
+    }
+  return hash;
+}
+
+/* Hash a value as 8 little-endian bytes, whatever the host.  */
+static inline uint64_t
+mip_hash_u64 (uint64_t hash, uint64_t value)
+{
+  int i;
+  for (i = 0; i < 8; i++)
+    {
+      hash ^= (value >> (8 * i)) & 0xff;
+      hash *= 0x100000001b3ull;
+    }
+  return hash;
+}
+
+/* The build id: the hash of every unit hash in section order.  The runtime
+   computes it from __mip_raw, mipdata from __mip_map; equal ids mean the
+   raw data has exactly the layout the map describes.  */
+static inline uint64_t
+mip_build_id_add (uint64_t build_id, uint64_t unit_hash)
+{
+  return mip_hash_u64 (build_id, unit_hash);
+}
+
+/* Where each field of a function's raw record lives.  The plugin lays
+   records out with this, mipdata reads them with it.
+
+     [CALL_COUNT]  u32          count
+     [ORDER]       u32          first-call order
+     [CALLERS]     ptr x slots  return addresses (aligned to ptr)
+     [FUNCTION_COVERAGE] u8
+     [BLOCK_COVERAGE]    u8 x probes
+
+   A record with only byte fields has alignment 1, so the function
+   coverage mode costs exactly one byte per function.  */
+struct mip_record_layout
+{
+  uint32_t count_offset;        /* MIP_NO_OFFSET when absent */
+  uint32_t order_offset;
+  uint32_t callers_offset;
+  uint32_t coverage_offset;
+  uint32_t blocks_offset;
+  uint32_t size;
+  uint32_t align;
+};
+
+static inline uint32_t
+mip_align_up (uint32_t value, uint32_t align)
+{
+  return (value + align - 1) & ~(align - 1);
+}
+
+static inline struct mip_record_layout
+mip_record_layout (uint32_t kinds, uint32_t probe_count,
+		   uint32_t caller_slots, uint32_t pointer_size)
+{
+  struct mip_record_layout l;
+  uint32_t at = 0;
+
+  l.count_offset = l.order_offset = l.callers_offset = MIP_NO_OFFSET;
+  l.coverage_offset = l.blocks_offset = MIP_NO_OFFSET;
+  l.align = 1;
+  if (kinds & (MIP_KIND_CALL_COUNT | MIP_KIND_ORDER))
+    l.align = 4;
+  if ((kinds & MIP_KIND_CALLERS) && caller_slots)
+    l.align = pointer_size;
+  if (kinds & MIP_KIND_CALL_COUNT)
+    {
+      l.count_offset = at;
+      at += 4;
+    }
+  if (kinds & MIP_KIND_ORDER)
+    {
+      l.order_offset = at;
+      at += 4;
+    }
+  if ((kinds & MIP_KIND_CALLERS) && caller_slots)
+    {
+      at = mip_align_up (at, pointer_size);
+      l.callers_offset = at;
+      at += caller_slots * pointer_size;
+    }
+  if (kinds & MIP_KIND_FUNCTION_COVERAGE)
+    {
+      l.coverage_offset = at;
+      at += 1;
+    }
+  if ((kinds & MIP_KIND_BLOCK_COVERAGE) && probe_count)
+    {
+      l.blocks_offset = at;
+      at += probe_count;
+    }
+  l.size = at;
+  return l;
+}
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* MIP_FORMAT_H */
