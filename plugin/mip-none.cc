@@ -1,0 +1,37 @@
+/* mip-none.cc - the target file for compilers whose target MIP does not
+   support yet: loading the plugin with generate is a clear error.
+
+   Copyright (C) 2026 The MIP for GCC developers.
+   SPDX-License-Identifier: GPL-3.0-or-later  */
+
+#include "mip-plugin.h"
+
+bool
+mip_target_init (void)
+{
+  sorry ("mip: instrumentation is not supported for this target yet");
+  return false;
+}
+
+uint32_t
+mip_target_supported_kinds (void)
+{
+  return 0;
+}
+
+bool
+mip_target_skip_function (function *)
+{
+  return true;
+}
+
+uint32_t
+mip_target_entry_kinds (function *, uint32_t)
+{
+  return 0;
+}
+
+void
+mip_target_instrument_entry (function *, const struct mip_entry_probe *)
+{
+}

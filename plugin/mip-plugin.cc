@@ -1,0 +1,117 @@
+/* mip-plugin.cc - the entry point of mip.so: checks the compiler, parses
+   -fplugin-arg-mip-*, and registers the pass and the unit callbacks.
+
+   Copyright (C) 2026 The MIP for GCC developers.
+   SPDX-License-Identifier: GPL-3.0-or-later
+
+   Usage:
+     gcc -fplugin=mip -fplugin-arg-mip-generate            (every record)
+     gcc -fplugin=mip -fplugin-arg-mip-generate=function-coverage
+     gcc -fplugin=mip -fplugin-arg-mip-use=profile.mip  */
+
+#include "mip-plugin.h"
+#include "plugin-version.h"
+
+int plugin_is_GPL_compatible;
+
+struct mip_options mip_options;
+
+static struct plugin_info mip_plugin_info = {
+  "0.1.0",
+  "Machine IR Profile instrumentation.  Arguments:\n"
+  "  -fplugin-arg-mip-generate[=MODE]  instrument; MODE is 'full' (the\n"
+  "      default: call counts and first-call order) or 'function-coverage'\n"
+  "  -fplugin-arg-mip-use=FILE  optimise with the profile FILE (.mip)"
+};
+
+/* Parse generate's value into the record kinds it asks for.  */
+static bool
+parse_generate_mode (const char *value, uint32_t *mode)
+{
+  if (value == NULL || strcmp (value, "full") == 0)
+    {
+      *mode = MIP_KIND_CALL_COUNT | MIP_KIND_ORDER;
+      return true;
+    }
+  if (strcmp (value, "function-coverage") == 0)
+    {
+      *mode = MIP_KIND_FUNCTION_COVERAGE;
+      return true;
+    }
+  return false;
+}
+
+static bool
+parse_arguments (struct plugin_name_args *info)
+{
+  bool ok = true;
+  for (int i = 0; i < info->argc; i++)
+    {
+      const char *key = info->argv[i].key;
+      const char *value = info->argv[i].value;
+      if (strcmp (key, "generate") == 0)
+	{
+	  if (!parse_generate_mode (value, &mip_options.mode))
+	    {
+	      error ("mip: unknown mode %qs in %<-fplugin-arg-mip-generate%>;"
+		     " valid modes are %<full%> and %<function-coverage%>",
+		     value);
+	      ok = false;
+	    }
+	}
+      else if (strcmp (key, "use") == 0)
+	{
+	  if (value == NULL || *value == '\0')
+	    {
+	      error ("mip: %<-fplugin-arg-mip-use%> needs a profile file:"
+		     " %<-fplugin-arg-mip-use=FILE%>");
+	      ok = false;
+	    }
+	  else
+	    mip_options.use_file = value;
+	}
+      else
+	{
+	  error ("mip: unknown argument %<-fplugin-arg-%s-%s%>;"
+		 " valid arguments are %<generate[=MODE]%> and %<use=FILE%>",
+		 info->base_name, key);
+	  ok = false;
+	}
+    }
+  return ok;
+}
+
+int
+plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *version)
+{
+  if (!plugin_default_version_check (version, &gcc_version))
+    {
+      error ("mip: this plugin was built for GCC %s, not for this compiler"
+	     " (GCC %s); rebuild it against the plugin headers of this compiler",
+	     gcc_version.basever, version->basever);
+      return 1;
+    }
+  register_callback (info->base_name, PLUGIN_INFO, NULL, &mip_plugin_info);
+  if (!parse_arguments (info))
+    return 1;
+  if (mip_options.use_file)
+    {
+      /* Profile use lands in a later release; refuse rather than ignore
+	 the request silently.  */
+      sorry ("mip: %<-fplugin-arg-mip-use%> is not implemented yet"
+	     " (profile %qs was not applied)", mip_options.use_file);
+      return 1;
+    }
+  if (mip_options.mode == 0)
+    return 0;			/* Loaded without generate: nothing to do.  */
+  if (!mip_target_init ())
+    return 1;
+  mip_options.mode &= mip_target_supported_kinds ();
+
+  mip_register_pass (info->base_name);
+  register_callback (info->base_name, PLUGIN_ALL_PASSES_END,
+		     mip_emit_end_label, NULL);
+  register_callback (info->base_name, PLUGIN_FINISH_UNIT, mip_emit_unit,
+		     NULL);
+  return 0;
+}

@@ -1,0 +1,75 @@
+/* mip-target.h - the contract between the target-neutral pass and the one
+   target file linked into the plugin (mip-x86.cc, mip-none.cc, ...).
+
+   Copyright (C) 2026 The MIP for GCC developers.
+   SPDX-License-Identifier: GPL-3.0-or-later
+
+   Each hook's comment says when the pass calls it.  A target file defines
+   every function below; exactly one target file is linked into mip.so,
+   chosen by configure from the compiler's target.  */
+
+#ifndef MIP_TARGET_H
+#define MIP_TARGET_H
+
+#include "mip-gcc-compat.h"
+#include "mip-format.h"
+
+/* What the pass tells a target about one function's record.  */
+struct mip_entry_probe
+{
+  unsigned function_index;      /* numbers the .Lmip labels of this unit */
+  uint32_t kinds;               /* MIP_KIND_* the record has */
+  struct mip_record_layout layout;
+};
+
+/* Name of the raw record's label of function INDEX, e.g. ".Lmip.r3"; the
+   target's instruction sequences address record fields through it.  */
+#define MIP_RECORD_LABEL_FMT ".Lmip.r%u"
+/* Name of the label that ends function INDEX's code.  */
+#define MIP_END_LABEL_FMT ".Lmip.e%u"
+
+/* Called once from plugin_init, after the arguments are parsed: return
+   false, after reporting why with error () or sorry (), when this
+   compilation's target variant (e.g. -m32) cannot be instrumented.  */
+bool mip_target_init (void);
+
+/* Called from plugin_init: the record kinds this target can emit (the
+   full mode asks for all of them and records their intersection).  */
+uint32_t mip_target_supported_kinds (void);
+
+/* Called by the pass for each function before anything else: true when
+   the function must be left alone whatever the user asked (for example
+   x86 interrupt handlers, which must preserve every register and the
+   flags).  */
+bool mip_target_skip_function (function *fun);
+
+/* Called by the pass with dataflow up to date: the subset of WANTED that
+   the target can record for FUN (a kind may be dropped, e.g. when no
+   scratch register is free at entry).  The pass lays out the record for
+   exactly these kinds.  */
+uint32_t mip_target_entry_kinds (function *fun, uint32_t wanted);
+
+/* Called next: insert the function-entry probe for PROBE at the start of
+   the function, before the prologue, where the ABI guarantees the flags
+   and the call-clobbered non-argument registers are dead.  */
+void mip_target_instrument_entry (function *fun,
+				  const struct mip_entry_probe *probe);
+
+/* Helpers the pass gives targets (mip-pass.cc).  */
+
+/* Emit TEXT (assembly, several lines allowed) as a volatile asm insn
+   before INSN, telling dataflow that it clobbers the hard registers in
+   CLOBBERS (an array of N GCC register numbers).  */
+void mip_emit_asm_before (rtx_insn *insn, const char *text,
+			  const int *clobbers, int n);
+
+/* The first insn of FUN's entry block after its basic-block note: where
+   an entry probe goes.  */
+rtx_insn *mip_function_entry_insn (function *fun);
+
+/* True if hard register REGNO can be used as a scratch at the start of
+   FUN's first block: not live there, not fixed or global, and clobbered
+   by calls under the function's ABI.  */
+bool mip_scratch_reg_free_at_entry (function *fun, int regno);
+
+#endif /* MIP_TARGET_H */
