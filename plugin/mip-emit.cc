@@ -16,7 +16,7 @@
 	.byte	0xff			# helper: coverage
 	.zero	6			# to a multiple of 8
 	.popsection
-	.pushsection __mip_map,"",%progbits
+	.pushsection __mip_map,"R",%progbits
 	.balign 8
 	.quad	<magic>			# struct mip_map_unit
 	...
@@ -191,7 +191,9 @@ emit_map_unit (uint64_t unit_hash, uint32_t raw_size)
   uint32_t strings = strings_size ();
   uint32_t unit_size = mip_align_up (strings_offset + strings, 8);
 
-  fprintf (asm_out_file, "\t.pushsection\t%s,\"\",%%progbits\n"
+  /* "R" (SHF_GNU_RETAIN): ld's --gc-sections drops a non-allocated
+     section that has relocations unless something references it.  */
+  fprintf (asm_out_file, "\t.pushsection\t%s,\"R\",%%progbits\n"
 	   "\t.balign\t8\n", MIP_MAP_SECTION);
   emit_u64 (mip_pointer_size () == 8 ? MIP_MAGIC_MAP64 : MIP_MAGIC_MAP32);
   emit_u32 (MIP_FORMAT_VERSION);
