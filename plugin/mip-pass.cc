@@ -32,9 +32,12 @@ mip_function_at (unsigned index)
 
 /* ---- Helpers for the target files ---------------------------------- */
 
+/* Where the next entry probe goes: after the entry block's note, then
+   after each probe already emitted, so probes run in emission order.  */
+static rtx_insn *entry_anchor;
+
 void
-mip_emit_asm_before (rtx_insn *insn, const char *text, const int *clobbers,
-		     int n)
+mip_emit_entry_asm (const char *text, const int *clobbers, int n)
 {
   location_t loc = DECL_SOURCE_LOCATION (current_function_decl);
   /* A real location: final crashes on UNKNOWN_LOCATION asm (seen).  */
@@ -52,20 +55,22 @@ mip_emit_asm_before (rtx_insn *insn, const char *text, const int *clobbers,
 					  clobbers[i]));
       pattern = gen_rtx_PARALLEL (VOIDmode, elems);
     }
-  rtx_insn *asm_insn = emit_insn_before (pattern, insn);
-  INSN_LOCATION (asm_insn) = loc;
+  entry_anchor = emit_insn_after (pattern, entry_anchor);
+  INSN_LOCATION (entry_anchor) = loc;
 }
 
-rtx_insn *
-mip_function_entry_insn (function *fun)
+/* The block that runs exactly once per call.  When the first block is
+   also a branch target (a loop at the very start of a function whose
+   prologue was shrink-wrapped away), a probe there would run on every
+   iteration: give the entry edge a block of its own.  */
+static basic_block
+prepare_entry_block (function *fun)
 {
-  basic_block entry = single_succ (ENTRY_BLOCK_PTR_FOR_FN (fun));
-  rtx_insn *note = bb_note (entry);
-  rtx_insn *next = NEXT_INSN (note);
-  /* Emitting before the next insn keeps the probe inside the block.  */
-  if (next == NULL || next == NEXT_INSN (BB_END (entry)))
-    return note;
-  return next;
+  edge entry_edge = single_succ_edge (ENTRY_BLOCK_PTR_FOR_FN (fun));
+  basic_block first = entry_edge->dest;
+  if (single_pred_p (first))
+    return first;
+  return split_edge (entry_edge);
 }
 
 bool
@@ -158,6 +163,11 @@ instrument_function (function *fun)
   if (!function_wants_instrumentation (fun))
     return 0;
 
+  /* The signature describes the function as compiled, before the pass
+     adds anything.  */
+  uint64_t signature = compute_cfg_signature (fun);
+  basic_block entry = prepare_entry_block (fun);
+  entry_anchor = bb_note (entry);
   df_analyze ();
 
   struct mip_entry_probe probe;
@@ -167,7 +177,6 @@ instrument_function (function *fun)
     return 0;
   probe.layout = mip_record_layout (probe.kinds, 0, 0,
 				    (uint32_t) mip_pointer_size ());
-  uint64_t signature = compute_cfg_signature (fun);
   mip_target_instrument_entry (fun, &probe);
 
   struct mip_function_record record;

@@ -57,15 +57,11 @@ void mip_target_instrument_entry (function *fun,
 
 /* Helpers the pass gives targets (mip-pass.cc).  */
 
-/* Emit TEXT (assembly, several lines allowed) as a volatile asm insn
-   before INSN, telling dataflow that it clobbers the hard registers in
+/* Emit TEXT (assembly, several lines allowed) as a volatile asm insn at
+   the start of the function's entry block, after any probe emitted
+   before, telling dataflow that it clobbers the hard registers in
    CLOBBERS (an array of N GCC register numbers).  */
-void mip_emit_asm_before (rtx_insn *insn, const char *text,
-			  const int *clobbers, int n);
-
-/* The first insn of FUN's entry block after its basic-block note: where
-   an entry probe goes.  */
-rtx_insn *mip_function_entry_insn (function *fun);
+void mip_emit_entry_asm (const char *text, const int *clobbers, int n);
 
 /* True if hard register REGNO can be used as a scratch at the start of
    FUN's first block: not live there, not fixed or global, and clobbered

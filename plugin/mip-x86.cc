@@ -118,16 +118,16 @@ mip_target_entry_kinds (function *fun, uint32_t wanted)
 }
 
 static void
-emit_coverage_store (rtx_insn *where, const struct mip_entry_probe *p)
+emit_coverage_store (const struct mip_entry_probe *p)
 {
   char text[128];
   snprintf (text, sizeof text, "movb\t$0, " MIP_RECORD_LABEL_FMT "+%u(%%rip)",
 	    p->function_index, (unsigned) p->layout.coverage_offset);
-  mip_emit_asm_before (where, text, NULL, 0);
+  mip_emit_entry_asm (text, NULL, 0);
 }
 
 static void
-emit_call_count (rtx_insn *where, function *fun,
+emit_call_count (function *fun,
 		 const struct mip_entry_probe *p)
 {
   char text[512];
@@ -160,15 +160,14 @@ emit_call_count (rtx_insn *where, function *fun,
 		s->asm_name32, s->asm_name32, idx,
 		(unsigned) p->layout.order_offset);
     }
-  mip_emit_asm_before (where, text, clobbers, n);
+  mip_emit_entry_asm (text, clobbers, n);
 }
 
 void
 mip_target_instrument_entry (function *fun, const struct mip_entry_probe *p)
 {
-  rtx_insn *where = mip_function_entry_insn (fun);
   if (p->kinds & MIP_KIND_FUNCTION_COVERAGE)
-    emit_coverage_store (where, p);
+    emit_coverage_store (p);
   if (p->kinds & MIP_KIND_CALL_COUNT)
-    emit_call_count (where, fun, p);
+    emit_call_count (fun, p);
 }
