@@ -1,0 +1,171 @@
+/* mip-platform-linux.c - the system calls of libmip on Linux and other
+   POSIX systems.
+
+   Every call retries on EINTR and reports failure through errno; none
+   allocates memory or raises a signal.  Error descriptions are the C
+   library's untranslated ones where it has them, so that no message
+   catalogue is loaded during a dump.
+
+   Copyright (C) 2026 The MIP for GCC developers.
+   SPDX-License-Identifier: GPL-3.0-or-later  */
+
+/* For secure_getenv and strerrordesc_np in glibc.  */
+#define _GNU_SOURCE 1
+
+#include "mip-internal.h"
+
+#if MIP_PLATFORM_POSIX
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#ifndef O_CLOEXEC
+#define O_CLOEXEC 0
+#endif
+
+#if defined (__GLIBC__) \
+    && (__GLIBC__ > 2 || (__GLIBC__ == 2 && __GLIBC_MINOR__ >= 32))
+#define HAVE_STRERRORDESC_NP 1
+#endif
+
+MIP_HIDDEN uint64_t
+mip_platform_pid (void)
+{
+  return (uint64_t) getpid ();
+}
+
+MIP_HIDDEN const char *
+mip_platform_getenv (const char *name)
+{
+#if defined (__GLIBC__)
+  return secure_getenv (name);
+#else
+  return getenv (name);
+#endif
+}
+
+MIP_HIDDEN int
+mip_platform_create_file (const char *path)
+{
+  int fd;
+
+  do
+    fd = open (path, O_WRONLY | O_CREAT | O_EXCL | O_NOCTTY | O_CLOEXEC,
+	       0666);
+  while (fd < 0 && errno == EINTR);
+  return fd;
+}
+
+MIP_HIDDEN int
+mip_platform_write_all (int fd, const void *data, size_t size)
+{
+  const unsigned char *next = data;
+
+  while (size > 0)
+    {
+      ssize_t written = write (fd, next, size);
+
+      if (written < 0 && errno == EINTR)
+	continue;
+      if (written < 0)
+	return -1;
+      if (written == 0)
+	{
+	  errno = EIO;
+	  return -1;
+	}
+      next += written;
+      size -= (size_t) written;
+    }
+  return 0;
+}
+
+/* Linux releases the descriptor even when close is interrupted, so
+   EINTR is not retried (that could close another thread's new file).  */
+MIP_HIDDEN int
+mip_platform_close (int fd)
+{
+  if (close (fd) != 0 && errno != EINTR)
+    return -1;
+  return 0;
+}
+
+MIP_HIDDEN int
+mip_platform_rename (const char *from, const char *to)
+{
+  return rename (from, to);
+}
+
+MIP_HIDDEN int
+mip_platform_remove (const char *path)
+{
+  return unlink (path);
+}
+
+MIP_HIDDEN void
+mip_platform_write_stderr (const char *text, size_t size)
+{
+  int saved_errno = errno;
+
+  (void) mip_platform_write_all (STDERR_FILENO, text, size);
+  errno = saved_errno;
+}
+
+#ifndef HAVE_STRERRORDESC_NP
+/* strerror_r is the XSI one (returns int) or the GNU one (returns a
+   string) depending on the C library and feature macros; take either.  */
+static const char *
+text_from_xsi (int result, char *buffer)
+{
+  return result == 0 ? buffer : NULL;
+}
+
+static const char *
+text_from_gnu (char *result, char *buffer)
+{
+  (void) buffer;
+  return result;
+}
+
+#define STRERROR_R_TEXT(call, buffer) \
+  _Generic ((call), char *: text_from_gnu, default: text_from_xsi) (call, buffer)
+#endif
+
+MIP_HIDDEN const char *
+mip_platform_error_text (int errnum, char *buffer, size_t size)
+{
+  const char *text = NULL;
+  struct mip_text fallback;
+
+#ifdef HAVE_STRERRORDESC_NP
+  text = strerrordesc_np (errnum);
+#else
+  if (size > 0)
+    {
+      buffer[0] = '\0';
+      text = STRERROR_R_TEXT (strerror_r (errnum, buffer, size), buffer);
+    }
+#endif
+  if (text != NULL && text[0] != '\0')
+    return text;
+  mip_text_init (&fallback, buffer, size);
+  mip_text_add (&fallback, "error ");
+  if (errnum < 0)
+    {
+      mip_text_add_char (&fallback, '-');
+      errnum = -errnum;
+    }
+  mip_text_add_u64 (&fallback, (uint64_t) errnum);
+  return buffer;
+}
+
+#else
+
+/* Keep the translation unit from being empty.  */
+typedef int mip_platform_linux_unused;
+
+#endif /* MIP_PLATFORM_POSIX */

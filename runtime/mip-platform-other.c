@@ -1,0 +1,94 @@
+/* mip-platform-other.c - libmip on systems without POSIX files.
+
+   A port to a system without a file system (bare metal) starts here:
+   every file operation fails with ENOSYS, so a dump reports the failure
+   and the program goes on.  A future buffer dump would not need these.
+
+   Copyright (C) 2026 The MIP for GCC developers.
+   SPDX-License-Identifier: GPL-3.0-or-later  */
+
+#include "mip-internal.h"
+
+#if !MIP_PLATFORM_POSIX
+
+#include <errno.h>
+#include <stdlib.h>
+
+MIP_HIDDEN uint64_t
+mip_platform_pid (void)
+{
+  return 0;
+}
+
+MIP_HIDDEN const char *
+mip_platform_getenv (const char *name)
+{
+  return getenv (name);
+}
+
+MIP_HIDDEN int
+mip_platform_create_file (const char *path)
+{
+  (void) path;
+  errno = ENOSYS;
+  return -1;
+}
+
+MIP_HIDDEN int
+mip_platform_write_all (int fd, const void *data, size_t size)
+{
+  (void) fd;
+  (void) data;
+  (void) size;
+  errno = ENOSYS;
+  return -1;
+}
+
+MIP_HIDDEN int
+mip_platform_close (int fd)
+{
+  (void) fd;
+  return 0;
+}
+
+MIP_HIDDEN int
+mip_platform_rename (const char *from, const char *to)
+{
+  (void) from;
+  (void) to;
+  errno = ENOSYS;
+  return -1;
+}
+
+MIP_HIDDEN int
+mip_platform_remove (const char *path)
+{
+  (void) path;
+  errno = ENOSYS;
+  return -1;
+}
+
+MIP_HIDDEN void
+mip_platform_write_stderr (const char *text, size_t size)
+{
+  (void) text;
+  (void) size;
+}
+
+MIP_HIDDEN const char *
+mip_platform_error_text (int errnum, char *buffer, size_t size)
+{
+  struct mip_text text;
+
+  mip_text_init (&text, buffer, size);
+  mip_text_add (&text, "error ");
+  mip_text_add_u64 (&text, (uint64_t) (errnum < 0 ? -errnum : errnum));
+  return buffer;
+}
+
+#else
+
+/* Keep the translation unit from being empty.  */
+typedef int mip_platform_other_unused;
+
+#endif /* !MIP_PLATFORM_POSIX */

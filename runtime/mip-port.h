@@ -1,0 +1,52 @@
+/* mip-port.h - compiler and platform differences of libmip, in one place.
+
+   Every other runtime file is written against the macros below: symbol
+   visibility, weak references, the exit-time destructor and the choice
+   of platform file.  The runtime needs a GNU C compatible compiler,
+   because it finds its data through the linker's __start_/__stop_
+   section symbols and runs from a destructor.
+
+   Copyright (C) 2026 The MIP for GCC developers.
+   SPDX-License-Identifier: GPL-3.0-or-later  */
+
+#ifndef MIP_PORT_H
+#define MIP_PORT_H
+
+#if !defined (__GNUC__)
+#error "libmip needs GCC or a compatible compiler"
+#endif
+
+/* Everything internal is hidden: each executable or shared object that
+   links libmip.a has its own private copy of the runtime and of its
+   data, and never binds to another module's.  */
+#define MIP_HIDDEN __attribute__ ((visibility ("hidden")))
+
+/* A reference that resolves to a null address when nothing defines the
+   symbol.  */
+#define MIP_WEAK __attribute__ ((weak))
+
+/* Keep a definition even when nothing in this file refers to it.  */
+#define MIP_USED __attribute__ ((used))
+
+/* Run FUNCTION when the program calls exit () or returns from main, or
+   when the shared object is unloaded.  A destructor with a smaller
+   priority number runs after those with larger numbers (and after the
+   default ones), so 101, the smallest number not reserved for the
+   implementation, lets other destructors of the module still be counted.
+   The C library runs atexit handlers (C++ static destructors among them)
+   before the destructors of the modules.  */
+#define MIP_DESTRUCTOR(priority) __attribute__ ((destructor (priority)))
+
+/* One dump at a time per module: a second thread asking for a dump while
+   one is in progress is refused rather than made to wait.  */
+#define MIP_TRY_LOCK(flag) (__atomic_exchange_n (&(flag), 1, __ATOMIC_ACQUIRE) == 0)
+#define MIP_UNLOCK(flag) __atomic_store_n (&(flag), 0, __ATOMIC_RELEASE)
+
+/* Which platform file provides the system calls.  */
+#if defined (__unix__) || defined (__linux__)
+#define MIP_PLATFORM_POSIX 1
+#else
+#define MIP_PLATFORM_POSIX 0
+#endif
+
+#endif /* MIP_PORT_H */
