@@ -1,0 +1,872 @@
+/* check_runtime.c - unit tests of libmip, the MIP runtime, without the
+   plugin.
+
+   This program fakes instrumented code: it defines its own __mip_raw
+   section by hand (two raw units with a few record bytes), links
+   libmip.a and checks what the runtime makes of it: the unit walk and
+   the build id, the raw header, the serialiser, file name expansion,
+   dumps on demand, the dump at exit () and at return from main, and the
+   failure paths (message on stderr, exit status and errno unchanged, no
+   temporary file left behind).  Every file is written below a temporary
+   directory made in the current directory and removed at the end.
+
+   Copyright (C) 2026 The MIP for GCC developers.
+   SPDX-License-Identifier: GPL-3.0-or-later  */
+
+#define _GNU_SOURCE 1
+
+#include <check.h>
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <ftw.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "mip-internal.h"
+
+/* ---- The fake instrumented code ------------------------------------ */
+
+#define UNIT_A_HASH 0x1111222233334444ull
+#define UNIT_B_HASH 0x5555666677778888ull
+/* FNV-1a 64 over the two hashes as little-endian bytes, worked out
+   independently of mip-format.h.  */
+#define EXPECTED_BUILD_ID 0xe9be54cce92a6d35ull
+
+/* Unit A: three function coverage bytes, padded to 8.  Unit B: one
+   call count + order record (8 bytes) and two coverage bytes, padded.  */
+struct fake_section
+{
+  struct mip_raw_unit unit_a;
+  unsigned char records_a[8];
+  struct mip_raw_unit unit_b;
+  unsigned char records_b[16];
+};
+
+__attribute__ ((section (MIP_RAW_SECTION), used, aligned (8)))
+static struct fake_section fake_section = {
+  { UNIT_A_HASH, 24, 3 },
+  { 0xff, 0xff, 0xff, 0, 0, 0, 0, 0 },
+  { UNIT_B_HASH, 32, 2 },
+  { 0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff, 0, 0, 0, 0, 0, 0 },
+};
+
+/* The section as the program started, to undo what a test changed.  */
+static struct fake_section pristine_section;
+
+extern unsigned char __start___mip_raw[] MIP_HIDDEN;
+extern unsigned char __stop___mip_raw[] MIP_HIDDEN;
+
+/* ---- Helpers -------------------------------------------------------- */
+
+#define RETURN_FROM_MAIN_ARG "--return-from-main"
+#define RETURN_FROM_MAIN_STATUS 42
+
+static const char *program_path;
+static char scratch_dir[PATH_MAX];
+static char exit_pattern[PATH_MAX + 32];
+
+/* SCRATCH_DIR/NAME into OUT.  */
+static void
+scratch_path (char *out, size_t size, const char *name)
+{
+  int length = snprintf (out, size, "%s/%s", scratch_dir, name);
+  ck_assert_int_lt (length, (int) size);
+}
+
+static int
+file_exists (const char *path)
+{
+  struct stat st;
+  return stat (path, &st) == 0;
+}
+
+/* The whole file at PATH (NUL-terminated for text); *SIZE gets its
+   size.  */
+static unsigned char *
+read_file (const char *path, size_t *size)
+{
+  FILE *f = fopen (path, "rb");
+  unsigned char *data;
+  long length;
+
+  ck_assert_msg (f != NULL, "cannot open '%s': %s", path, strerror (errno));
+  ck_assert_int_eq (fseek (f, 0, SEEK_END), 0);
+  length = ftell (f);
+  ck_assert_int_ge (length, 0);
+  rewind (f);
+  data = malloc ((size_t) length + 1);
+  ck_assert_ptr_nonnull (data);
+  ck_assert_uint_eq (fread (data, 1, (size_t) length, f), (size_t) length);
+  data[length] = '\0';
+  fclose (f);
+  *size = (size_t) length;
+  return data;
+}
+
+static void
+write_file (const char *path, const char *text)
+{
+  FILE *f = fopen (path, "w");
+  ck_assert_ptr_nonnull (f);
+  fputs (text, f);
+  ck_assert_int_eq (fclose (f), 0);
+}
+
+/* Entries of DIRECTORY whose name ends in ".tmp".  */
+static int
+count_temporary_files (const char *directory)
+{
+  DIR *dir = opendir (directory);
+  struct dirent *entry;
+  int count = 0;
+
+  ck_assert_ptr_nonnull (dir);
+  while ((entry = readdir (dir)) != NULL)
+    {
+      size_t length = strlen (entry->d_name);
+      if (length >= 4 && strcmp (entry->d_name + length - 4, ".tmp") == 0)
+	count++;
+    }
+  closedir (dir);
+  return count;
+}
+
+/* Make directory SCRATCH_DIR/NAME, its path into OUT.  */
+static void
+make_scratch_subdir (char *out, size_t size, const char *name)
+{
+  scratch_path (out, size, name);
+  ck_assert_msg (mkdir (out, 0777) == 0 || errno == EEXIST,
+		 "cannot create '%s': %s", out, strerror (errno));
+}
+
+static void
+set_profile_filename (const char *value)
+{
+  ck_assert_int_eq (setenv (MIP_FILENAME_ENV, value, 1), 0);
+}
+
+/* Run BODY (ARG) in a child process whose stderr goes to a file; BODY
+   may end the child with exit () to exercise the exit-time dump,
+   otherwise the child ends with _exit (0), which skips it.  Returns the
+   wait status; the child's stderr text goes into STDERR_TEXT.  */
+static int
+run_child (void (*body) (const void *), const void *arg, char *stderr_text,
+	   size_t stderr_size)
+{
+  char stderr_path[PATH_MAX];
+  unsigned char *text;
+  size_t text_size;
+  int status;
+  pid_t pid;
+
+  scratch_path (stderr_path, sizeof stderr_path, "child-stderr.txt");
+  fflush (NULL);
+  pid = fork ();
+  ck_assert_int_ge (pid, 0);
+  if (pid == 0)
+    {
+      int fd = open (stderr_path, O_WRONLY | O_CREAT | O_TRUNC, 0666);
+      if (fd < 0 || dup2 (fd, STDERR_FILENO) < 0)
+	_exit (127);
+      close (fd);
+      body (arg);
+      _exit (0);
+    }
+  ck_assert_int_eq (waitpid (pid, &status, 0), pid);
+  text = read_file (stderr_path, &text_size);
+  snprintf (stderr_text, stderr_size, "%s", (const char *) text);
+  free (text);
+  return status;
+}
+
+/* Check the raw profile in DATA (SIZE bytes) against the fake section
+   as it is now, written by process PID.  When this program was run
+   again to write it (SAME_IMAGE false), it was loaded elsewhere: only
+   the anchor's offset in its page is the same.  */
+static void
+check_raw_profile (const unsigned char *data, size_t size, uint64_t pid,
+		   int same_image)
+{
+  uint64_t anchor = (uintptr_t) __mip_runtime;
+  struct mip_raw_header header;
+
+  ck_assert_uint_eq (size, sizeof header + sizeof fake_section);
+  memcpy (&header, data, sizeof header);
+  ck_assert_uint_eq (header.magic, sizeof (void *) == 8 ? MIP_MAGIC_RAW64
+		     : MIP_MAGIC_RAW32);
+  ck_assert_uint_eq (MIP_MAGIC_BITS (header.magic), 8 * sizeof (void *));
+  ck_assert_uint_eq (header.version, MIP_FORMAT_VERSION);
+  ck_assert_uint_eq (header.header_size, 64);
+  ck_assert_uint_eq (header.build_id, EXPECTED_BUILD_ID);
+  ck_assert_uint_eq (header.build_id,
+		     mip_build_id_add (mip_build_id_add (MIP_HASH_INIT,
+							 UNIT_A_HASH),
+				       UNIT_B_HASH));
+  ck_assert_uint_eq (header.data_size, sizeof fake_section);
+  ck_assert_uint_eq (header.unit_count, 2);
+  ck_assert_uint_eq (header.flags, 0);
+  if (same_image)
+    ck_assert_uint_eq (header.anchor_address, anchor);
+  else
+    ck_assert_uint_eq (header.anchor_address % 4096, anchor % 4096);
+  ck_assert_uint_eq (header.pid, pid);
+  ck_assert_uint_eq (header.reserved, 0);
+  ck_assert_mem_eq (data + sizeof header, &fake_section, sizeof fake_section);
+}
+
+/* ---- The section and the unit walk ---------------------------------- */
+
+START_TEST (test_section_is_the_fake_one)
+{
+  /* Compared as integers: as pointers to distinct objects the compiler
+     may take them to be different.  */
+  uintptr_t section = (uintptr_t) &fake_section;
+
+  ck_assert_uint_eq ((uintptr_t) __start___mip_raw, section);
+  ck_assert_uint_eq ((uintptr_t) __stop___mip_raw,
+		     section + sizeof fake_section);
+}
+END_TEST
+
+START_TEST (test_walk_computes_build_id)
+{
+  struct mip_unit_walk walk;
+
+  ck_assert_int_eq (mip_walk_units ((const unsigned char *) &fake_section,
+				    sizeof fake_section, &walk), 0);
+  ck_assert_uint_eq (walk.build_id, EXPECTED_BUILD_ID);
+  ck_assert_uint_eq (walk.unit_count, 2);
+  ck_assert_uint_eq (walk.failed, 0);
+}
+END_TEST
+
+START_TEST (test_walk_of_nothing)
+{
+  struct mip_unit_walk walk;
+
+  ck_assert_int_eq (mip_walk_units (NULL, 0, &walk), 0);
+  ck_assert_uint_eq (walk.build_id, MIP_HASH_INIT);
+  ck_assert_uint_eq (walk.unit_count, 0);
+}
+END_TEST
+
+/* Walk the fake section with unit B's size replaced by BAD_SIZE and the
+   section cut to SIZE bytes; the walk must fail at unit B.  */
+static void
+check_walk_fails_at_unit_b (uint32_t bad_size, size_t size)
+{
+  struct fake_section broken = fake_section;
+  struct mip_unit_walk walk;
+
+  broken.unit_b.unit_size = bad_size;
+  ck_assert_int_eq (mip_walk_units ((const unsigned char *) &broken, size,
+				    &walk), -1);
+  ck_assert_uint_eq (walk.failed, 1);
+  ck_assert_uint_eq (walk.failed_offset, 24);
+  ck_assert_uint_eq (walk.unit_count, 1);
+  ck_assert_uint_eq (walk.build_id,
+		     mip_build_id_add (MIP_HASH_INIT, UNIT_A_HASH));
+}
+
+START_TEST (test_walk_refuses_unit_smaller_than_header)
+{
+  check_walk_fails_at_unit_b (8, sizeof fake_section);
+  check_walk_fails_at_unit_b (0, sizeof fake_section);
+}
+END_TEST
+
+START_TEST (test_walk_refuses_size_not_multiple_of_8)
+{
+  check_walk_fails_at_unit_b (20, sizeof fake_section);
+}
+END_TEST
+
+START_TEST (test_walk_refuses_unit_past_section_end)
+{
+  check_walk_fails_at_unit_b (40, sizeof fake_section);
+  check_walk_fails_at_unit_b (0x80000000u, sizeof fake_section);
+}
+END_TEST
+
+START_TEST (test_walk_refuses_truncated_unit_header)
+{
+  check_walk_fails_at_unit_b (32, 24 + 8);
+}
+END_TEST
+
+/* ---- The header and the serialiser ---------------------------------- */
+
+START_TEST (test_header_fields)
+{
+  struct mip_raw_header header;
+  struct mip_unit_walk walk;
+  unsigned char buffer[sizeof header + sizeof fake_section];
+  struct mip_writer writer;
+  struct mip_buffer output = { buffer, sizeof buffer, 0 };
+
+  ck_assert_uint_eq (sizeof header, 64);
+  mip_fill_raw_header (&header, (const unsigned char *) &fake_section,
+		       sizeof fake_section, &walk);
+  mip_buffer_writer_init (&writer, &output);
+  ck_assert_uint_eq (mip_raw_profile_size (&header), sizeof buffer);
+  ck_assert_int_eq (mip_write_raw_profile (&writer, &header, &fake_section),
+		    0);
+  check_raw_profile (buffer, output.used, (uint64_t) getpid (), 1);
+}
+END_TEST
+
+START_TEST (test_header_flags_walk_failure)
+{
+  struct fake_section broken = fake_section;
+  struct mip_raw_header header;
+  struct mip_unit_walk walk;
+
+  broken.unit_a.unit_size = 12;
+  mip_fill_raw_header (&header, (const unsigned char *) &broken,
+		       sizeof broken, &walk);
+  ck_assert_uint_eq (header.flags, MIP_RAW_FLAG_UNIT_WALK_FAILED);
+  ck_assert_uint_eq (header.data_size, sizeof broken);
+  ck_assert_uint_eq (header.unit_count, 0);
+}
+END_TEST
+
+START_TEST (test_buffer_writer_refuses_overflow)
+{
+  struct mip_raw_header header;
+  struct mip_unit_walk walk;
+  unsigned char buffer[sizeof header + sizeof fake_section - 1];
+  struct mip_writer writer;
+  struct mip_buffer output = { buffer, sizeof buffer, 0 };
+
+  mip_fill_raw_header (&header, (const unsigned char *) &fake_section,
+		       sizeof fake_section, &walk);
+  mip_buffer_writer_init (&writer, &output);
+  errno = 0;
+  ck_assert_int_eq (mip_write_raw_profile (&writer, &header, &fake_section),
+		    -1);
+  ck_assert_int_eq (errno, ENOSPC);
+  ck_assert_uint_eq (output.used, 0);
+}
+END_TEST
+
+/* ---- File names ----------------------------------------------------- */
+
+START_TEST (test_expand_filename)
+{
+  static const struct
+  {
+    const char *pattern;
+    const char *expected;
+  } cases[] = {
+    { "plain.mipraw", "plain.mipraw" },
+    { "run-%p.mipraw", "run-4242.mipraw" },
+    { "%p%p", "42424242" },
+    { "100%%", "100%" },
+    { "%%p", "%p" },
+    { "%%%p", "%4242" },
+    { "odd%q%", "odd%q%" },
+    { "trailing%", "trailing%" },
+    { "", "" },
+  };
+  char out[64];
+  size_t i;
+
+  for (i = 0; i < sizeof cases / sizeof cases[0]; i++)
+    {
+      ck_assert_int_eq (mip_expand_filename (cases[i].pattern, 4242, out,
+					     sizeof out), 0);
+      ck_assert_str_eq (out, cases[i].expected);
+    }
+}
+END_TEST
+
+START_TEST (test_expand_filename_too_long)
+{
+  char out[8];
+
+  ck_assert_int_eq (mip_expand_filename ("1234567", 1, out, sizeof out), 0);
+  ck_assert_str_eq (out, "1234567");
+  errno = 0;
+  ck_assert_int_eq (mip_expand_filename ("12345678", 1, out, sizeof out), -1);
+  ck_assert_int_eq (errno, ENAMETOOLONG);
+  ck_assert_int_eq (mip_expand_filename ("x%p", 1234567, out, sizeof out),
+		    -1);
+}
+END_TEST
+
+START_TEST (test_filename_pattern_from_environment)
+{
+  ck_assert_int_eq (unsetenv (MIP_FILENAME_ENV), 0);
+  ck_assert_str_eq (mip_filename_pattern (), "default.mipraw");
+  set_profile_filename ("");
+  ck_assert_str_eq (mip_filename_pattern (), "default.mipraw");
+  set_profile_filename ("mine-%p.mipraw");
+  ck_assert_str_eq (mip_filename_pattern (), "mine-%p.mipraw");
+}
+END_TEST
+
+/* ---- Dumps on demand ------------------------------------------------ */
+
+START_TEST (test_dump_on_demand)
+{
+  char path[PATH_MAX];
+  unsigned char *data;
+  size_t size;
+
+  scratch_path (path, sizeof path, "demand.mipraw");
+  set_profile_filename (path);
+  fake_section.records_a[1] = MIP_COVERAGE_SET;     /* a probe fired */
+  fake_section.records_b[0] = 5;                    /* a call count */
+  ck_assert_int_eq (__mip_dump (), 0);
+  data = read_file (path, &size);
+  check_raw_profile (data, size, (uint64_t) getpid (), 1);
+  ck_assert_uint_eq (data[64 + 16 + 1], MIP_COVERAGE_SET);
+  ck_assert_uint_eq (data[64 + 16 + 2], MIP_COVERAGE_UNSET);
+  ck_assert_uint_eq (data[64 + 24 + 16], 5);
+  free (data);
+  ck_assert_int_eq (count_temporary_files (scratch_dir), 0);
+}
+END_TEST
+
+START_TEST (test_dump_replaces_existing_file)
+{
+  char path[PATH_MAX];
+  unsigned char *data;
+  size_t size;
+  char old[1000];
+
+  scratch_path (path, sizeof path, "replace.mipraw");
+  memset (old, 'x', sizeof old - 1);
+  old[sizeof old - 1] = '\0';
+  write_file (path, old);
+  set_profile_filename (path);
+  ck_assert_int_eq (__mip_dump (), 0);
+  data = read_file (path, &size);
+  check_raw_profile (data, size, (uint64_t) getpid (), 1);
+  free (data);
+}
+END_TEST
+
+START_TEST (test_dump_expands_pid)
+{
+  char pattern[PATH_MAX];
+  char path[PATH_MAX];
+  char name[64];
+
+  scratch_path (pattern, sizeof pattern, "pid-%p-100%%.mipraw");
+  set_profile_filename (pattern);
+  ck_assert_int_eq (__mip_dump (), 0);
+  snprintf (name, sizeof name, "pid-%ld-100%%.mipraw", (long) getpid ());
+  scratch_path (path, sizeof path, name);
+  ck_assert_msg (file_exists (path), "'%s' was not written", path);
+}
+END_TEST
+
+static void
+fail_to_dump_with_errno_set (const void *path)
+{
+  set_profile_filename (path);
+  errno = ERANGE;
+  if (__mip_dump () != -1 || errno != ERANGE)
+    _exit (3);
+}
+
+START_TEST (test_dump_preserves_errno)
+{
+  char path[PATH_MAX];
+  char message[PATH_MAX + 100];
+  int status;
+
+  scratch_path (path, sizeof path, "errno.mipraw");
+  set_profile_filename (path);
+  errno = EDOM;
+  ck_assert_int_eq (__mip_dump (), 0);
+  ck_assert_int_eq (errno, EDOM);
+
+  scratch_path (path, sizeof path, "missing/errno.mipraw");
+  status = run_child (fail_to_dump_with_errno_set, path, message,
+		      sizeof message);
+  ck_assert (WIFEXITED (status));
+  ck_assert_int_eq (WEXITSTATUS (status), 0);
+}
+END_TEST
+
+static void
+dump_into_missing_directory (const void *path)
+{
+  set_profile_filename (path);
+  if (__mip_dump () != -1)
+    _exit (3);
+}
+
+START_TEST (test_dump_reports_missing_directory)
+{
+  char path[PATH_MAX];
+  char expected[PATH_MAX + 100];
+  char message[PATH_MAX + 100];
+  int status;
+
+  scratch_path (path, sizeof path, "missing/x.mipraw");
+  status = run_child (dump_into_missing_directory, path, message,
+		      sizeof message);
+  ck_assert (WIFEXITED (status));
+  ck_assert_int_eq (WEXITSTATUS (status), 0);
+  snprintf (expected, sizeof expected,
+	    "mip: cannot write '%s': No such file or directory\n", path);
+  ck_assert_str_eq (message, expected);
+}
+END_TEST
+
+START_TEST (test_dump_reports_permission_denied)
+{
+  char directory[PATH_MAX];
+  char path[PATH_MAX];
+  char expected[PATH_MAX + 100];
+  char message[PATH_MAX + 100];
+
+  if (geteuid () == 0)
+    return;   /* root may write anywhere: nothing to see */
+  make_scratch_subdir (directory, sizeof directory, "read-only");
+  ck_assert_int_eq (chmod (directory, 0555), 0);
+  scratch_path (path, sizeof path, "read-only/x.mipraw");
+  run_child (dump_into_missing_directory, path, message, sizeof message);
+  snprintf (expected, sizeof expected,
+	    "mip: cannot write '%s': Permission denied\n", path);
+  ck_assert_str_eq (message, expected);
+  ck_assert_int_eq (chmod (directory, 0755), 0);
+}
+END_TEST
+
+/* The temporary file is written, the rename over a directory fails:
+   the temporary file must go.  */
+START_TEST (test_dump_failed_rename_leaves_nothing)
+{
+  char directory[PATH_MAX];
+  char expected[PATH_MAX + 100];
+  char message[PATH_MAX + 100];
+
+  make_scratch_subdir (directory, sizeof directory, "a-directory");
+  run_child (dump_into_missing_directory, directory, message,
+	     sizeof message);
+  snprintf (expected, sizeof expected,
+	    "mip: cannot write '%s': Is a directory\n", directory);
+  ck_assert_str_eq (message, expected);
+  ck_assert_int_eq (count_temporary_files (scratch_dir), 0);
+}
+END_TEST
+
+START_TEST (test_dump_of_empty_section_is_silent)
+{
+  char path[PATH_MAX];
+  unsigned char nothing[8];
+
+  scratch_path (path, sizeof path, "empty.mipraw");
+  set_profile_filename (path);
+  ck_assert_int_eq (mip_dump_data (nothing, 0), 0);
+  ck_assert_int_eq (mip_dump_data (NULL, 0), 0);
+  ck_assert (!file_exists (path));
+}
+END_TEST
+
+static void
+dump_broken_units_twice (const void *path)
+{
+  struct fake_section broken = fake_section;
+
+  broken.unit_b.unit_size = 20;
+  set_profile_filename (path);
+  if (mip_dump_data ((const unsigned char *) &broken, sizeof broken) != 0
+      || mip_dump_data ((const unsigned char *) &broken, sizeof broken) != 0)
+    _exit (3);
+}
+
+START_TEST (test_dump_of_broken_units_warns_once)
+{
+  char path[PATH_MAX];
+  char message[1000];
+  struct mip_raw_header header;
+  unsigned char *data;
+  size_t size;
+  int status;
+
+  scratch_path (path, sizeof path, "broken.mipraw");
+  status = run_child (dump_broken_units_twice, path, message,
+		      sizeof message);
+  ck_assert (WIFEXITED (status));
+  ck_assert_int_eq (WEXITSTATUS (status), 0);
+  ck_assert_str_eq (message, "mip: inconsistent raw unit at offset 24 in"
+		    " '__mip_raw'; the profile is written but marked"
+		    " unusable\n");
+  data = read_file (path, &size);
+  ck_assert_uint_eq (size, sizeof header + sizeof fake_section);
+  memcpy (&header, data, sizeof header);
+  ck_assert_uint_eq (header.flags, MIP_RAW_FLAG_UNIT_WALK_FAILED);
+  ck_assert_uint_eq (header.unit_count, 1);
+  free (data);
+}
+END_TEST
+
+/* ---- Dumps at exit -------------------------------------------------- */
+
+static void
+exit_with_status_7 (const void *pattern)
+{
+  set_profile_filename (pattern);
+  fake_section.records_a[2] = MIP_COVERAGE_SET;
+  exit (7);
+}
+
+/* The profile written by process PID into NAME (with "%ld" for the pid)
+   is correct: the child had set the third coverage byte of unit A.  */
+static void
+check_child_profile (const char *name_format, pid_t pid, int same_image)
+{
+  char name[128];
+  char path[PATH_MAX];
+  unsigned char *data;
+  size_t size;
+
+  snprintf (name, sizeof name, name_format, (long) pid);
+  scratch_path (path, sizeof path, name);
+  data = read_file (path, &size);
+  ck_assert_uint_eq (size, 64 + sizeof fake_section);
+  ck_assert_uint_eq (data[64 + 16 + 2], MIP_COVERAGE_SET);
+  fake_section.records_a[2] = MIP_COVERAGE_SET;
+  check_raw_profile (data, size, (uint64_t) pid, same_image);
+  fake_section.records_a[2] = MIP_COVERAGE_UNSET;
+  free (data);
+}
+
+START_TEST (test_exit_writes_profile)
+{
+  char pattern[PATH_MAX];
+  pid_t pid;
+  int status;
+
+  scratch_path (pattern, sizeof pattern, "exit-7-%p.mipraw");
+  fflush (NULL);
+  pid = fork ();
+  ck_assert_int_ge (pid, 0);
+  if (pid == 0)
+    exit_with_status_7 (pattern);
+  ck_assert_int_eq (waitpid (pid, &status, 0), pid);
+  ck_assert (WIFEXITED (status));
+  ck_assert_int_eq (WEXITSTATUS (status), 7);
+  check_child_profile ("exit-7-%ld.mipraw", pid, 1);
+}
+END_TEST
+
+START_TEST (test_return_from_main_writes_profile)
+{
+  char pattern[PATH_MAX];
+  pid_t pid;
+  int status;
+
+  scratch_path (pattern, sizeof pattern, "main-%p.mipraw");
+  fflush (NULL);
+  pid = fork ();
+  ck_assert_int_ge (pid, 0);
+  if (pid == 0)
+    {
+      setenv (MIP_FILENAME_ENV, pattern, 1);
+      execl (program_path, program_path, RETURN_FROM_MAIN_ARG, (char *) NULL);
+      _exit (127);
+    }
+  ck_assert_int_eq (waitpid (pid, &status, 0), pid);
+  ck_assert (WIFEXITED (status));
+  ck_assert_int_eq (WEXITSTATUS (status), RETURN_FROM_MAIN_STATUS);
+  check_child_profile ("main-%ld.mipraw", pid, 0);
+}
+END_TEST
+
+static void
+exit_into_missing_directory (const void *path)
+{
+  set_profile_filename (path);
+  errno = 0;
+  exit (5);
+}
+
+START_TEST (test_exit_failure_keeps_exit_status)
+{
+  char path[PATH_MAX];
+  char expected[PATH_MAX + 100];
+  char message[PATH_MAX + 100];
+  int status;
+
+  scratch_path (path, sizeof path, "missing/at-exit.mipraw");
+  status = run_child (exit_into_missing_directory, path, message,
+		      sizeof message);
+  ck_assert (WIFEXITED (status));
+  ck_assert_int_eq (WEXITSTATUS (status), 5);
+  snprintf (expected, sizeof expected,
+	    "mip: cannot write '%s': No such file or directory\n", path);
+  ck_assert_str_eq (message, expected);
+}
+END_TEST
+
+static void
+exit_with_default_name (const void *directory)
+{
+  if (chdir (directory) != 0)
+    _exit (3);
+  set_profile_filename ("");
+  exit (0);
+}
+
+START_TEST (test_exit_uses_default_name)
+{
+  char directory[PATH_MAX];
+  char path[PATH_MAX];
+  char message[1000];
+
+  make_scratch_subdir (directory, sizeof directory, "default-name");
+  run_child (exit_with_default_name, directory, message, sizeof message);
+  ck_assert_str_eq (message, "");
+  scratch_path (path, sizeof path, "default-name/default.mipraw");
+  ck_assert_msg (file_exists (path), "'%s' was not written", path);
+}
+END_TEST
+
+/* ---- The order counter ---------------------------------------------- */
+
+START_TEST (test_sequence_counter)
+{
+  uint32_t before = __atomic_fetch_add (&__mip_sequence, 1, __ATOMIC_RELAXED);
+  ck_assert_uint_eq (__mip_sequence, before + 1);
+}
+END_TEST
+
+/* ---- Driver ---------------------------------------------------------- */
+
+/* Each test may change MIP_PROFILE_FILENAME; put back the pattern for
+   the exit-time dump of the test process (in Check's fork mode every
+   test runs in a child process that dumps at exit).  */
+static void
+restore_exit_pattern (void)
+{
+  setenv (MIP_FILENAME_ENV, exit_pattern, 1);
+}
+
+/* Undo a test's changes, for the next test (CK_FORK=no runs them all in
+   one process).  */
+static void
+restore_state (void)
+{
+  restore_exit_pattern ();
+  fake_section = pristine_section;
+}
+
+static Suite *
+runtime_suite (void)
+{
+  Suite *suite = suite_create ("runtime");
+  TCase *walk = tcase_create ("walk");
+  TCase *header = tcase_create ("header");
+  TCase *names = tcase_create ("names");
+  TCase *dump = tcase_create ("dump");
+  TCase *at_exit = tcase_create ("exit");
+
+  tcase_add_test (walk, test_section_is_the_fake_one);
+  tcase_add_test (walk, test_walk_computes_build_id);
+  tcase_add_test (walk, test_walk_of_nothing);
+  tcase_add_test (walk, test_walk_refuses_unit_smaller_than_header);
+  tcase_add_test (walk, test_walk_refuses_size_not_multiple_of_8);
+  tcase_add_test (walk, test_walk_refuses_unit_past_section_end);
+  tcase_add_test (walk, test_walk_refuses_truncated_unit_header);
+  suite_add_tcase (suite, walk);
+
+  tcase_add_test (header, test_header_fields);
+  tcase_add_test (header, test_header_flags_walk_failure);
+  tcase_add_test (header, test_buffer_writer_refuses_overflow);
+  suite_add_tcase (suite, header);
+
+  tcase_add_checked_fixture (names, NULL, restore_state);
+  tcase_add_test (names, test_expand_filename);
+  tcase_add_test (names, test_expand_filename_too_long);
+  tcase_add_test (names, test_filename_pattern_from_environment);
+  suite_add_tcase (suite, names);
+
+  tcase_add_checked_fixture (dump, NULL, restore_state);
+  tcase_add_test (dump, test_dump_on_demand);
+  tcase_add_test (dump, test_dump_replaces_existing_file);
+  tcase_add_test (dump, test_dump_expands_pid);
+  tcase_add_test (dump, test_dump_preserves_errno);
+  tcase_add_test (dump, test_dump_reports_missing_directory);
+  tcase_add_test (dump, test_dump_reports_permission_denied);
+  tcase_add_test (dump, test_dump_failed_rename_leaves_nothing);
+  tcase_add_test (dump, test_dump_of_empty_section_is_silent);
+  tcase_add_test (dump, test_dump_of_broken_units_warns_once);
+  suite_add_tcase (suite, dump);
+
+  tcase_add_checked_fixture (at_exit, NULL, restore_state);
+  tcase_add_test (at_exit, test_exit_writes_profile);
+  tcase_add_test (at_exit, test_return_from_main_writes_profile);
+  tcase_add_test (at_exit, test_exit_failure_keeps_exit_status);
+  tcase_add_test (at_exit, test_exit_uses_default_name);
+  tcase_add_test (at_exit, test_sequence_counter);
+  suite_add_tcase (suite, at_exit);
+  return suite;
+}
+
+static int
+remove_entry (const char *path, const struct stat *st, int type,
+	      struct FTW *ftw)
+{
+  (void) st;
+  (void) type;
+  (void) ftw;
+  chmod (path, 0755);
+  return remove (path);
+}
+
+/* Make the scratch directory in the current directory, with an absolute
+   name, so that children that change directory still find it.  */
+static void
+make_scratch_dir (void)
+{
+  char name[] = "check-runtime-tmp.XXXXXX";
+
+  if (mkdtemp (name) == NULL || realpath (name, scratch_dir) == NULL)
+    {
+      perror ("check_runtime: cannot create a scratch directory");
+      exit (EXIT_FAILURE);
+    }
+  snprintf (exit_pattern, sizeof exit_pattern, "%s/exit-%%p.mipraw",
+	    scratch_dir);
+}
+
+int
+main (int argc, char **argv)
+{
+  SRunner *runner;
+  int failed;
+
+  /* Run by test_return_from_main_writes_profile: touch the data and
+     return, the profile is written after main.  */
+  if (argc == 2 && strcmp (argv[1], RETURN_FROM_MAIN_ARG) == 0)
+    {
+      fake_section.records_a[2] = MIP_COVERAGE_SET;
+      return RETURN_FROM_MAIN_STATUS;
+    }
+  program_path = argv[0];
+  pristine_section = fake_section;
+  make_scratch_dir ();
+  restore_exit_pattern ();
+  runner = srunner_create (runtime_suite ());
+  srunner_run_all (runner, CK_NORMAL);
+  failed = srunner_ntests_failed (runner);
+  srunner_free (runner);
+  nftw (scratch_dir, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
+  /* _exit, not exit: this process's own exit-time dump would go into
+     the scratch directory just removed.  */
+  fflush (NULL);
+  _exit (failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE);
+}
