@@ -1,0 +1,89 @@
+# mip-gcc.m4 - configure checks for building and installing a GCC plugin.
+#
+# Copyright (C) 2026 The MIP for GCC developers.
+# SPDX-License-Identifier: GPL-3.0-or-later
+#
+# MIP_GCC_PLUGIN finds the plugin directory of the compiler in $CC, checks
+# that GCC's plugin headers are installed there, picks the C++ compiler
+# that matches $CC (a plugin must be built by the same GCC release it is
+# loaded into) and lets the user choose where mip.so is installed.
+# It substitutes GCC_PLUGIN_DIR, GCC_PLUGIN_INCLUDE, gccplugindir and
+# PLUGIN_CXX, and sets CXX to PLUGIN_CXX unless the user set CXX.  It
+# must run after AC_PROG_CC and before AC_PROG_CXX.
+
+# _MIP_SIBLING_TOOL(VARIABLE, TOOL)
+# Set VARIABLE to the TOOL that comes with $CC: the last "gcc" in the
+# program name of $CC replaced by TOOL (gcc-12 -> g++-12,
+# x86_64-linux-gnu-gcc -> x86_64-linux-gnu-g++); plain TOOL when $CC does
+# not name gcc.
+AC_DEFUN([_MIP_SIBLING_TOOL],
+[mip_cc_program=`set dummy $CC; echo "$[2]"`
+mip_cc_dir=`AS_DIRNAME(["$mip_cc_program"])`
+mip_cc_base=`AS_BASENAME(["$mip_cc_program"])`
+case $mip_cc_base in
+  *gcc*)
+    mip_tool_base=`echo "$mip_cc_base" | sed 's/\(.*\)gcc/\1$2/'`
+    case $mip_cc_program in
+      */*) $1="$mip_cc_dir/$mip_tool_base" ;;
+      *) $1="$mip_tool_base" ;;
+    esac ;;
+  *) $1="$2" ;;
+esac])
+
+AC_DEFUN([MIP_GCC_PLUGIN],
+[AC_REQUIRE([AC_PROG_CC])dnl
+AC_CACHE_CHECK([whether $CC is GCC], [mip_cv_cc_is_gcc],
+  [AC_COMPILE_IFELSE([AC_LANG_PROGRAM([[#if !defined __GNUC__ || defined __clang__ || defined __INTEL_COMPILER
+#error not GCC
+#endif]])],
+    [mip_cv_cc_is_gcc=yes], [mip_cv_cc_is_gcc=no])])
+AS_IF([test "x$mip_cv_cc_is_gcc" != xyes],
+  [AC_MSG_ERROR([MIP is a GCC plugin: CC must be GCC, not '$CC'])])
+
+AC_MSG_CHECKING([for the GCC version of $CC])
+mip_gcc_version=`$CC -dumpfullversion 2>/dev/null || $CC -dumpversion`
+mip_gcc_major=`echo "$mip_gcc_version" | sed 's/\..*//'`
+AC_MSG_RESULT([$mip_gcc_version])
+
+AC_MSG_CHECKING([for the plugin directory of $CC])
+GCC_PLUGIN_DIR=`$CC -print-file-name=plugin`
+AS_CASE([$GCC_PLUGIN_DIR],
+  [/*], [AC_MSG_RESULT([$GCC_PLUGIN_DIR])],
+  [AC_MSG_RESULT([not found])
+   AC_MSG_ERROR([cannot find the plugin directory of '$CC'; on Debian install the package gcc-$mip_gcc_major-plugin-dev])])
+GCC_PLUGIN_INCLUDE="$GCC_PLUGIN_DIR/include"
+AS_IF([test ! -f "$GCC_PLUGIN_INCLUDE/gcc-plugin.h"],
+  [AC_MSG_ERROR([cannot find '$GCC_PLUGIN_INCLUDE/gcc-plugin.h': GCC's plugin headers are not installed; on Debian install the package gcc-$mip_gcc_major-plugin-dev])])
+AC_SUBST([GCC_PLUGIN_DIR])
+AC_SUBST([GCC_PLUGIN_INCLUDE])
+
+AC_ARG_VAR([PLUGIN_CXX],
+  [C++ compiler that builds the plugin; must be the same GCC release as CC (default: the g++ beside CC)])
+AC_MSG_CHECKING([for the C++ compiler that matches $CC])
+AS_IF([test -z "$PLUGIN_CXX"], [_MIP_SIBLING_TOOL([PLUGIN_CXX], [g++])])
+AC_MSG_RESULT([$PLUGIN_CXX])
+mip_cxx_version=`$PLUGIN_CXX -dumpfullversion 2>/dev/null || $PLUGIN_CXX -dumpversion 2>/dev/null`
+AS_IF([test -z "$mip_cxx_version"],
+  [AC_MSG_ERROR([cannot run '$PLUGIN_CXX'; on Debian install the package g++-$mip_gcc_major, or set PLUGIN_CXX])],
+  [test "x$mip_cxx_version" != "x$mip_gcc_version"],
+  [AC_MSG_ERROR(['$PLUGIN_CXX' is GCC $mip_cxx_version but '$CC' is GCC $mip_gcc_version: a plugin must be built by the release that loads it; set PLUGIN_CXX])])
+AC_SUBST([PLUGIN_CXX])
+AS_IF([test -z "$CXX"], [CXX=$PLUGIN_CXX])
+
+AC_ARG_WITH([gcc-plugin-dir],
+  [AS_HELP_STRING([--with-gcc-plugin-dir=DIR],
+    [install mip.so into DIR (default: the plugin directory of CC, so that -fplugin=mip finds it)])],
+  [gccplugindir=$withval],
+  [gccplugindir=$GCC_PLUGIN_DIR])
+AC_SUBST([gccplugindir])
+])
+
+# MIP_SIBLING_PROG(VARIABLE, TOOL, DESCRIPTION)
+# Substitute VARIABLE with the TOOL that comes with $CC (gcov-12 for
+# gcc-12), or plain TOOL when that one is missing; the user may set it.
+AC_DEFUN([MIP_SIBLING_PROG],
+[AC_ARG_VAR([$1], [$3])
+AS_IF([test -z "$$1"],
+  [_MIP_SIBLING_TOOL([mip_sibling], [$2])
+   AC_CHECK_PROGS([$1], [$mip_sibling $2], [$2])])
+])
