@@ -1,5 +1,8 @@
 /* mip-internal.h - the interfaces between the parts of libmip.
 
+   Copyright (C) 2026 The MIP for GCC developers.
+   SPDX-License-Identifier: GPL-3.0-or-later
+
    libmip is split by concern: the core (mip-runtime.c) finds the
    __mip_raw section and builds the raw header; the writer (mip-writer.c)
    serialises header and data through a callback; the file part
@@ -10,10 +13,7 @@
 
    The dump path never allocates memory, never raises a signal and never
    leaves errno changed: it uses fixed-size static buffers, which one
-   dump lock (see mip-runtime.c) keeps from being shared.
-
-   Copyright (C) 2026 The MIP for GCC developers.
-   SPDX-License-Identifier: GPL-3.0-or-later  */
+   dump lock (see mip-runtime.c) keeps from being shared.  */
 
 #ifndef MIP_INTERNAL_H
 #define MIP_INTERNAL_H

@@ -1,5 +1,8 @@
 /* mip.h - the public interface of libmip, the MIP profiling runtime.
 
+   Copyright (C) 2026 The MIP for GCC developers.
+   SPDX-License-Identifier: GPL-3.0-or-later
+
    A program built with -fplugin=mip -fplugin-arg-mip-generate and linked
    with -lmip writes its raw profile when it exits (calls exit () or
    returns from main) to $MIP_PROFILE_FILENAME, or to default.mipraw when
@@ -9,10 +12,7 @@
 
    Every executable and shared object that contains instrumented code
    has its own copy of the runtime (the functions are hidden), so
-   __mip_dump writes the profile of the module that calls it.
-
-   Copyright (C) 2026 The MIP for GCC developers.
-   SPDX-License-Identifier: GPL-3.0-or-later  */
+   __mip_dump writes the profile of the module that calls it.  */
 
 #ifndef MIP_H
 #define MIP_H
