@@ -1,0 +1,436 @@
+/* mip-merge.c - check raw profiles against a profile and fold them in.
+
+   One raw profile is one run.  For each kept function the run gives: did
+   it run (coverage byte stored, or a call counted, or a first-call order
+   stamped, or a block probe stored), how many calls, which first-call
+   order, which blocks ran and which callers called it.  Aliases (other
+   copies of a comdat function, of which only one is live) are folded
+   into their primary before the run is added, so a run counts once per
+   function.  Discarded copies are never read.
+
+   Copyright (C) 2026 The MIP for GCC developers.
+   SPDX-License-Identifier: GPL-3.0-or-later  */
+
+#include "mip-profile.h"
+
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "mip-reader.h"
+
+/* ---- Checking a raw profile against the profile ---------------------- */
+
+static enum mip_error
+check_target (const struct mip_profile *profile, const struct mip_raw *raw,
+	      const char *name, struct mip_error_context *error)
+{
+  const struct mip_profile_header *h = &profile->header;
+
+  if (raw->pointer_size != h->pointer_size)
+    return mip_error_set (error, MIP_ERROR_TARGET, name,
+			  "%u-bit pointers, the profile is for %" PRIu32
+			  "-bit pointers", raw->pointer_size * 8,
+			  h->pointer_size * 8);
+  if (raw->big_endian != (h->target_big_endian != 0))
+    return mip_error_set (error, MIP_ERROR_TARGET, name,
+			  "%s-endian, the profile is for a %s-endian target",
+			  raw->big_endian ? "big" : "little",
+			  h->target_big_endian ? "big" : "little");
+  if (raw->header.build_id != h->build_id)
+    return mip_error_set (error, MIP_ERROR_BUILD_ID, name,
+			  "build id %016" PRIx64 ", profile expects %016"
+			  PRIx64, raw->header.build_id, h->build_id);
+  if (raw->header.data_size != h->raw_data_size)
+    return mip_error_set (error, MIP_ERROR_CORRUPT, name,
+			  "%" PRIu64 " data bytes, the profile expects %"
+			  PRIu64, raw->header.data_size, h->raw_data_size);
+  if (raw->header.unit_count != h->unit_count)
+    return mip_error_set (error, MIP_ERROR_CORRUPT, name,
+			  "%" PRIu32 " units, the profile expects %" PRIu32,
+			  raw->header.unit_count, h->unit_count);
+  return MIP_OK;
+}
+
+enum mip_error
+mip_profile_check_raw (const struct mip_profile *profile,
+		       const struct mip_raw *raw, const char *name,
+		       struct mip_error_context *error)
+{
+  enum mip_error status = check_target (profile, raw, name, error);
+  uint32_t i;
+
+  if (status != MIP_OK)
+    return status;
+  for (i = 0; i < profile->header.unit_count; i++)
+    {
+      const struct mip_profile_unit *expected = &profile->units[i];
+      struct mip_raw_unit unit;
+
+      if (!mip_read_struct (&raw->data, expected->raw_offset,
+			    &mip_layout_mip_raw_unit, &unit)
+	  || unit.unit_hash != expected->unit_hash
+	  || unit.unit_size != expected->raw_size
+	  || unit.function_count != expected->function_count)
+	return mip_error_set (error, MIP_ERROR_CORRUPT, name,
+			      "raw unit %" PRIu32 " at data offset %" PRIu32
+			      " is not the one the profile expects (hash %016"
+			      PRIx64 ", %" PRIu32 " bytes, %" PRIu32
+			      " functions)", i, expected->raw_offset,
+			      expected->unit_hash, expected->raw_size,
+			      expected->function_count);
+    }
+  return MIP_OK;
+}
+
+/* ---- Reading one run --------------------------------------------------- */
+
+/* What one run says about one primary function.  */
+struct run_function
+{
+  uint64_t calls;
+  uint32_t order;               /* smallest nonzero stamp, or 0 */
+  bool ran;
+};
+
+/* A caller seen in this run: function index and link-time address.  */
+struct run_caller
+{
+  uint32_t function;
+  uint64_t address;
+};
+
+struct run
+{
+  const struct mip_profile *profile;
+  const struct mip_raw *raw;
+  struct run_function *functions;  /* per function (primaries used) */
+  unsigned char *blocks;           /* per block: covered in this run */
+  struct run_caller *callers;
+  size_t caller_count, caller_capacity;
+  uint64_t load_bias;              /* run-time minus link-time */
+};
+
+static uint64_t
+saturating_add (uint64_t a, uint64_t b)
+{
+  return a > UINT64_MAX - b ? UINT64_MAX : a + b;
+}
+
+static bool
+add_run_caller (struct run *run, uint32_t function, uint64_t address)
+{
+  if (run->caller_count == run->caller_capacity)
+    {
+      size_t capacity = run->caller_capacity ? 2 * run->caller_capacity : 64;
+      struct run_caller *grown = realloc (run->callers,
+					  capacity * sizeof *grown);
+      if (!grown)
+	return false;
+      run->callers = grown;
+      run->caller_capacity = capacity;
+    }
+  run->callers[run->caller_count].function = function;
+  run->callers[run->caller_count].address = address;
+  run->caller_count++;
+  return true;
+}
+
+/* Can the blocks of alias ALIAS be counted as blocks of PRIMARY?  Only
+   when both describe the same machine CFG.  */
+static bool
+same_blocks (const struct mip_profile_function *alias,
+	     const struct mip_profile_function *primary)
+{
+  return (alias->block_count == primary->block_count
+	  && alias->probe_count == primary->probe_count
+	  && alias->cfg_signature == primary->cfg_signature);
+}
+
+static void
+read_block_coverage (struct run *run, uint32_t index, uint64_t blocks_at)
+{
+  const struct mip_profile *profile = run->profile;
+  const struct mip_profile_function *function = &profile->functions[index];
+  uint32_t primary_index = profile->primary[index];
+  const struct mip_profile_function *primary =
+    &profile->functions[primary_index];
+  uint32_t b;
+
+  for (b = 0; b < function->probe_count; b++)
+    {
+      uint8_t probe = MIP_COVERAGE_UNSET;
+      mip_read_u8 (&run->raw->data, blocks_at + b, &probe);
+      if (probe == MIP_COVERAGE_SET)
+	run->functions[primary_index].ran = true;
+    }
+  if (!same_blocks (function, primary))
+    return;
+  for (b = 0; b < function->block_count; b++)
+    {
+      const struct mip_profile_block *block =
+	&profile->blocks[function->block_begin + b];
+      uint8_t probe = MIP_COVERAGE_UNSET;
+      if (block->probe == MIP_NO_PROBE)
+	continue;
+      mip_read_u8 (&run->raw->data, blocks_at + block->probe, &probe);
+      if (probe == MIP_COVERAGE_SET)
+	run->blocks[primary->block_begin + b] = 1;
+    }
+}
+
+static bool
+read_callers (struct run *run, uint32_t index, uint64_t callers_at)
+{
+  const struct mip_profile *profile = run->profile;
+  const struct mip_profile_function *function = &profile->functions[index];
+  unsigned pointer_size = profile->header.pointer_size;
+  uint64_t mask = mip_pointer_mask (pointer_size);
+  uint32_t s;
+
+  for (s = 0; s < function->caller_slots; s++)
+    {
+      uint64_t address = 0;
+      mip_read_pointer (&run->raw->data, callers_at + (uint64_t) s
+			* pointer_size, pointer_size, &address);
+      if (address == 0)
+	continue;
+      if (!add_run_caller (run, profile->primary[index],
+			   (address - run->load_bias) & mask))
+	return false;
+    }
+  return true;
+}
+
+/* Read the raw record of function INDEX into the run of its primary.  The
+   record lies inside the raw data: the profile was validated on load and
+   the raw data checked against it.  */
+static bool
+read_record (struct run *run, uint32_t index)
+{
+  const struct mip_profile_function *function =
+    &run->profile->functions[index];
+  struct run_function *target = &run->functions[run->profile->primary[index]];
+  struct mip_record_layout layout =
+    mip_record_layout (function->kinds, function->probe_count,
+		       function->caller_slots,
+		       run->profile->header.pointer_size);
+  uint64_t at = function->raw_offset;
+  uint8_t coverage = MIP_COVERAGE_UNSET;
+  uint32_t value = 0;
+
+  if (layout.coverage_offset != MIP_NO_OFFSET
+      && mip_read_u8 (&run->raw->data, at + layout.coverage_offset, &coverage)
+      && coverage == MIP_COVERAGE_SET)
+    target->ran = true;
+  if (layout.count_offset != MIP_NO_OFFSET
+      && mip_read_u32 (&run->raw->data, at + layout.count_offset, &value)
+      && value > 0)
+    {
+      target->calls = saturating_add (target->calls, value);
+      target->ran = true;
+    }
+  value = 0;
+  if (layout.order_offset != MIP_NO_OFFSET
+      && mip_read_u32 (&run->raw->data, at + layout.order_offset, &value)
+      && value != 0)
+    {
+      if (target->order == 0 || value < target->order)
+	target->order = value;
+      target->ran = true;
+    }
+  if (layout.blocks_offset != MIP_NO_OFFSET)
+    read_block_coverage (run, index, at + layout.blocks_offset);
+  if (layout.callers_offset != MIP_NO_OFFSET)
+    return read_callers (run, index, at + layout.callers_offset);
+  return true;
+}
+
+/* ---- Adding the run to the profile ------------------------------------ */
+
+static int
+compare_run_callers (const void *a, const void *b)
+{
+  const struct run_caller *x = a, *y = b;
+  if (x->function != y->function)
+    return x->function < y->function ? -1 : 1;
+  if (x->address != y->address)
+    return x->address < y->address ? -1 : 1;
+  return 0;
+}
+
+/* Sort the run's callers by function and address, drop duplicates.  */
+static void
+unique_run_callers (struct run *run)
+{
+  size_t i, kept = 0;
+
+  if (run->caller_count == 0)
+    return;
+  qsort (run->callers, run->caller_count, sizeof *run->callers,
+	 compare_run_callers);
+  for (i = 1; i < run->caller_count; i++)
+    if (compare_run_callers (&run->callers[i], &run->callers[kept]) != 0)
+      run->callers[++kept] = run->callers[i];
+  run->caller_count = kept + 1;
+}
+
+/* Build the new caller table: each function's old callers (runs + 1 when
+   seen again) followed by the ones first seen in this run.  Returns NULL
+   when out of memory or too large; *COUNT is the new size.  */
+static struct mip_profile_caller *
+merge_callers (const struct run *run, uint32_t **begins, uint64_t *count)
+{
+  const struct mip_profile *profile = run->profile;
+  uint64_t total = profile->header.caller_count + run->caller_count;
+  struct mip_profile_caller *merged;
+  uint32_t f;
+  size_t next = 0, out = 0;
+
+  *begins = NULL;
+  if (total > UINT32_MAX)
+    return NULL;
+  merged = calloc (total ? total : 1, sizeof *merged);
+  *begins = calloc (profile->header.function_count + 1, sizeof **begins);
+  if (!merged || !*begins)
+    {
+      free (merged);
+      free (*begins);
+      *begins = NULL;
+      return NULL;
+    }
+  for (f = 0; f < profile->header.function_count; f++)
+    {
+      const struct mip_profile_function *function = &profile->functions[f];
+      size_t old_begin = out, first_new;
+      uint32_t c;
+
+      (*begins)[f] = (uint32_t) out;
+      for (c = 0; c < function->caller_count; c++)
+	merged[out++] = profile->callers[function->caller_begin + c];
+      first_new = out;
+      for (; next < run->caller_count && run->callers[next].function == f;
+	   next++)
+	{
+	  size_t k;
+	  for (k = old_begin; k < first_new; k++)
+	    if (merged[k].return_address == run->callers[next].address)
+	      break;
+	  if (k < first_new)
+	    merged[k].runs++;
+	  else
+	    {
+	      merged[out].return_address = run->callers[next].address;
+	      merged[out].runs = 1;
+	      merged[out].reserved = 0;
+	      out++;
+	    }
+	}
+    }
+  *count = out;
+  return merged;
+}
+
+static void
+apply_run (struct mip_profile *profile, const struct run *run)
+{
+  uint32_t i;
+
+  for (i = 0; i < profile->header.function_count; i++)
+    {
+      struct mip_profile_function *function = &profile->functions[i];
+      const struct run_function *seen = &run->functions[i];
+      if (profile->primary[i] != i
+	  || mip_profile_function_is_discarded (profile, i))
+	continue;
+      if (seen->ran)
+	function->covered_runs++;
+      function->call_count = saturating_add (function->call_count,
+					     seen->calls);
+      if (seen->order != 0)
+	{
+	  function->order_sum += seen->order;
+	  function->order_runs++;
+	}
+    }
+  for (i = 0; i < profile->header.function_count; i++)
+    {
+      const struct mip_profile_function *function = &profile->functions[i];
+      uint32_t b;
+      if (profile->primary[i] != i || !run->functions[i].ran)
+	continue;
+      for (b = 0; b < function->block_count; b++)
+	{
+	  struct mip_profile_block *block =
+	    &profile->blocks[function->block_begin + b];
+	  /* An unprobed entry block ran when its function did.  */
+	  if (run->blocks[function->block_begin + b]
+	      || (block->probe == MIP_NO_PROBE
+		  && (block->flags & MIP_BLOCK_ENTRY)))
+	    block->covered_runs++;
+	}
+    }
+  profile->header.runs++;
+}
+
+static void
+free_run (struct run *run)
+{
+  free (run->functions);
+  free (run->blocks);
+  free (run->callers);
+}
+
+enum mip_error
+mip_profile_add_run (struct mip_profile *profile, const struct mip_raw *raw,
+		     const char *name, struct mip_error_context *error)
+{
+  struct run run;
+  struct mip_profile_caller *callers = NULL;
+  uint32_t *caller_begins = NULL;
+  uint64_t caller_count = 0;
+  uint32_t i;
+
+  if (profile->header.runs == UINT32_MAX)
+    return mip_error_set (error, MIP_ERROR_TOO_LARGE, name,
+			  "the profile already holds %" PRIu32 " runs",
+			  profile->header.runs);
+  memset (&run, 0, sizeof run);
+  run.profile = profile;
+  run.raw = raw;
+  run.load_bias = raw->header.anchor_address
+    - profile->header.anchor_address;
+  run.functions = calloc (profile->header.function_count + 1,
+			  sizeof *run.functions);
+  run.blocks = calloc (profile->header.block_count + 1, 1);
+  if (!run.functions || !run.blocks)
+    goto out_of_memory;
+  for (i = 0; i < profile->header.function_count; i++)
+    if (!mip_profile_function_is_discarded (profile, i)
+	&& !read_record (&run, i))
+      goto out_of_memory;
+  unique_run_callers (&run);
+  callers = merge_callers (&run, &caller_begins, &caller_count);
+  if (!callers)
+    goto out_of_memory;
+  /* Nothing can fail from here on.  */
+  apply_run (profile, &run);
+  for (i = 0; i < profile->header.function_count; i++)
+    {
+      struct mip_profile_function *function = &profile->functions[i];
+      function->caller_begin = caller_begins[i];
+      function->caller_count = (i + 1 < profile->header.function_count
+				? caller_begins[i + 1] : caller_count)
+	- caller_begins[i];
+    }
+  free (profile->callers);
+  profile->callers = callers;
+  profile->header.caller_count = (uint32_t) caller_count;
+  free (caller_begins);
+  free_run (&run);
+  return MIP_OK;
+
+out_of_memory:
+  free_run (&run);
+  return mip_error_set (error, MIP_ERROR_NO_MEMORY, name, NULL);
+}

@@ -1,0 +1,21 @@
+/* mip-profile-internal.h - helpers shared by the files of the profile
+   code of the format library; not part of its interface.
+
+   Copyright (C) 2026 The MIP for GCC developers.
+   SPDX-License-Identifier: GPL-3.0-or-later  */
+
+#ifndef MIP_PROFILE_INTERNAL_H
+#define MIP_PROFILE_INTERNAL_H
+
+#include <stdbool.h>
+
+#include "mip-profile.h"
+
+/* Allocate every table of PROFILE (and the derived arrays) for the counts
+   in its header, zeroed.  */
+bool mip_profile_allocate_tables (struct mip_profile *profile);
+
+/* Compute primary[] and effective_kinds[] from the function table.  */
+bool mip_profile_derive_aliases (struct mip_profile *profile);
+
+#endif /* MIP_PROFILE_INTERNAL_H */

@@ -1,0 +1,374 @@
+/* mip-profile-read.c - read and validate an indexed profile (.mip).
+
+   A .mip is written by mipdata itself, but it may have been damaged or
+   written by another version, so it is checked as strictly as the files
+   that come from elsewhere: every table must lie in the file, every index
+   must point into its table, every raw record into its raw unit.
+
+   Copyright (C) 2026 The MIP for GCC developers.
+   SPDX-License-Identifier: GPL-3.0-or-later  */
+
+#include "mip-profile.h"
+
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "mip-file.h"
+#include "mip-profile-internal.h"
+#include "mip-reader.h"
+
+struct profile_parser
+{
+  struct mip_reader reader;
+  const char *name;
+  struct mip_error_context *error;
+  struct mip_profile *profile;
+};
+
+static enum mip_error corrupt (struct profile_parser *parser,
+			       const char *format, ...)
+  __attribute__ ((format (printf, 2, 3)));
+
+static enum mip_error
+corrupt (struct profile_parser *parser, const char *format, ...)
+{
+  va_list args;
+  va_start (args, format);
+  mip_error_vset (parser->error, MIP_ERROR_CORRUPT, parser->name, format,
+		  args);
+  va_end (args);
+  return MIP_ERROR_CORRUPT;
+}
+
+/* Is [BEGIN, BEGIN + COUNT) inside [0, LIMIT)?  */
+static bool
+range_fits (uint64_t begin, uint64_t count, uint64_t limit)
+{
+  return begin <= limit && count <= limit - begin;
+}
+
+static enum mip_error
+check_header (struct profile_parser *parser)
+{
+  struct mip_profile_header *header = &parser->profile->header;
+  struct mip_magic_info magic;
+  uint64_t size = parser->reader.size;
+
+  if (size < sizeof *header)
+    return mip_error_set (parser->error, MIP_ERROR_TRUNCATED, parser->name,
+			  "%" PRIu64 " bytes, a profile header needs %zu",
+			  size, sizeof *header);
+  if (!mip_detect_magic (parser->reader.data, size, &magic))
+    return mip_error_set (parser->error, MIP_ERROR_BAD_MAGIC, parser->name,
+			  "it does not start with a MIP profile magic number");
+  if (magic.kind != MIP_MAGIC_KIND (MIP_MAGIC_PROFILE))
+    return mip_error_set (parser->error, MIP_ERROR_WRONG_KIND, parser->name,
+			  "expected a profile, found a %s",
+			  mip_magic_kind_name (magic.kind));
+  parser->reader.swap = magic.swap;
+  mip_read_struct (&parser->reader, 0, &mip_layout_mip_profile_header,
+		   header);
+  if (header->version != MIP_FORMAT_VERSION)
+    return mip_error_set (parser->error, MIP_ERROR_VERSION, parser->name,
+			  "written in version %" PRIu32
+			  ", this mipdata reads version %u",
+			  header->version, MIP_FORMAT_VERSION);
+  if (header->header_size != sizeof *header)
+    return corrupt (parser, "header_size %" PRIu32 " (expected %zu)",
+		    header->header_size, sizeof *header);
+  if (header->pointer_size != 4 && header->pointer_size != 8)
+    return corrupt (parser, "pointer size %" PRIu32, header->pointer_size);
+  if (header->target_big_endian > 1)
+    return corrupt (parser, "target_big_endian %" PRIu32,
+		    header->target_big_endian);
+  return MIP_OK;
+}
+
+/* Check that the table NAME of COUNT entries of ENTRY_SIZE bytes at
+   OFFSET lies in the file after the header; raise *END to its end.  */
+static enum mip_error
+check_table (struct profile_parser *parser, const char *table,
+	     uint32_t offset, uint32_t count, size_t entry_size,
+	     uint64_t *end)
+{
+  uint64_t table_end = offset + (uint64_t) count * entry_size;
+
+  if (offset < sizeof (struct mip_profile_header))
+    return corrupt (parser, "the %s table at %" PRIu32
+		    " overlaps the header", table, offset);
+  if (table_end > parser->reader.size)
+    return mip_error_set (parser->error, MIP_ERROR_TRUNCATED, parser->name,
+			  "the %s table ends at %" PRIu64 ", file has %"
+			  PRIu64 " bytes", table, table_end,
+			  parser->reader.size);
+  if (table_end > *end)
+    *end = table_end;
+  return MIP_OK;
+}
+
+static enum mip_error
+check_tables (struct profile_parser *parser)
+{
+  const struct mip_profile_header *h = &parser->profile->header;
+  uint64_t end = sizeof *h;
+  enum mip_error status;
+
+  if ((status = check_table (parser, "unit", h->units_offset, h->unit_count,
+			     sizeof (struct mip_profile_unit), &end))
+      || (status = check_table (parser, "function", h->functions_offset,
+				h->function_count,
+				sizeof (struct mip_profile_function), &end))
+      || (status = check_table (parser, "block", h->blocks_offset,
+				h->block_count,
+				sizeof (struct mip_profile_block), &end))
+      || (status = check_table (parser, "successor", h->succ_offset,
+				h->succ_count, 4, &end))
+      || (status = check_table (parser, "caller", h->callers_offset,
+				h->caller_count,
+				sizeof (struct mip_profile_caller), &end))
+      || (status = check_table (parser, "string", h->strings_offset,
+				h->strings_size, 1, &end)))
+    return status;
+  if (end < parser->reader.size)
+    return mip_error_set (parser->error, MIP_ERROR_TRAILING_DATA,
+			  parser->name, "tables end at %" PRIu64
+			  ", file has %" PRIu64 " bytes", end,
+			  parser->reader.size);
+  return MIP_OK;
+}
+
+/* Read COUNT structures described by LAYOUT from OFFSET into ARRAY.  */
+static void
+read_array (struct profile_parser *parser, uint32_t offset, uint32_t count,
+	    const struct mip_struct_layout *layout, void *array)
+{
+  unsigned char *out = (unsigned char *) array;
+  uint32_t i;
+  for (i = 0; i < count; i++)
+    mip_read_struct (&parser->reader, offset + (uint64_t) i * layout->size,
+		     layout, out + (size_t) i * layout->size);
+}
+
+static void
+read_tables (struct profile_parser *parser)
+{
+  struct mip_profile *profile = parser->profile;
+  const struct mip_profile_header *h = &profile->header;
+  uint32_t i;
+
+  read_array (parser, h->units_offset, h->unit_count,
+	      &mip_layout_mip_profile_unit, profile->units);
+  read_array (parser, h->functions_offset, h->function_count,
+	      &mip_layout_mip_profile_function, profile->functions);
+  read_array (parser, h->blocks_offset, h->block_count,
+	      &mip_layout_mip_profile_block, profile->blocks);
+  read_array (parser, h->callers_offset, h->caller_count,
+	      &mip_layout_mip_profile_caller, profile->callers);
+  for (i = 0; i < h->succ_count; i++)
+    mip_read_u32 (&parser->reader, h->succ_offset + 4 * (uint64_t) i,
+		  &profile->successors[i]);
+  memcpy (profile->strings, parser->reader.data + h->strings_offset,
+	  h->strings_size);
+}
+
+/* The units must tile the raw data and the function table in order, and
+   their hashes must give the build id.  */
+static enum mip_error
+check_units (struct profile_parser *parser)
+{
+  const struct mip_profile *profile = parser->profile;
+  const struct mip_profile_header *h = &profile->header;
+  uint64_t raw_offset = 0, function_begin = 0, build_id = MIP_HASH_INIT;
+  uint32_t i;
+
+  for (i = 0; i < h->unit_count; i++)
+    {
+      const struct mip_profile_unit *unit = &profile->units[i];
+      if (unit->raw_offset != raw_offset || unit->raw_size % 8 != 0
+	  || unit->raw_size < sizeof (struct mip_raw_unit))
+	return corrupt (parser, "unit %" PRIu32 ": raw data at %" PRIu32
+			" (%" PRIu32 " bytes), expected at %" PRIu64, i,
+			unit->raw_offset, unit->raw_size, raw_offset);
+      if (unit->function_begin != function_begin)
+	return corrupt (parser, "unit %" PRIu32 ": first function %" PRIu32
+			", expected %" PRIu64, i, unit->function_begin,
+			function_begin);
+      raw_offset += unit->raw_size;
+      function_begin += unit->function_count;
+      build_id = mip_build_id_add (build_id, unit->unit_hash);
+    }
+  if (raw_offset != h->raw_data_size || function_begin != h->function_count)
+    return corrupt (parser, "units cover %" PRIu64 " raw bytes and %"
+		    PRIu64 " functions, header says %" PRIu64 " and %" PRIu32,
+		    raw_offset, function_begin, h->raw_data_size,
+		    h->function_count);
+  if (build_id != h->build_id)
+    return corrupt (parser, "build id 0x%016" PRIx64 " differs from 0x%016"
+		    PRIx64 " computed from its units", h->build_id, build_id);
+  return MIP_OK;
+}
+
+/* Blocks and successors of FUNCTION (INDEX).  */
+static enum mip_error
+check_function_blocks (struct profile_parser *parser, uint32_t index)
+{
+  const struct mip_profile *profile = parser->profile;
+  const struct mip_profile_function *function = &profile->functions[index];
+  uint32_t i;
+
+  for (i = 0; i < function->succ_count; i++)
+    if (profile->successors[function->succ_begin + i]
+	>= function->block_count)
+      return corrupt (parser, "function %" PRIu32 ": successor %" PRIu32
+		      " is not one of its blocks", index, i);
+  for (i = 0; i < function->block_count; i++)
+    {
+      const struct mip_profile_block *block =
+	&profile->blocks[function->block_begin + i];
+      if ((block->probe != MIP_NO_PROBE
+	   && block->probe >= function->probe_count)
+	  || !range_fits (block->succ_begin, block->succ_count,
+			  function->succ_count)
+	  || block->covered_runs > profile->header.runs)
+	return corrupt (parser, "function %" PRIu32 ": block %" PRIu32
+			" is inconsistent", index, i);
+    }
+  for (i = 0; i < function->caller_count; i++)
+    if (profile->callers[function->caller_begin + i].runs
+	> profile->header.runs)
+      return corrupt (parser, "function %" PRIu32 ": caller %" PRIu32
+		      " seen in more runs than merged", index, i);
+  return MIP_OK;
+}
+
+/* The raw record of FUNCTION must lie inside its unit's raw data.  */
+static bool
+record_fits (const struct mip_profile *profile,
+	     const struct mip_profile_function *function)
+{
+  const struct mip_profile_unit *unit = &profile->units[function->unit_index];
+  struct mip_record_layout layout;
+
+  if (function->probe_count > unit->raw_size
+      || function->caller_slots > unit->raw_size)
+    return false;
+  layout = mip_record_layout (function->kinds, function->probe_count,
+			      function->caller_slots,
+			      profile->header.pointer_size);
+  return (function->raw_offset >= (uint64_t) unit->raw_offset
+	  + sizeof (struct mip_raw_unit)
+	  && (uint64_t) function->raw_offset + layout.size
+	  <= (uint64_t) unit->raw_offset + unit->raw_size);
+}
+
+static enum mip_error
+check_function (struct profile_parser *parser, uint32_t index)
+{
+  const struct mip_profile *profile = parser->profile;
+  const struct mip_profile_header *h = &profile->header;
+  const struct mip_profile_function *function = &profile->functions[index];
+  const struct mip_profile_unit *unit;
+
+  if (function->name_offset >= h->strings_size)
+    return corrupt (parser, "function %" PRIu32 ": name_offset %" PRIu32
+		    " is past the string table (%" PRIu32 " bytes)", index,
+		    function->name_offset, h->strings_size);
+  if ((function->kinds & ~MIP_KIND_ALL)
+      || (function->flags & ~MIP_FUNCTION_DISCARDED))
+    return corrupt (parser, "function %" PRIu32 ": unknown kinds 0x%"
+		    PRIx32 " or flags 0x%" PRIx32, index, function->kinds,
+		    function->flags);
+  if (function->unit_index >= h->unit_count)
+    return corrupt (parser, "function %" PRIu32 ": unit %" PRIu32
+		    " does not exist", index, function->unit_index);
+  unit = &profile->units[function->unit_index];
+  if (index < unit->function_begin
+      || index - unit->function_begin >= unit->function_count)
+    return corrupt (parser, "function %" PRIu32 ": not in its unit %"
+		    PRIu32, index, function->unit_index);
+  if (!record_fits (profile, function))
+    return corrupt (parser, "function %" PRIu32 ": raw record at %" PRIu32
+		    " is outside its unit's raw data", index,
+		    function->raw_offset);
+  if (!range_fits (function->block_begin, function->block_count,
+		   h->block_count)
+      || !range_fits (function->succ_begin, function->succ_count,
+		      h->succ_count)
+      || !range_fits (function->caller_begin, function->caller_count,
+		      h->caller_count))
+    return corrupt (parser, "function %" PRIu32 ": its blocks, successors"
+		    " or callers are outside their tables", index);
+  if (function->covered_runs > h->runs || function->order_runs > h->runs)
+    return corrupt (parser, "function %" PRIu32 ": counted in more runs"
+		    " than merged", index);
+  return check_function_blocks (parser, index);
+}
+
+static enum mip_error
+check_contents (struct profile_parser *parser)
+{
+  const struct mip_profile_header *h = &parser->profile->header;
+  enum mip_error status;
+  uint32_t i;
+
+  if (h->strings_size > 0 && parser->profile->strings[h->strings_size - 1])
+    return corrupt (parser, "the string table does not end with a null"
+		    " byte");
+  status = check_units (parser);
+  for (i = 0; status == MIP_OK && i < h->function_count; i++)
+    status = check_function (parser, i);
+  return status;
+}
+
+enum mip_error
+mip_profile_parse (const void *data, size_t size, const char *name,
+		   struct mip_profile **result,
+		   struct mip_error_context *error)
+{
+  struct profile_parser parser;
+  enum mip_error status;
+
+  parser.reader = mip_reader_make (data, size, false);
+  parser.name = name;
+  parser.error = error;
+  parser.profile = calloc (1, sizeof *parser.profile);
+  if (!parser.profile)
+    return mip_error_set (error, MIP_ERROR_NO_MEMORY, name, NULL);
+  status = check_header (&parser);
+  if (status == MIP_OK)
+    status = check_tables (&parser);
+  if (status == MIP_OK && !mip_profile_allocate_tables (parser.profile))
+    status = mip_error_set (error, MIP_ERROR_NO_MEMORY, name, NULL);
+  if (status == MIP_OK)
+    {
+      read_tables (&parser);
+      status = check_contents (&parser);
+    }
+  if (status == MIP_OK && !mip_profile_derive_aliases (parser.profile))
+    status = mip_error_set (error, MIP_ERROR_NO_MEMORY, name, NULL);
+  if (status != MIP_OK)
+    {
+      mip_profile_free (parser.profile);
+      return status;
+    }
+  *result = parser.profile;
+  return MIP_OK;
+}
+
+enum mip_error
+mip_profile_read_file (const char *path, struct mip_profile **profile,
+		       struct mip_error_context *error)
+{
+  unsigned char *data;
+  size_t size;
+  enum mip_error status = mip_read_file (path, &data, &size, error);
+
+  if (status != MIP_OK)
+    return status;
+  status = mip_profile_parse (data, size, path, profile, error);
+  free (data);
+  return status;
+}

@@ -1,0 +1,389 @@
+/* mip-profile.c - create, read and write the indexed profile (.mip).
+
+   Copyright (C) 2026 The MIP for GCC developers.
+   SPDX-License-Identifier: GPL-3.0-or-later  */
+
+#include "mip-profile.h"
+
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "mip-file.h"
+#include "mip-profile-internal.h"
+#include "mip-reader.h"
+
+void
+mip_profile_free (struct mip_profile *profile)
+{
+  if (!profile)
+    return;
+  free (profile->units);
+  free (profile->functions);
+  free (profile->blocks);
+  free (profile->successors);
+  free (profile->callers);
+  free (profile->strings);
+  free (profile->primary);
+  free (profile->effective_kinds);
+  free (profile);
+}
+
+/* calloc that never returns NULL for a zero count.  */
+static void *
+allocate_array (uint64_t count, size_t size)
+{
+  if (count > SIZE_MAX / size)
+    return NULL;
+  return calloc (count ? count : 1, size);
+}
+
+/* Allocate the tables of PROFILE for the counts in its header.  */
+bool
+mip_profile_allocate_tables (struct mip_profile *profile)
+{
+  const struct mip_profile_header *header = &profile->header;
+
+  profile->units = allocate_array (header->unit_count,
+				   sizeof *profile->units);
+  profile->functions = allocate_array (header->function_count,
+				       sizeof *profile->functions);
+  profile->blocks = allocate_array (header->block_count,
+				    sizeof *profile->blocks);
+  profile->successors = allocate_array (header->succ_count,
+					sizeof *profile->successors);
+  profile->callers = allocate_array (header->caller_count,
+				     sizeof *profile->callers);
+  profile->strings = allocate_array (header->strings_size, 1);
+  profile->primary = allocate_array (header->function_count,
+				     sizeof *profile->primary);
+  profile->effective_kinds = allocate_array (header->function_count,
+					     sizeof *profile->effective_kinds);
+  return (profile->units && profile->functions && profile->blocks
+	  && profile->successors && profile->callers && profile->strings
+	  && profile->primary && profile->effective_kinds);
+}
+
+/* ---- Queries ------------------------------------------------------- */
+
+const char *
+mip_profile_function_name (const struct mip_profile *profile,
+			   uint32_t index)
+{
+  return profile->strings + profile->functions[index].name_offset;
+}
+
+bool
+mip_profile_function_is_discarded (const struct mip_profile *profile,
+				   uint32_t index)
+{
+  return (profile->functions[index].flags & MIP_FUNCTION_DISCARDED) != 0;
+}
+
+bool
+mip_profile_function_is_alias (const struct mip_profile *profile,
+			       uint32_t index)
+{
+  return profile->primary[index] != index;
+}
+
+uint32_t
+mip_profile_function_kinds (const struct mip_profile *profile,
+			    uint32_t index)
+{
+  return profile->effective_kinds[profile->primary[index]];
+}
+
+uint64_t
+mip_profile_function_order (const struct mip_profile *profile,
+			    uint32_t index)
+{
+  const struct mip_profile_function *function = &profile->functions[index];
+  if (function->order_runs == 0)
+    return 0;
+  return ((function->order_sum + function->order_runs / 2)
+	  / function->order_runs);
+}
+
+/* ---- Aliases ------------------------------------------------------- */
+
+static uint64_t
+alias_key_hash (const struct mip_profile *profile, uint32_t index)
+{
+  const char *name = mip_profile_function_name (profile, index);
+  uint64_t hash = mip_hash_u64 (MIP_HASH_INIT,
+				profile->functions[index].address);
+  return mip_hash_bytes (hash, name, strlen (name));
+}
+
+static bool
+same_alias_key (const struct mip_profile *profile, uint32_t a, uint32_t b)
+{
+  return (profile->functions[a].address == profile->functions[b].address
+	  && strcmp (mip_profile_function_name (profile, a),
+		     mip_profile_function_name (profile, b)) == 0);
+}
+
+/* Find each function's primary: the first kept entry with its address and
+   name.  An open-addressing table of function indexes keeps this linear
+   in the number of functions.  */
+bool
+mip_profile_derive_aliases (struct mip_profile *profile)
+{
+  uint32_t count = profile->header.function_count;
+  uint64_t slots = 16;
+  uint32_t *table;
+  uint32_t i;
+
+  while (slots < 2 * (uint64_t) count)
+    slots *= 2;
+  table = allocate_array (slots, sizeof *table);
+  if (!table)
+    return false;
+  memset (table, 0xff, slots * sizeof *table);
+  for (i = 0; i < count; i++)
+    {
+      uint64_t slot;
+
+      profile->primary[i] = i;
+      profile->effective_kinds[i] = profile->functions[i].kinds;
+      if (mip_profile_function_is_discarded (profile, i))
+	continue;
+      slot = alias_key_hash (profile, i) & (slots - 1);
+      while (table[slot] != UINT32_MAX
+	     && !same_alias_key (profile, table[slot], i))
+	slot = (slot + 1) & (slots - 1);
+      if (table[slot] == UINT32_MAX)
+	table[slot] = i;
+      else
+	{
+	  uint32_t primary = table[slot];
+	  profile->primary[i] = primary;
+	  profile->effective_kinds[primary] |= profile->functions[i].kinds;
+	}
+    }
+  free (table);
+  return true;
+}
+
+/* ---- Creating from a map ------------------------------------------- */
+
+static void
+fill_header (struct mip_profile *profile, const struct mip_map *map,
+	     uint64_t strings_size)
+{
+  struct mip_profile_header *header = &profile->header;
+
+  memset (header, 0, sizeof *header);
+  header->magic = MIP_MAGIC_PROFILE;
+  header->version = MIP_FORMAT_VERSION;
+  header->header_size = sizeof *header;
+  header->build_id = map->build_id;
+  header->raw_data_size = map->raw_data_size;
+  header->pointer_size = map->pointer_size;
+  header->target_big_endian = map->big_endian;
+  header->runs = 0;
+  header->unit_count = map->unit_count;
+  header->function_count = map->function_count;
+  header->block_count = map->block_count;
+  header->succ_count = map->succ_count;
+  header->caller_count = 0;
+  header->strings_size = (uint32_t) strings_size;
+  header->anchor_address = map->anchor_address;
+}
+
+static void
+fill_function (struct mip_profile *profile, const struct mip_map *map,
+	       uint32_t index, uint32_t name_offset)
+{
+  const struct mip_map_model_function *source = &map->functions[index];
+  const struct mip_map_function *entry = &source->entry;
+  struct mip_profile_function *function = &profile->functions[index];
+
+  memset (function, 0, sizeof *function);
+  function->address = entry->address;
+  function->cfg_signature = entry->cfg_signature;
+  function->size = entry->size;
+  function->name_offset = name_offset;
+  function->kinds = entry->kinds;
+  function->unit_index = source->unit_index;
+  function->raw_offset = (uint32_t) (map->units[source->unit_index].raw_offset
+				     + entry->raw_offset);
+  function->block_begin = source->block_begin;
+  function->block_count = entry->block_count;
+  function->probe_count = entry->probe_count;
+  function->succ_begin = source->succ_begin;
+  function->succ_count = entry->succ_count;
+  function->caller_slots = entry->caller_slots;
+  if (mip_address_is_discarded (entry->address, map->pointer_size))
+    function->flags |= MIP_FUNCTION_DISCARDED;
+}
+
+static void
+fill_tables (struct mip_profile *profile, const struct mip_map *map)
+{
+  uint32_t i;
+  uint32_t strings_used = 0;
+
+  for (i = 0; i < map->unit_count; i++)
+    {
+      struct mip_profile_unit *unit = &profile->units[i];
+      unit->unit_hash = map->units[i].header.unit_hash;
+      unit->raw_offset = (uint32_t) map->units[i].raw_offset;
+      unit->raw_size = map->units[i].header.raw_size;
+      unit->function_begin = map->units[i].function_begin;
+      unit->function_count = map->units[i].header.function_count;
+    }
+  for (i = 0; i < map->function_count; i++)
+    {
+      size_t length = strlen (map->functions[i].name) + 1;
+      memcpy (profile->strings + strings_used, map->functions[i].name,
+	      length);
+      fill_function (profile, map, i, strings_used);
+      strings_used += (uint32_t) length;
+    }
+  for (i = 0; i < map->block_count; i++)
+    {
+      const struct mip_map_block *source = &map->blocks[i];
+      struct mip_profile_block *block = &profile->blocks[i];
+      block->offset = source->offset;
+      block->id = source->id;
+      block->probe = source->probe;
+      block->succ_begin = source->succ_begin;
+      block->succ_count = source->succ_count;
+      block->flags = source->flags;
+    }
+  if (map->succ_count)
+    memcpy (profile->successors, map->successors,
+	    map->succ_count * sizeof *map->successors);
+}
+
+enum mip_error
+mip_profile_create (const struct mip_map *map, struct mip_profile **result,
+		    struct mip_error_context *error)
+{
+  struct mip_profile *profile;
+  uint64_t strings_size = 0;
+  uint32_t i;
+
+  for (i = 0; i < map->function_count; i++)
+    strings_size += strlen (map->functions[i].name) + 1;
+  if (strings_size > UINT32_MAX || map->raw_data_size > UINT32_MAX)
+    return mip_error_set (error, MIP_ERROR_TOO_LARGE, NULL,
+			  "%" PRIu64 " bytes of names, %" PRIu64
+			  " bytes of raw data", strings_size,
+			  map->raw_data_size);
+  profile = calloc (1, sizeof *profile);
+  if (!profile)
+    return mip_error_set (error, MIP_ERROR_NO_MEMORY, NULL, NULL);
+  fill_header (profile, map, strings_size);
+  if (!mip_profile_allocate_tables (profile))
+    {
+      mip_profile_free (profile);
+      return mip_error_set (error, MIP_ERROR_NO_MEMORY, NULL, NULL);
+    }
+  fill_tables (profile, map);
+  if (!mip_profile_derive_aliases (profile))
+    {
+      mip_profile_free (profile);
+      return mip_error_set (error, MIP_ERROR_NO_MEMORY, NULL, NULL);
+    }
+  *result = profile;
+  return MIP_OK;
+}
+
+/* ---- Writing ------------------------------------------------------- */
+
+/* Where each table goes in the file.  */
+struct profile_layout
+{
+  uint64_t units, functions, blocks, successors, callers, strings, end;
+};
+
+static uint64_t
+align8 (uint64_t value)
+{
+  return (value + 7) & ~(uint64_t) 7;
+}
+
+static struct profile_layout
+plan_layout (const struct mip_profile_header *header)
+{
+  struct profile_layout at;
+
+  at.units = sizeof *header;
+  at.functions = align8 (at.units + (uint64_t) header->unit_count
+			 * sizeof (struct mip_profile_unit));
+  at.blocks = align8 (at.functions + (uint64_t) header->function_count
+		      * sizeof (struct mip_profile_function));
+  at.successors = align8 (at.blocks + (uint64_t) header->block_count
+			  * sizeof (struct mip_profile_block));
+  at.callers = align8 (at.successors + (uint64_t) header->succ_count * 4);
+  at.strings = align8 (at.callers + (uint64_t) header->caller_count
+		       * sizeof (struct mip_profile_caller));
+  at.end = at.strings + header->strings_size;
+  return at;
+}
+
+enum mip_error
+mip_profile_serialize (const struct mip_profile *profile,
+		       unsigned char **data, size_t *size,
+		       struct mip_error_context *error)
+{
+  struct mip_profile_header header = profile->header;
+  struct profile_layout at = plan_layout (&header);
+  unsigned char *file;
+
+  if (at.end > UINT32_MAX)
+    return mip_error_set (error, MIP_ERROR_TOO_LARGE, NULL,
+			  "a profile of %" PRIu64 " bytes", at.end);
+  file = allocate_array (at.end, 1);
+  if (!file)
+    return mip_error_set (error, MIP_ERROR_NO_MEMORY, NULL, NULL);
+  header.magic = MIP_MAGIC_PROFILE;
+  header.version = MIP_FORMAT_VERSION;
+  header.header_size = sizeof header;
+  header.units_offset = (uint32_t) at.units;
+  header.functions_offset = (uint32_t) at.functions;
+  header.blocks_offset = (uint32_t) at.blocks;
+  header.succ_offset = (uint32_t) at.successors;
+  header.callers_offset = (uint32_t) at.callers;
+  header.strings_offset = (uint32_t) at.strings;
+  header.reserved = 0;
+  memcpy (file, &header, sizeof header);
+  memcpy (file + at.units, profile->units,
+	  header.unit_count * sizeof *profile->units);
+  memcpy (file + at.functions, profile->functions,
+	  header.function_count * sizeof *profile->functions);
+  memcpy (file + at.blocks, profile->blocks,
+	  header.block_count * sizeof *profile->blocks);
+  memcpy (file + at.successors, profile->successors,
+	  header.succ_count * sizeof *profile->successors);
+  memcpy (file + at.callers, profile->callers,
+	  header.caller_count * sizeof *profile->callers);
+  memcpy (file + at.strings, profile->strings, header.strings_size);
+  *data = file;
+  *size = (size_t) at.end;
+  return MIP_OK;
+}
+
+enum mip_error
+mip_profile_write_file (const struct mip_profile *profile, const char *path,
+			struct mip_error_context *error)
+{
+  unsigned char *data;
+  size_t size;
+  enum mip_error status = mip_profile_serialize (profile, &data, &size,
+						 error);
+  if (status != MIP_OK)
+    {
+      if (error)
+	snprintf (error->file, sizeof error->file, "%s", path);
+      return status;
+    }
+  status = mip_write_file_atomic (path, data, size, error);
+  free (data);
+  return status;
+}

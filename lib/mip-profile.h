@@ -1,0 +1,115 @@
+/* mip-profile.h - the indexed profile (.mip): create, read, merge, write.
+
+   A profile is created empty from a map, then raw profiles are folded
+   into it, one run each.  In memory it is the file's tables in host byte
+   order, plus what mipdata derives when it loads one: for each function
+   its primary (aliases are later entries with the same address and name
+   as an earlier kept entry: copies of one C++ comdat function emitted by
+   several units, of which the linker kept one) and the union of the
+   kinds recorded by a primary and its aliases.
+
+   Copyright (C) 2026 The MIP for GCC developers.
+   SPDX-License-Identifier: GPL-3.0-or-later  */
+
+#ifndef MIP_PROFILE_H
+#define MIP_PROFILE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "mip-error.h"
+#include "mip-format.h"
+#include "mip-map.h"
+#include "mip-raw.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+struct mip_profile
+{
+  struct mip_profile_header header;     /* host byte order */
+  struct mip_profile_unit *units;       /* header.unit_count */
+  struct mip_profile_function *functions; /* header.function_count */
+  struct mip_profile_block *blocks;     /* header.block_count */
+  uint32_t *successors;                 /* header.succ_count */
+  struct mip_profile_caller *callers;   /* header.caller_count */
+  char *strings;                        /* header.strings_size */
+  /* Derived on load, not stored.  */
+  uint32_t *primary;            /* per function: itself, or the earlier
+				   entry it is an alias of */
+  uint32_t *effective_kinds;    /* per primary: the union of the kinds of
+				   it and its aliases */
+};
+
+/* A new, empty profile (runs = 0) describing the functions of MAP.
+   Entries whose address is 0 or all ones get MIP_FUNCTION_DISCARDED.  */
+enum mip_error mip_profile_create (const struct mip_map *map,
+				   struct mip_profile **profile,
+				   struct mip_error_context *error);
+
+/* Parse SIZE bytes at DATA as a profile; NAME names it in errors.  Every
+   table, index and offset is checked.  */
+enum mip_error mip_profile_parse (const void *data, size_t size,
+				  const char *name,
+				  struct mip_profile **profile,
+				  struct mip_error_context *error);
+
+/* Read and parse the profile file PATH.  */
+enum mip_error mip_profile_read_file (const char *path,
+				      struct mip_profile **profile,
+				      struct mip_error_context *error);
+
+/* Lay PROFILE out as a file: header, units, functions, blocks,
+   successors, callers, strings.  *DATA is new; free it with free ().  */
+enum mip_error mip_profile_serialize (const struct mip_profile *profile,
+				      unsigned char **data, size_t *size,
+				      struct mip_error_context *error);
+
+/* Serialize PROFILE and replace PATH with it atomically: on failure PATH
+   is left exactly as it was.  */
+enum mip_error mip_profile_write_file (const struct mip_profile *profile,
+				       const char *path,
+				       struct mip_error_context *error);
+
+void mip_profile_free (struct mip_profile *profile);
+
+/* Check that RAW (named NAME) was written by the binary PROFILE
+   describes: same pointer size and byte order, same build id, same data
+   size, every raw unit where the profile expects it.  */
+enum mip_error mip_profile_check_raw (const struct mip_profile *profile,
+				      const struct mip_raw *raw,
+				      const char *name,
+				      struct mip_error_context *error);
+
+/* Fold one run, RAW (already checked with mip_profile_check_raw), into
+   PROFILE: coverage, call counts, first-call order, block coverage and
+   callers; aliases into their primary.  Fails only when out of memory
+   or when a count of the profile would overflow; PROFILE is then
+   unchanged.  */
+enum mip_error mip_profile_add_run (struct mip_profile *profile,
+				    const struct mip_raw *raw,
+				    const char *name,
+				    struct mip_error_context *error);
+
+/* Queries on function INDEX of PROFILE.  */
+const char *mip_profile_function_name (const struct mip_profile *profile,
+				       uint32_t index);
+bool mip_profile_function_is_discarded (const struct mip_profile *profile,
+					uint32_t index);
+bool mip_profile_function_is_alias (const struct mip_profile *profile,
+				    uint32_t index);
+/* The union of the kinds of INDEX and its aliases (INDEX a primary).  */
+uint32_t mip_profile_function_kinds (const struct mip_profile *profile,
+				     uint32_t index);
+/* Average first-call order over the runs that recorded one, rounded to
+   the nearest integer; 0 when none did.  */
+uint64_t mip_profile_function_order (const struct mip_profile *profile,
+				     uint32_t index);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* MIP_PROFILE_H */

@@ -1,0 +1,125 @@
+/* mip-raw.c - parse and validate a raw profile (.mipraw).
+
+   Copyright (C) 2026 The MIP for GCC developers.
+   SPDX-License-Identifier: GPL-3.0-or-later  */
+
+#include "mip-raw.h"
+
+#include <inttypes.h>
+
+static enum mip_error
+check_magic (const void *data, size_t size, const char *name,
+	     struct mip_magic_info *magic, struct mip_error_context *error)
+{
+  if (size < sizeof (struct mip_raw_header))
+    return mip_error_set (error, MIP_ERROR_TRUNCATED, name,
+			  "%zu bytes, a raw profile header needs %zu", size,
+			  sizeof (struct mip_raw_header));
+  if (!mip_detect_magic (data, size, magic))
+    return mip_error_set (error, MIP_ERROR_BAD_MAGIC, name,
+			  "it does not start with a MIP raw profile magic"
+			  " number");
+  if (magic->kind != MIP_MAGIC_KIND (MIP_MAGIC_RAW64))
+    return mip_error_set (error, MIP_ERROR_WRONG_KIND, name,
+			  "expected a raw profile, found a %s",
+			  mip_magic_kind_name (magic->kind));
+  if (magic->pointer_size != 4 && magic->pointer_size != 8)
+    return mip_error_set (error, MIP_ERROR_CORRUPT, name,
+			  "pointer size of %u bits", magic->pointer_size * 8);
+  return MIP_OK;
+}
+
+static enum mip_error
+check_header (const struct mip_raw_header *header, size_t size,
+	      const char *name, struct mip_error_context *error)
+{
+  uint64_t data_bytes;
+
+  if (header->version != MIP_FORMAT_VERSION)
+    return mip_error_set (error, MIP_ERROR_VERSION, name,
+			  "written in version %" PRIu32
+			  ", this mipdata reads version %u",
+			  header->version, MIP_FORMAT_VERSION);
+  if (header->header_size != sizeof *header)
+    return mip_error_set (error, MIP_ERROR_CORRUPT, name,
+			  "header_size %" PRIu32 " (expected %zu)",
+			  header->header_size, sizeof *header);
+  data_bytes = size - sizeof *header;
+  if (header->data_size > data_bytes)
+    return mip_error_set (error, MIP_ERROR_TRUNCATED, name,
+			  "header says %" PRIu64 " data bytes, file has %"
+			  PRIu64, header->data_size, data_bytes);
+  if (header->data_size < data_bytes)
+    return mip_error_set (error, MIP_ERROR_TRAILING_DATA, name,
+			  "header says %" PRIu64 " data bytes, file has %"
+			  PRIu64, header->data_size, data_bytes);
+  if (header->flags & MIP_RAW_FLAG_UNIT_WALK_FAILED)
+    return mip_error_set (error, MIP_ERROR_UNIT_WALK, name,
+			  "the program's __mip_raw section was inconsistent"
+			  " when it exited");
+  return MIP_OK;
+}
+
+/* Walk the raw units of RAW: each must lie inside the data, the count
+   must match the header, and their hashes must give the build id.  */
+static enum mip_error
+walk_units (const struct mip_raw *raw, const char *name,
+	    struct mip_error_context *error)
+{
+  uint64_t at = 0, units = 0, build_id = MIP_HASH_INIT;
+
+  while (at < raw->data.size)
+    {
+      struct mip_raw_unit unit;
+      if (!mip_read_struct (&raw->data, at, &mip_layout_mip_raw_unit, &unit))
+	return mip_error_set (error, MIP_ERROR_CORRUPT, name,
+			      "raw unit %" PRIu64 " at data offset %" PRIu64
+			      ": %" PRIu64 " bytes left, a unit header needs"
+			      " %zu", units, at, raw->data.size - at,
+			      sizeof unit);
+      if (unit.unit_size % 8 != 0 || unit.unit_size < sizeof unit
+	  || unit.unit_size > raw->data.size - at)
+	return mip_error_set (error, MIP_ERROR_CORRUPT, name,
+			      "raw unit %" PRIu64 " at data offset %" PRIu64
+			      ": unit_size %" PRIu32 " (a multiple of 8 from"
+			      " %zu to %" PRIu64 " expected)", units, at,
+			      unit.unit_size, sizeof unit,
+			      raw->data.size - at);
+      build_id = mip_build_id_add (build_id, unit.unit_hash);
+      at += unit.unit_size;
+      units++;
+    }
+  if (units != raw->header.unit_count)
+    return mip_error_set (error, MIP_ERROR_CORRUPT, name,
+			  "header says %" PRIu32 " units, data holds %"
+			  PRIu64, raw->header.unit_count, units);
+  if (build_id != raw->header.build_id)
+    return mip_error_set (error, MIP_ERROR_CORRUPT, name,
+			  "header build id 0x%016" PRIx64 " differs from"
+			  " 0x%016" PRIx64 " computed from its units",
+			  raw->header.build_id, build_id);
+  return MIP_OK;
+}
+
+enum mip_error
+mip_raw_parse (const void *data, size_t size, const char *name,
+	       struct mip_raw *raw, struct mip_error_context *error)
+{
+  struct mip_magic_info magic;
+  struct mip_reader file;
+  enum mip_error status;
+
+  status = check_magic (data, size, name, &magic, error);
+  if (status != MIP_OK)
+    return status;
+  file = mip_reader_make (data, size, magic.swap);
+  mip_read_struct (&file, 0, &mip_layout_mip_raw_header, &raw->header);
+  status = check_header (&raw->header, size, name, error);
+  if (status != MIP_OK)
+    return status;
+  raw->pointer_size = magic.pointer_size;
+  raw->big_endian = mip_host_big_endian () != magic.swap;
+  mip_reader_sub (&file, sizeof raw->header, raw->header.data_size,
+		  &raw->data);
+  return walk_units (raw, name, error);
+}

@@ -1,0 +1,45 @@
+/* mip-raw.h - the raw profile (.mipraw) written by libmip at exit.
+
+   A raw profile is a struct mip_raw_header followed by a verbatim copy of
+   the program's __mip_raw section, in the target's byte order.
+   mip_raw_parse checks the header, the data size against the file size,
+   the walk over the raw units and the build id recomputed from their
+   hashes.  The model refers to the caller's buffer; it copies nothing.
+
+   Copyright (C) 2026 The MIP for GCC developers.
+   SPDX-License-Identifier: GPL-3.0-or-later  */
+
+#ifndef MIP_RAW_H
+#define MIP_RAW_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "mip-error.h"
+#include "mip-format.h"
+#include "mip-reader.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+struct mip_raw
+{
+  struct mip_raw_header header; /* host byte order */
+  unsigned pointer_size;        /* of the target: 4 or 8 */
+  bool big_endian;              /* byte order of the target */
+  struct mip_reader data;       /* the section data, after the header */
+};
+
+/* Parse SIZE bytes at DATA as a raw profile; NAME names it in errors.
+   *RAW points into DATA, which must outlive it.  */
+enum mip_error mip_raw_parse (const void *data, size_t size,
+			      const char *name, struct mip_raw *raw,
+			      struct mip_error_context *error);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* MIP_RAW_H */
