@@ -1,0 +1,27 @@
+/* The function-coverage mode costs one 7-byte store per function
+   (movb $0, record(%rip)) and one byte of __mip_raw; the map goes to the
+   non-allocated section __mip_map, anchored to libmip's __mip_runtime.
+
+   Copyright (C) 2026 The MIP for GCC developers.
+   SPDX-License-Identifier: GPL-3.0-or-later  */
+
+/* { dg-do compile } */
+/* { dg-options "-O2 -fplugin-arg-mip-generate=function-coverage" } */
+
+int first (int x) {
+  return x + 1;
+}
+
+int second (int x) {
+  return x * 2;
+}
+
+int main (void) {
+  return first (1) + second (2) == 6 ? 0 : 1;
+}
+
+/* { dg-final { scan-assembler-times {\tmovb\t\$0, [^\n]*\(%rip\)} 3 } } */
+/* { dg-final { scan-assembler {section[ \t]+__mip_raw,"aw[^"]*"} } } */
+/* { dg-final { scan-assembler {section[ \t]+__mip_map,"[^"a]*"} } } */
+/* { dg-final { scan-assembler {\.quad[ \t]+__mip_runtime\n} } } */
+/* { dg-final { scan-assembler-not {lock} } } */
