@@ -1,0 +1,103 @@
+#!/bin/bash
+# demo.sh - build MIP for GCC and show its whole workflow on the example
+# program examples/demo: instrument, run, create a profile from the
+# binary, merge the raw profile, show it (with source lines, and as JSON),
+# then show that the map is not needed at run time: dump it with objcopy,
+# strip the binary, run the stripped copy and build the same profile from
+# the dumped map.  Last, the size cost of each mode against gcov's.
+# Installs the Debian packages it needs first.
+#
+# Usage: scripts/demo.sh
+# Environment: MIP_BUILD_DIR (default build in the source tree; reused
+# when it is already configured), MIP_SKIP_DEPS=1 (do not install
+# packages), CC (default gcc), JOBS.
+#
+# Copyright (C) 2026 The MIP for GCC developers.
+# SPDX-License-Identifier: GPL-3.0-or-later
+
+set -eu
+
+srcdir=$(cd "$(dirname "$0")/.." && pwd)
+builddir=${MIP_BUILD_DIR:-$srcdir/build}
+jobs=${JOBS:-$(nproc 2>/dev/null || echo 2)}
+cc=${CC:-gcc}
+
+say () {
+  printf '\n=== %s\n' "$*"
+}
+
+# Print a command as a user would type it, then run it.
+run () {
+  printf '$ %s\n' "$*"
+  "$@"
+}
+
+if [ "${MIP_SKIP_DEPS:-0}" != 1 ]; then
+  say "Installing the Debian packages MIP needs"
+  "$srcdir/scripts/install-deps.sh"
+fi
+
+say "Building MIP in $builddir"
+if [ ! -f "$builddir/config.status" ]; then
+  (cd "$srcdir" && autoreconf -fi)
+  mkdir -p "$builddir"
+  (cd "$builddir" && "$srcdir/configure" ${CC:+CC="$CC"})
+fi
+make -C "$builddir" -j"$jobs" >"$builddir/demo-make.log" 2>&1 \
+  || { tail -40 "$builddir/demo-make.log"; exit 1; }
+echo "built: see $builddir/demo-make.log"
+
+plugin=$builddir/plugin/.libs/mip.so
+runtime_dir=$builddir/runtime
+mipdata=$builddir/mipdata/mipdata
+for piece in "$plugin" "$runtime_dir/libmip.a" "$mipdata"; do
+  [ -e "$piece" ] || { echo "demo.sh: '$piece' was not built" >&2; exit 1; }
+done
+
+work=$builddir/demo-run
+rm -rf "$work"
+mkdir -p "$work"
+cp "$srcdir"/examples/demo/*.c "$srcdir"/examples/demo/*.h "$work"
+cd "$work"
+# Short names for the commands below.
+ln -s "$mipdata" mipdata
+export PATH="$work:$PATH"
+
+say "1. Compile with the plugin (-fplugin-arg-mip-generate: call counts and first-call order) and link with libmip"
+run "$cc" -g -O2 -fplugin="$plugin" -fplugin-arg-mip-generate \
+  main.c util.c -o demo -L"$runtime_dir" -lmip
+
+say "2. Run it: at exit it writes default.mipraw (or \$MIP_PROFILE_FILENAME)"
+run ./demo
+run ls -l default.mipraw
+
+say "3. Create an empty profile from the binary's __mip_map section, merge the raw profile"
+run mipdata create -p demo.mip demo
+run mipdata merge -p demo.mip default.mipraw
+
+say "4. Show it, with source lines from the debug information"
+run mipdata show -p demo.mip --debug demo
+
+say "5. The same as JSON"
+run mipdata show -p demo.mip --json
+
+say "6. The map is not needed at run time: dump it, strip the binary"
+run objcopy --dump-section __mip_map=demo.mipmap demo demo.tmp
+rm -f demo.tmp
+run strip --strip-all --remove-section=__mip_map -o demo-stripped demo
+run ls -l demo demo-stripped demo.mipmap
+run env MIP_PROFILE_FILENAME=stripped-%p.mipraw ./demo-stripped
+run mipdata create -p stripped.mip demo.mipmap
+run mipdata merge -p stripped.mip stripped-*.mipraw
+run mipdata show -p stripped.mip
+
+say "7. Size: plain, MIP function coverage, MIP full, gcov (--coverage)"
+run "$cc" -O2 main.c util.c -o demo-plain
+run "$cc" -O2 -fplugin="$plugin" -fplugin-arg-mip-generate=function-coverage \
+  main.c util.c -o demo-coverage -L"$runtime_dir" -lmip
+run "$cc" -O2 -fplugin="$plugin" -fplugin-arg-mip-generate \
+  main.c util.c -o demo-full -L"$runtime_dir" -lmip
+run "$cc" -O2 --coverage main.c util.c -o demo-gcov
+run size demo-plain demo-coverage demo-full demo-gcov
+
+say "Done: the files are in $work"

@@ -1,0 +1,113 @@
+#!/bin/bash
+# test.sh - build MIP for GCC from scratch and run every test: the unit
+# tests and the DejaGnu testsuite (make check), then the sampled
+# real-world validation (make check-real, when scripts/check-real.sh
+# exists).  Installs the Debian packages it needs first.  Exits non-zero
+# when anything fails; the last line counts the tests.
+#
+# Usage: scripts/test.sh
+# Environment: MIP_BUILD_DIR (default build-test in the source tree; it is
+# deleted and made anew), MIP_SKIP_DEPS=1 (do not install packages),
+# MIP_SKIP_REAL=1 (skip make check-real), CC (default gcc), JOBS.
+#
+# Copyright (C) 2026 The MIP for GCC developers.
+# SPDX-License-Identifier: GPL-3.0-or-later
+
+set -u
+
+srcdir=$(cd "$(dirname "$0")/.." && pwd)
+builddir=${MIP_BUILD_DIR:-$srcdir/build-test}
+jobs=${JOBS:-$(nproc 2>/dev/null || echo 2)}
+failures=0
+
+say () {
+  printf '\n=== test.sh: %s\n' "$*"
+}
+
+die () {
+  printf 'test.sh: %s\n' "$*" >&2
+  echo "test: 0 passed, 1 failed"
+  exit 1
+}
+
+if [ "${MIP_SKIP_DEPS:-0}" != 1 ]; then
+  say "installing Debian packages"
+  "$srcdir/scripts/install-deps.sh" || die "cannot install the packages"
+fi
+
+if [ -f "$srcdir/config.status" ]; then
+  die "'$srcdir' is configured in place; run 'make distclean' there first"
+fi
+
+say "autoreconf -fi"
+(cd "$srcdir" && autoreconf -fi) || die "autoreconf failed"
+
+say "configure and make in $builddir"
+rm -rf "$builddir"
+mkdir -p "$builddir" || die "cannot create '$builddir'"
+cd "$builddir" || die "cannot enter '$builddir'"
+"$srcdir/configure" ${CC:+CC="$CC"} || die "configure failed (see $builddir/config.log)"
+make -j"$jobs" || die "make failed"
+
+say "make check"
+if ! make -j"$jobs" -k check; then
+  failures=$((failures + 1))
+fi
+
+real_passed=0
+real_failed=0
+if [ "${MIP_SKIP_REAL:-0}" = 1 ]; then
+  say "make check-real skipped (MIP_SKIP_REAL=1)"
+elif [ ! -f "$srcdir/scripts/check-real.sh" ]; then
+  say "make check-real skipped: scripts/check-real.sh does not exist yet"
+else
+  say "make check-real"
+  if make check-real; then
+    real_passed=1
+  else
+    real_failed=1
+    failures=$((failures + 1))
+  fi
+fi
+
+# Count the results: DejaGnu's summary and the test-suite.log of every
+# directory with automake TESTS.
+count () {
+  # count FILE PATTERN: the number after PATTERN in FILE, summed.
+  awk -v pattern="$2" 'index ($0, pattern) == 1 {
+      sub (/.*[ \t]/, ""); total += $0 } END { print total + 0 }' "$1"
+}
+
+passed=0
+failed=0
+sum_file=testsuite/mip.sum
+if [ -f "$sum_file" ]; then
+  passed=$((passed + $(count "$sum_file" "# of expected passes")))
+  for kind in "# of unexpected failures" "# of unexpected successes" \
+	      "# of unresolved testcases"; do
+    failed=$((failed + $(count "$sum_file" "$kind")))
+  done
+else
+  echo "test.sh: no DejaGnu summary ($sum_file): was runtest found?" >&2
+  failed=$((failed + 1))
+fi
+while IFS= read -r log; do
+  passed=$((passed + $(count "$log" "# PASS:")))
+  for kind in "# FAIL:" "# XPASS:" "# ERROR:"; do
+    failed=$((failed + $(count "$log" "$kind")))
+  done
+done < <(find . -name test-suite.log)
+passed=$((passed + real_passed))
+failed=$((failed + real_failed))
+
+if [ "$failures" -ne 0 ] && [ "$failed" -eq 0 ]; then
+  failed=1
+fi
+
+say "summary"
+if [ -f "$sum_file" ]; then
+  grep -E '^(FAIL|XPASS|UNRESOLVED|ERROR)' "$sum_file" | head -50
+fi
+echo "build directory: $builddir"
+echo "test: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]
