@@ -1,0 +1,470 @@
+/* cmd-show.c - mipdata show: print the functions of a profile.
+
+   One entry per kept function (discarded copies and aliases of comdat
+   functions are folded away), in profile order or sorted:
+
+     main
+       Source Info: examples/demo/main.c:12     (with --debug)
+       Covered: yes
+       Call Count: 1                          (when counted)
+       Order: 1                               (when stamped and called)
+
+   or, with --json, one JSON object whose "functions" array has one
+   function object per line.
+
+   Copyright (C) 2026 The MIP for GCC developers.
+   SPDX-License-Identifier: GPL-3.0-or-later  */
+
+#define _POSIX_C_SOURCE 200809L
+
+#include "mipdata.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <inttypes.h>
+#include <regex.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "mip-file.h"
+#include "mip-map.h"
+#include "mip-profile.h"
+
+enum sort_key { SORT_PROFILE, SORT_ORDER, SORT_COUNT, SORT_NAME };
+
+struct show_options
+{
+  const char *profile_path;
+  const char *debug_path;
+  const char *regex;
+  bool json;
+  enum sort_key sort;
+};
+
+/* What is printed about one function.  */
+struct function_view
+{
+  const char *name;
+  bool covered;
+  bool has_count;
+  uint64_t count;
+  uint64_t order;               /* 0: none */
+  const char *file;             /* NULL: unknown */
+  int line;
+};
+
+static void
+print_help (void)
+{
+  printf ("usage: mipdata show -p PROFILE [--debug BINARY] [--regex RE]\n"
+	  "                    [--sort KEY] [--json]\n"
+	  "\n"
+	  "Print each function of PROFILE: whether it ran, its call count\n"
+	  "and its average first-call order, when they were recorded.\n"
+	  "\n"
+	  "Options:\n"
+	  "  -p, --profile=PROFILE  the profile to print\n"
+	  "  -d, --debug=BINARY     add source locations from the DWARF of\n"
+	  "                         BINARY (the profiled binary)\n"
+	  "  -r, --regex=RE         only functions whose name matches the\n"
+	  "                         POSIX extended regular expression RE\n"
+	  "  -s, --sort=KEY         profile (default), order (first called\n"
+	  "                         first), count (most called first), name\n"
+	  "  -j, --json             print one JSON object\n"
+	  "  -h, --help             print this help and exit\n");
+}
+
+/* ---- Choosing and ordering the functions ----------------------------- */
+
+static const struct mip_profile *sorted_profile;
+static enum sort_key sorted_key;
+
+static int
+compare_functions (const void *a, const void *b)
+{
+  uint32_t x = *(const uint32_t *) a, y = *(const uint32_t *) b;
+  const struct mip_profile *p = sorted_profile;
+  int result = 0;
+
+  if (sorted_key == SORT_ORDER)
+    {
+      uint64_t ox = mip_profile_function_order (p, x);
+      uint64_t oy = mip_profile_function_order (p, y);
+      if (ox != oy)
+	result = ox == 0 ? 1 : oy == 0 ? -1 : ox < oy ? -1 : 1;
+    }
+  else if (sorted_key == SORT_COUNT)
+    {
+      uint64_t cx = p->functions[x].call_count;
+      uint64_t cy = p->functions[y].call_count;
+      if (cx != cy)
+	result = cx > cy ? -1 : 1;
+    }
+  else if (sorted_key == SORT_NAME)
+    result = strcmp (mip_profile_function_name (p, x),
+		     mip_profile_function_name (p, y));
+  if (result == 0 && x != y)
+    result = x < y ? -1 : 1;
+  return result;
+}
+
+/* The indexes of the functions to show, in the order to show them.  */
+static int
+select_functions (const struct mip_profile *profile,
+		  const struct show_options *options, uint32_t **selected,
+		  uint32_t *count)
+{
+  regex_t pattern;
+  uint32_t i;
+
+  if (options->regex)
+    {
+      int error = regcomp (&pattern, options->regex, REG_EXTENDED | REG_NOSUB);
+      if (error)
+	{
+	  char message[256];
+	  regerror (error, &pattern, message, sizeof message);
+	  mipdata_error ("invalid regular expression '%s': %s",
+			 options->regex, message);
+	  return MIPDATA_EXIT_FAILURE;
+	}
+    }
+  *selected = calloc (profile->header.function_count + 1, sizeof **selected);
+  if (!*selected)
+    {
+      mipdata_error ("out of memory");
+      if (options->regex)
+	regfree (&pattern);
+      return MIPDATA_EXIT_FAILURE;
+    }
+  *count = 0;
+  for (i = 0; i < profile->header.function_count; i++)
+    if (!mip_profile_function_is_discarded (profile, i)
+	&& !mip_profile_function_is_alias (profile, i)
+	&& (!options->regex
+	    || regexec (&pattern, mip_profile_function_name (profile, i), 0,
+			NULL, 0) == 0))
+      (*selected)[(*count)++] = i;
+  if (options->regex)
+    regfree (&pattern);
+  if (options->sort != SORT_PROFILE)
+    {
+      sorted_profile = profile;
+      sorted_key = options->sort;
+      qsort (*selected, *count, sizeof **selected, compare_functions);
+    }
+  return MIPDATA_EXIT_OK;
+}
+
+static struct function_view
+view_function (const struct mip_profile *profile, uint32_t index,
+	       struct mipdata_debug_info *debug)
+{
+  const struct mip_profile_function *function = &profile->functions[index];
+  uint32_t kinds = mip_profile_function_kinds (profile, index);
+  struct function_view view;
+
+  view.name = mip_profile_function_name (profile, index);
+  view.covered = function->covered_runs > 0;
+  view.has_count = (kinds & MIP_KIND_CALL_COUNT) != 0;
+  view.count = function->call_count;
+  view.order = (kinds & MIP_KIND_ORDER)
+    ? mip_profile_function_order (profile, index) : 0;
+  view.file = NULL;
+  view.line = 0;
+  if (debug && !mipdata_debug_lookup (debug, function->address, &view.file,
+				      &view.line))
+    view.file = NULL;
+  return view;
+}
+
+/* ---- Text ---------------------------------------------------------------- */
+
+static void
+print_text (const struct function_view *view, bool first)
+{
+  if (!first)
+    putchar ('\n');
+  printf ("%s\n", view->name);
+  if (view->file)
+    printf ("  Source Info: %s:%d\n", view->file, view->line);
+  printf ("  Covered: %s\n", view->covered ? "yes" : "no");
+  if (view->has_count)
+    printf ("  Call Count: %" PRIu64 "\n", view->count);
+  if (view->order)
+    printf ("  Order: %" PRIu64 "\n", view->order);
+}
+
+/* ---- JSON ---------------------------------------------------------------- */
+
+/* The length of the valid UTF-8 sequence at TEXT, or 0.  */
+static size_t
+utf8_sequence_length (const unsigned char *text)
+{
+  size_t length, i;
+  uint32_t code;
+
+  if (text[0] < 0x80)
+    return 1;
+  if ((text[0] & 0xe0) == 0xc0)
+    length = 2, code = text[0] & 0x1f;
+  else if ((text[0] & 0xf0) == 0xe0)
+    length = 3, code = text[0] & 0x0f;
+  else if ((text[0] & 0xf8) == 0xf0)
+    length = 4, code = text[0] & 0x07;
+  else
+    return 0;
+  for (i = 1; i < length; i++)
+    {
+      if ((text[i] & 0xc0) != 0x80)
+	return 0;
+      code = (code << 6) | (text[i] & 0x3f);
+    }
+  if ((length == 2 && code < 0x80) || (length == 3 && code < 0x800)
+      || (length == 4 && code < 0x10000) || code > 0x10ffff
+      || (code >= 0xd800 && code <= 0xdfff))
+    return 0;
+  return length;
+}
+
+/* TEXT as a JSON string; bytes that are not UTF-8 become U+FFFD.  */
+static void
+print_json_string (const char *text)
+{
+  const unsigned char *p = (const unsigned char *) text;
+
+  putchar ('"');
+  while (*p)
+    {
+      size_t length = utf8_sequence_length (p);
+      if (*p == '"' || *p == '\\')
+	printf ("\\%c", *p);
+      else if (*p == '\n')
+	fputs ("\\n", stdout);
+      else if (*p == '\t')
+	fputs ("\\t", stdout);
+      else if (*p < 0x20 || *p == 0x7f)
+	printf ("\\u%04x", *p);
+      else if (length == 0)
+	{
+	  fputs ("\\ufffd", stdout);
+	  length = 1;
+	}
+      else
+	fwrite (p, 1, length, stdout);
+      p += length ? length : 1;
+    }
+  putchar ('"');
+}
+
+static void
+print_json (const struct function_view *view, bool first, bool debug)
+{
+  if (!first)
+    fputs (",\n", stdout);
+  fputs ("{\"name\": ", stdout);
+  print_json_string (view->name);
+  printf (", \"covered\": %s", view->covered ? "true" : "false");
+  if (view->has_count)
+    printf (", \"call_count\": %" PRIu64, view->count);
+  else
+    fputs (", \"call_count\": null", stdout);
+  if (view->order)
+    printf (", \"order\": %" PRIu64, view->order);
+  else
+    fputs (", \"order\": null", stdout);
+  if (debug && view->file)
+    {
+      fputs (", \"file\": ", stdout);
+      print_json_string (view->file);
+      printf (", \"line\": %d", view->line);
+    }
+  else if (debug)
+    fputs (", \"file\": null, \"line\": null", stdout);
+  putchar ('}');
+}
+
+/* ---- Putting it together ------------------------------------------------- */
+
+/* With --debug, refuse a binary whose map is not the profile's.  A
+   binary without a map (a separate debug file, say) cannot be checked.  */
+static int
+check_debug_binary (const struct mip_profile *profile, const char *path)
+{
+  struct mip_error_context error;
+  unsigned char *data = NULL, *section = NULL;
+  size_t size = 0, section_size = 0;
+  struct mip_map *map = NULL;
+  int status = MIPDATA_EXIT_OK;
+
+  mip_error_clear (&error);
+  if (mip_read_file (path, &data, &size, &error) != MIP_OK)
+    {
+      mipdata_report (&error);
+      return MIPDATA_EXIT_FAILURE;
+    }
+  if (!mipdata_is_elf (data, size))
+    {
+      mipdata_error ("'%s': not an ELF file", path);
+      free (data);
+      return MIPDATA_EXIT_FAILURE;
+    }
+  switch (mipdata_elf_map (path, data, size, &section, &section_size))
+    {
+    case MIPDATA_ELF_MAP_FOUND:
+      if (mip_map_parse (section, section_size, path, &map, &error) != MIP_OK)
+	mipdata_warning ("cannot check that '%s' is the profiled binary: %s",
+			 path, mip_strerror (error.code));
+      else if (map->build_id != profile->header.build_id)
+	{
+	  mip_error_set (&error, MIP_ERROR_BUILD_ID, path,
+			 "build id %016" PRIx64 ", profile expects %016"
+			 PRIx64, map->build_id, profile->header.build_id);
+	  mipdata_report (&error);
+	  status = MIPDATA_EXIT_FAILURE;
+	}
+      break;
+    case MIPDATA_ELF_MAP_MISSING:
+      break;
+    default:
+      status = MIPDATA_EXIT_FAILURE;
+    }
+  mip_map_free (map);
+  free (section);
+  free (data);
+  return status;
+}
+
+static void
+print_functions (const struct mip_profile *profile,
+		 const struct show_options *options,
+		 const uint32_t *selected, uint32_t count,
+		 struct mipdata_debug_info *debug)
+{
+  uint32_t i;
+
+  if (options->json)
+    {
+      fputs ("{\"profile\": ", stdout);
+      print_json_string (options->profile_path);
+      printf (", \"runs\": %" PRIu32 ", \"functions\": [\n",
+	      profile->header.runs);
+    }
+  for (i = 0; i < count; i++)
+    {
+      struct function_view view = view_function (profile, selected[i],
+						 debug);
+      if (options->json)
+	print_json (&view, i == 0, options->debug_path != NULL);
+      else
+	print_text (&view, i == 0);
+    }
+  if (options->json)
+    fputs (count ? "\n]}\n" : "]}\n", stdout);
+}
+
+static int
+show (const struct show_options *options)
+{
+  struct mip_error_context error;
+  struct mip_profile *profile = NULL;
+  struct mipdata_debug_info *debug = NULL;
+  uint32_t *selected = NULL, count = 0;
+  int status;
+
+  mip_error_clear (&error);
+  if (mip_profile_read_file (options->profile_path, &profile, &error)
+      != MIP_OK)
+    {
+      mipdata_report (&error);
+      return MIPDATA_EXIT_FAILURE;
+    }
+  status = select_functions (profile, options, &selected, &count);
+  if (status == MIPDATA_EXIT_OK && options->debug_path)
+    {
+      status = check_debug_binary (profile, options->debug_path);
+      if (status == MIPDATA_EXIT_OK
+	  && !(debug = mipdata_debug_open (options->debug_path)))
+	status = MIPDATA_EXIT_FAILURE;
+    }
+  if (status == MIPDATA_EXIT_OK)
+    {
+      print_functions (profile, options, selected, count, debug);
+      if (fflush (stdout) != 0 || ferror (stdout))
+	{
+	  mipdata_error ("cannot write the output: %s", strerror (errno));
+	  status = MIPDATA_EXIT_FAILURE;
+	}
+    }
+  mipdata_debug_close (debug);
+  free (selected);
+  mip_profile_free (profile);
+  return status;
+}
+
+static bool
+parse_sort_key (const char *text, enum sort_key *key)
+{
+  static const char *const names[] = { "profile", "order", "count", "name" };
+  size_t i;
+  for (i = 0; i < sizeof names / sizeof names[0]; i++)
+    if (strcmp (text, names[i]) == 0)
+      {
+	*key = (enum sort_key) i;
+	return true;
+      }
+  return false;
+}
+
+int
+cmd_show (int argc, char **argv)
+{
+  static const struct option long_options[] = {
+    { "profile", required_argument, NULL, 'p' },
+    { "debug", required_argument, NULL, 'd' },
+    { "regex", required_argument, NULL, 'r' },
+    { "sort", required_argument, NULL, 's' },
+    { "json", no_argument, NULL, 'j' },
+    { "help", no_argument, NULL, 'h' },
+    { NULL, 0, NULL, 0 }
+  };
+  struct show_options options = { NULL, NULL, NULL, false, SORT_PROFILE };
+  int option;
+
+  opterr = 0;
+  while ((option = getopt_long (argc, argv, ":p:d:r:s:jh", long_options,
+				NULL)) != -1)
+    switch (option)
+      {
+      case 'p':
+	options.profile_path = optarg;
+	break;
+      case 'd':
+	options.debug_path = optarg;
+	break;
+      case 'r':
+	options.regex = optarg;
+	break;
+      case 's':
+	if (!parse_sort_key (optarg, &options.sort))
+	  return mipdata_usage_error ("show", "unknown sort key '%s' (use"
+				      " profile, order, count or name)",
+				      optarg);
+	break;
+      case 'j':
+	options.json = true;
+	break;
+      case 'h':
+	print_help ();
+	return MIPDATA_EXIT_OK;
+      default:
+	return mipdata_bad_option ("show", option, argv);
+      }
+  if (!options.profile_path)
+    return mipdata_usage_error ("show", "no profile given (-p PROFILE)");
+  if (optind < argc)
+    return mipdata_usage_error ("show", "unexpected argument '%s'",
+				argv[optind]);
+  return show (&options);
+}

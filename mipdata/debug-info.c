@@ -1,0 +1,166 @@
+/* debug-info.c - source locations of functions from DWARF, via libdw.
+
+   mipdata show --debug BINARY prints where each function is declared.
+   The map's addresses are link-time addresses, the same as DWARF's, so
+   position-independent executables need no adjustment.  For an address
+   the compilation unit is found through the address ranges, then the
+   DW_TAG_subprogram that starts there among the scopes containing it;
+   its DW_AT_decl_file and DW_AT_decl_line (followed through
+   DW_AT_abstract_origin and DW_AT_specification) give the location.
+   When there is no such entry, the line table at the address does.
+
+   Copyright (C) 2026 The MIP for GCC developers.
+   SPDX-License-Identifier: GPL-3.0-or-later  */
+
+#define _POSIX_C_SOURCE 200809L
+
+#include "mipdata.h"
+
+#include <dwarf.h>
+#include <elfutils/libdw.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+struct mipdata_debug_info
+{
+  int fd;
+  Dwarf *dwarf;                 /* NULL when the binary has no DWARF */
+  char *file;                   /* the last lookup's file name */
+};
+
+struct mipdata_debug_info *
+mipdata_debug_open (const char *path)
+{
+  struct mipdata_debug_info *info = calloc (1, sizeof *info);
+
+  if (!info)
+    {
+      mipdata_error ("out of memory");
+      return NULL;
+    }
+  info->fd = open (path, O_RDONLY);
+  if (info->fd < 0)
+    {
+      mipdata_error ("cannot open '%s': %s", path, strerror (errno));
+      free (info);
+      return NULL;
+    }
+  info->dwarf = dwarf_begin (info->fd, DWARF_C_READ);
+  if (!info->dwarf)
+    mipdata_warning ("'%s': no DWARF debug information (%s); no Source"
+		     " Info", path, dwarf_errmsg (-1));
+  return info;
+}
+
+void
+mipdata_debug_close (struct mipdata_debug_info *info)
+{
+  if (!info)
+    return;
+  if (info->dwarf)
+    dwarf_end (info->dwarf);
+  close (info->fd);
+  free (info->file);
+  free (info);
+}
+
+/* Does the subprogram DIE start at ADDRESS?  Its low_pc, or for a
+   function split into hot and cold parts the start of one of its
+   ranges.  */
+static bool
+subprogram_starts_at (Dwarf_Die *die, uint64_t address)
+{
+  Dwarf_Addr low_pc, base, start, end;
+  ptrdiff_t offset = 0;
+
+  if (dwarf_lowpc (die, &low_pc) == 0)
+    return low_pc == address;
+  while ((offset = dwarf_ranges (die, offset, &base, &start, &end)) > 0)
+    if (start == address)
+      return true;
+  return false;
+}
+
+/* Keep FILE as the answer, joined to the compilation directory of CU
+   when it is relative.  */
+static const char *
+remember_file (struct mipdata_debug_info *info, Dwarf_Die *cu,
+	       const char *file)
+{
+  Dwarf_Attribute attribute;
+  const char *directory = NULL;
+  size_t length;
+
+  free (info->file);
+  info->file = NULL;
+  if (file[0] != '/'
+      && dwarf_attr (cu, DW_AT_comp_dir, &attribute))
+    directory = dwarf_formstring (&attribute);
+  if (!directory)
+    return info->file = strdup (file);
+  length = strlen (directory) + 1 + strlen (file) + 1;
+  info->file = malloc (length);
+  if (info->file)
+    snprintf (info->file, length, "%s/%s", directory, file);
+  return info->file;
+}
+
+/* The declaration of the subprogram starting at ADDRESS in CU.  */
+static bool
+lookup_subprogram (struct mipdata_debug_info *info, Dwarf_Die *cu,
+		   uint64_t address, const char **file, int *line)
+{
+  Dwarf_Die *scopes = NULL;
+  int count = dwarf_getscopes (cu, address, &scopes);
+  bool found = false;
+  int i;
+
+  for (i = 0; i < count && !found; i++)
+    {
+      const char *decl_file;
+      if (dwarf_tag (&scopes[i]) != DW_TAG_subprogram
+	  || !subprogram_starts_at (&scopes[i], address))
+	continue;
+      decl_file = dwarf_decl_file (&scopes[i]);
+      if (decl_file && dwarf_decl_line (&scopes[i], line) == 0)
+	{
+	  *file = remember_file (info, cu, decl_file);
+	  found = *file != NULL;
+	}
+    }
+  free (scopes);
+  return found;
+}
+
+/* The line table's location for ADDRESS in CU.  */
+static bool
+lookup_line (struct mipdata_debug_info *info, Dwarf_Die *cu,
+	     uint64_t address, const char **file, int *line)
+{
+  Dwarf_Line *source_line = dwarf_getsrc_die (cu, address);
+  const char *name;
+
+  if (!source_line || dwarf_lineno (source_line, line) != 0)
+    return false;
+  name = dwarf_linesrc (source_line, NULL, NULL);
+  if (!name)
+    return false;
+  *file = remember_file (info, cu, name);
+  return *file != NULL;
+}
+
+bool
+mipdata_debug_lookup (struct mipdata_debug_info *info, uint64_t address,
+		      const char **file, int *line)
+{
+  Dwarf_Die cu;
+
+  if (!info || !info->dwarf || !dwarf_addrdie (info->dwarf, address, &cu))
+    return false;
+  return (lookup_subprogram (info, &cu, address, file, line)
+	  || lookup_line (info, &cu, address, file, line));
+}

@@ -1,0 +1,119 @@
+/* elf-map.c - find the __mip_map section of a linked ELF binary.
+
+   The map is a non-allocated section, so it survives in the binary file
+   (unless stripped) but never in memory.  Its bytes are in the target's
+   byte order; the format library handles that, so this file only finds
+   the section and copies it, through libelf.
+
+   Copyright (C) 2026 The MIP for GCC developers.
+   SPDX-License-Identifier: GPL-3.0-or-later  */
+
+#include "mipdata.h"
+
+#include <gelf.h>
+#include <libelf.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "mip-format.h"
+
+bool
+mipdata_is_elf (const unsigned char *data, size_t size)
+{
+  return size >= SELFMAG && memcmp (data, ELFMAG, SELFMAG) == 0;
+}
+
+/* The section named NAME in ELF, or NULL.  */
+static Elf_Scn *
+find_section (Elf *elf, const char *name)
+{
+  size_t names_index;
+  Elf_Scn *section = NULL;
+
+  if (elf_getshdrstrndx (elf, &names_index) != 0)
+    return NULL;
+  while ((section = elf_nextscn (elf, section)) != NULL)
+    {
+      GElf_Shdr header;
+      const char *section_name;
+      if (!gelf_getshdr (section, &header))
+	continue;
+      section_name = elf_strptr (elf, names_index, header.sh_name);
+      if (section_name && strcmp (section_name, name) == 0)
+	return section;
+    }
+  return NULL;
+}
+
+static enum mipdata_elf_map_result
+elf_failure (const char *path, const char *what)
+{
+  mipdata_error ("'%s': %s: %s", path, what, elf_errmsg (-1));
+  return MIPDATA_ELF_MAP_FAILED;
+}
+
+/* Copy the contents of SECTION (decompressed if need be).  */
+static enum mipdata_elf_map_result
+copy_section (const char *path, Elf_Scn *section, unsigned char **map,
+	      size_t *map_size)
+{
+  GElf_Shdr header;
+  Elf_Data *contents;
+
+  if (!gelf_getshdr (section, &header))
+    return elf_failure (path, "cannot read the " MIP_MAP_SECTION
+			" section header");
+  if (header.sh_type == SHT_NOBITS || header.sh_size == 0)
+    return MIPDATA_ELF_MAP_MISSING;
+  if ((header.sh_flags & SHF_COMPRESSED)
+      && elf_compress (section, 0, 0) < 0)
+    return elf_failure (path, "cannot decompress " MIP_MAP_SECTION);
+  contents = elf_rawdata (section, NULL);
+  if (!contents)
+    return elf_failure (path, "cannot read " MIP_MAP_SECTION);
+  if (!contents->d_buf || contents->d_size == 0)
+    return MIPDATA_ELF_MAP_MISSING;
+  *map = malloc (contents->d_size);
+  if (!*map)
+    {
+      mipdata_error ("'%s': out of memory", path);
+      return MIPDATA_ELF_MAP_FAILED;
+    }
+  memcpy (*map, contents->d_buf, contents->d_size);
+  *map_size = contents->d_size;
+  return MIPDATA_ELF_MAP_FOUND;
+}
+
+enum mipdata_elf_map_result
+mipdata_elf_map (const char *path, unsigned char *data, size_t size,
+		 unsigned char **map, size_t *map_size)
+{
+  enum mipdata_elf_map_result result;
+  GElf_Ehdr file_header;
+  Elf_Scn *section;
+  Elf *elf;
+
+  if (elf_version (EV_CURRENT) == EV_NONE)
+    return elf_failure (path, "libelf is out of date");
+  elf = elf_memory ((char *) data, size);
+  if (!elf || elf_kind (elf) != ELF_K_ELF)
+    {
+      if (elf)
+	elf_end (elf);
+      return elf_failure (path, "not a valid ELF file");
+    }
+  if (!gelf_getehdr (elf, &file_header))
+    result = elf_failure (path, "cannot read the ELF header");
+  else if (file_header.e_type == ET_REL)
+    {
+      mipdata_error ("'%s': is a relocatable object; mipdata needs the"
+		     " linked binary", path);
+      result = MIPDATA_ELF_MAP_FAILED;
+    }
+  else if (!(section = find_section (elf, MIP_MAP_SECTION)))
+    result = MIPDATA_ELF_MAP_MISSING;
+  else
+    result = copy_section (path, section, map, map_size);
+  elf_end (elf);
+  return result;
+}

@@ -1,0 +1,188 @@
+/* mipdata.c - the mipdata command: create, merge and show MIP profiles.
+
+   Like git, mipdata is a table of subcommands; each lives in its own file
+   (cmd-create.c, cmd-merge.c, cmd-show.c) and parses its own options.
+   This file dispatches and holds the message helpers they share.  Exit
+   status: 0 success, 1 bad input or I/O error, 2 bad command line.
+
+   Copyright (C) 2026 The MIP for GCC developers.
+   SPDX-License-Identifier: GPL-3.0-or-later  */
+
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+
+#include "mipdata.h"
+
+#include <getopt.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#ifndef PACKAGE_VERSION
+#define PACKAGE_VERSION "0.1.0"
+#endif
+
+struct command
+{
+  const char *name;
+  int (*run) (int argc, char **argv);
+  const char *help;
+};
+
+static const struct command commands[] = {
+  { "create", cmd_create,
+    "create an empty profile from a binary or a dumped map" },
+  { "merge", cmd_merge, "add raw profiles (.mipraw) to a profile" },
+  { "show", cmd_show, "print the functions of a profile" },
+};
+
+#define COMMAND_COUNT (sizeof commands / sizeof commands[0])
+
+static void
+vreport (const char *prefix, const char *format, va_list args)
+{
+  fflush (stdout);
+  fprintf (stderr, "mipdata: %s", prefix);
+  vfprintf (stderr, format, args);
+  fputc ('\n', stderr);
+}
+
+void
+mipdata_error (const char *format, ...)
+{
+  va_list args;
+  va_start (args, format);
+  vreport ("", format, args);
+  va_end (args);
+}
+
+void
+mipdata_warning (const char *format, ...)
+{
+  va_list args;
+  va_start (args, format);
+  vreport ("warning: ", format, args);
+  va_end (args);
+}
+
+void
+mipdata_report (const struct mip_error_context *error)
+{
+  char message[2048];
+  mipdata_error ("%s", mip_error_format (error, message, sizeof message));
+}
+
+int
+mipdata_usage_error (const char *command, const char *format, ...)
+{
+  va_list args;
+  va_start (args, format);
+  vreport ("", format, args);
+  va_end (args);
+  fprintf (stderr, "Try 'mipdata%s%s --help' for more information.\n",
+	   command ? " " : "", command ? command : "");
+  return MIPDATA_EXIT_USAGE;
+}
+
+int
+mipdata_bad_option (const char *command, int result, char **argv)
+{
+  const char *option = argv[optind - 1];
+  if (result == ':')
+    return mipdata_usage_error (command, "option '%s' needs an argument",
+				option);
+  if (optopt && strncmp (option, "--", 2) != 0)
+    return mipdata_usage_error (command, "unknown option '-%c'", optopt);
+  return mipdata_usage_error (command, "unknown option '%s'", option);
+}
+
+static void
+print_usage (FILE *out)
+{
+  size_t i;
+  fprintf (out,
+	   "usage: mipdata COMMAND [OPTIONS] [FILES]\n"
+	   "       mipdata --help | --version\n"
+	   "\n"
+	   "Create, merge and show Machine IR Profiles (MIP) of programs\n"
+	   "built with the GCC plugin mip (-fplugin=mip).\n"
+	   "\n"
+	   "Commands:\n");
+  for (i = 0; i < COMMAND_COUNT; i++)
+    fprintf (out, "  %-8s %s\n", commands[i].name, commands[i].help);
+  fprintf (out,
+	   "\n"
+	   "Run 'mipdata COMMAND --help' for the options of a command.\n"
+	   "\n"
+	   "Typical use:\n"
+	   "  mipdata create -p default.mip app\n"
+	   "  mipdata merge -p default.mip default.mipraw\n"
+	   "  mipdata show -p default.mip --debug app\n");
+}
+
+static const struct command *
+find_command (const char *name)
+{
+  size_t i;
+  for (i = 0; i < COMMAND_COUNT; i++)
+    if (strcmp (commands[i].name, name) == 0)
+      return &commands[i];
+  return NULL;
+}
+
+/* "mipdata help [COMMAND]", as git has it.  */
+static int
+run_help (int argc, char **argv)
+{
+  const struct command *command;
+  char *help_argv[3];
+
+  if (argc < 3)
+    {
+      print_usage (stdout);
+      return MIPDATA_EXIT_OK;
+    }
+  command = find_command (argv[2]);
+  if (!command)
+    return mipdata_usage_error (NULL, "'%s' is not a mipdata command",
+				argv[2]);
+  help_argv[0] = argv[2];
+  help_argv[1] = (char *) "--help";
+  help_argv[2] = NULL;
+  return command->run (2, help_argv);
+}
+
+int
+main (int argc, char **argv)
+{
+  const struct command *command;
+  const char *name;
+
+  if (argc < 2)
+    {
+      print_usage (stderr);
+      return MIPDATA_EXIT_USAGE;
+    }
+  name = argv[1];
+  if (strcmp (name, "--help") == 0 || strcmp (name, "-h") == 0)
+    {
+      print_usage (stdout);
+      return MIPDATA_EXIT_OK;
+    }
+  if (strcmp (name, "--version") == 0 || strcmp (name, "-V") == 0)
+    {
+      printf ("mipdata (MIP for GCC) %s\n", PACKAGE_VERSION);
+      return MIPDATA_EXIT_OK;
+    }
+  if (strcmp (name, "help") == 0)
+    return run_help (argc, argv);
+  if (name[0] == '-')
+    return mipdata_usage_error (NULL, "unknown option '%s'", name);
+  command = find_command (name);
+  if (!command)
+    return mipdata_usage_error (NULL, "'%s' is not a mipdata command",
+				name);
+  return command->run (argc - 1, argv + 1);
+}
