@@ -1,0 +1,1271 @@
+/* check_format.c - unit tests of the MIP format library (lib/).
+
+   Maps and raw profiles are crafted byte by byte by test-data.c from the
+   structures of mip-format.inc, in both byte orders and pointer sizes,
+   then parsed, cut short at every length, corrupted field by field and
+   merged.  Every malformed input must be refused with the right error,
+   never read out of bounds (run under valgrind or -fsanitize=address to
+   be sure of that).
+
+   Copyright (C) 2026 The MIP for GCC developers.
+   SPDX-License-Identifier: GPL-3.0-or-later  */
+
+#define _POSIX_C_SOURCE 200809L
+
+#include <check.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "mip-error.h"
+#include "mip-file.h"
+#include "mip-map.h"
+#include "mip-profile.h"
+#include "mip-raw.h"
+#include "mip-reader.h"
+#include "test-data.h"
+
+#define FIELD(s, f) offsetof (struct s, f), sizeof (((struct s *) 0)->f)
+
+static const uint32_t FULL = MIP_KIND_CALL_COUNT | MIP_KIND_ORDER;
+
+/* ---- Helpers ----------------------------------------------------------- */
+
+static enum mip_error
+parse_map (const struct test_bytes *bytes, struct mip_map **map,
+	   struct mip_error_context *error)
+{
+  mip_error_clear (error);
+  *map = NULL;
+  return mip_map_parse (bytes->data, bytes->size, "test.mipmap", map, error);
+}
+
+/* A profile created from the map of BINARY.  */
+static struct mip_profile *
+profile_of (const struct test_binary *binary)
+{
+  struct test_bytes bytes = test_make_map (binary);
+  struct mip_error_context error;
+  struct mip_map *map;
+  struct mip_profile *profile = NULL;
+
+  ck_assert_int_eq (parse_map (&bytes, &map, &error), MIP_OK);
+  ck_assert_int_eq (mip_profile_create (map, &profile, &error), MIP_OK);
+  mip_map_free (map);
+  test_bytes_free (&bytes);
+  return profile;
+}
+
+/* Parse, check and add the raw profile of RUN; returns the first error.  */
+static enum mip_error
+merge_run (struct mip_profile *profile, const struct test_binary *binary,
+	   const struct test_run *run, struct mip_error_context *error)
+{
+  struct test_bytes bytes = test_make_raw (binary, run);
+  struct mip_raw raw;
+  enum mip_error status;
+
+  mip_error_clear (error);
+  status = mip_raw_parse (bytes.data, bytes.size, "run.mipraw", &raw, error);
+  if (status == MIP_OK)
+    status = mip_profile_check_raw (profile, &raw, "run.mipraw", error);
+  if (status == MIP_OK)
+    status = mip_profile_add_run (profile, &raw, "run.mipraw", error);
+  test_bytes_free (&bytes);
+  return status;
+}
+
+static uint32_t
+find_function (const struct mip_profile *profile, const char *name,
+	       uint32_t from)
+{
+  uint32_t i;
+  for (i = from; i < profile->header.function_count; i++)
+    if (strcmp (mip_profile_function_name (profile, i), name) == 0)
+      return i;
+  ck_abort_msg ("no function '%s' from index %u", name, from);
+  return 0;
+}
+
+static const char *
+message_of (const struct mip_error_context *error)
+{
+  static char buffer[2048];
+  return mip_error_format (error, buffer, sizeof buffer);
+}
+
+/* ---- The reader ---------------------------------------------------------- */
+
+START_TEST (test_bswap)
+{
+  ck_assert_uint_eq (mip_bswap16 (0x1234), 0x3412);
+  ck_assert_uint_eq (mip_bswap32 (0x12345678u), 0x78563412u);
+  ck_assert_uint_eq (mip_bswap64 (0x0102030405060708ull),
+		     0x0807060504030201ull);
+}
+END_TEST
+
+START_TEST (test_reader_bounds)
+{
+  unsigned char data[12] = { 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12 };
+  struct mip_reader reader = mip_reader_make (data, sizeof data, false);
+  struct mip_reader part;
+  uint32_t u32 = 7;
+  uint64_t u64 = 7;
+  uint8_t u8 = 7;
+
+  ck_assert (mip_read_u32 (&reader, 8, &u32));
+  ck_assert (!mip_read_u32 (&reader, 9, &u32));
+  ck_assert (!mip_read_u64 (&reader, 5, &u64));
+  ck_assert (mip_read_u64 (&reader, 4, &u64));
+  ck_assert (!mip_read_u8 (&reader, 12, &u8));
+  ck_assert (!mip_read_u32 (&reader, UINT64_MAX - 1, &u32));
+  ck_assert (!mip_reader_has (&reader, 4, UINT64_MAX - 2));
+  ck_assert (!mip_reader_sub (&reader, 8, 5, &part));
+  ck_assert (mip_reader_sub (&reader, 8, 4, &part));
+  ck_assert_uint_eq (part.size, 4);
+  ck_assert (!mip_read_pointer (&reader, 0, 3, &u64));
+}
+END_TEST
+
+START_TEST (test_reader_swaps)
+{
+  unsigned char data[16];
+  struct mip_raw_unit unit;
+  struct mip_reader reader;
+  bool host_big = mip_host_big_endian ();
+  bool file_big = !host_big;
+
+  test_put (data, FIELD (mip_raw_unit, unit_hash), 0x0102030405060708ull,
+	    file_big);
+  test_put (data, FIELD (mip_raw_unit, unit_size), 0x11223344u, file_big);
+  test_put (data, FIELD (mip_raw_unit, function_count), 5, file_big);
+  reader = mip_reader_make (data, sizeof data, true);
+  ck_assert (mip_read_struct (&reader, 0, &mip_layout_mip_raw_unit, &unit));
+  ck_assert_uint_eq (unit.unit_hash, 0x0102030405060708ull);
+  ck_assert_uint_eq (unit.unit_size, 0x11223344u);
+  ck_assert_uint_eq (unit.function_count, 5);
+  ck_assert (!mip_read_struct (&reader, 1, &mip_layout_mip_raw_unit, &unit));
+}
+END_TEST
+
+START_TEST (test_layout_tables)
+{
+  /* The tables generated from mip-format.inc cover every byte.  */
+  const struct mip_struct_layout *layouts[] = {
+    &mip_layout_mip_raw_header, &mip_layout_mip_raw_unit,
+    &mip_layout_mip_map_unit, &mip_layout_mip_map_function,
+    &mip_layout_mip_map_block, &mip_layout_mip_profile_header,
+    &mip_layout_mip_profile_unit, &mip_layout_mip_profile_function,
+    &mip_layout_mip_profile_block, &mip_layout_mip_profile_caller,
+  };
+  size_t i, f;
+  for (i = 0; i < sizeof layouts / sizeof layouts[0]; i++)
+    {
+      size_t covered = 0;
+      for (f = 0; f < layouts[i]->field_count; f++)
+	{
+	  ck_assert_uint_eq (layouts[i]->fields[f].offset, covered);
+	  covered += layouts[i]->fields[f].size;
+	}
+      ck_assert_uint_eq (covered, layouts[i]->size);
+    }
+  ck_assert_uint_eq (mip_layout_mip_profile_header.size, 104);
+}
+END_TEST
+
+START_TEST (test_magic)
+{
+  const uint64_t magics[] = { MIP_MAGIC_RAW64, MIP_MAGIC_RAW32,
+			      MIP_MAGIC_MAP64, MIP_MAGIC_MAP32,
+			      MIP_MAGIC_PROFILE };
+  struct mip_magic_info info;
+  unsigned char bytes[8];
+  size_t i;
+
+  for (i = 0; i < sizeof magics / sizeof magics[0]; i++)
+    {
+      test_put (bytes, 0, 8, magics[i], mip_host_big_endian ());
+      ck_assert (mip_detect_magic (bytes, 8, &info));
+      ck_assert (!info.swap);
+      ck_assert_uint_eq (info.magic, magics[i]);
+      test_put (bytes, 0, 8, magics[i], !mip_host_big_endian ());
+      ck_assert (mip_detect_magic (bytes, 8, &info));
+      ck_assert (info.swap);
+      ck_assert_uint_eq (info.magic, magics[i]);
+      ck_assert_uint_eq (info.pointer_size, MIP_MAGIC_BITS (magics[i]) / 8);
+      ck_assert (!mip_detect_magic (bytes, 7, &info));
+    }
+  memcpy (bytes, "\177ELF\2\1\1\0", 8);
+  ck_assert (!mip_detect_magic (bytes, 8, &info));
+  ck_assert_str_eq (mip_magic_kind_name (MIP_MAGIC_KIND (MIP_MAGIC_RAW32)),
+		    "raw profile");
+}
+END_TEST
+
+/* ---- Errors ---------------------------------------------------------------- */
+
+START_TEST (test_strerror)
+{
+  int a, b;
+  for (a = 0; a < MIP_ERROR_COUNT; a++)
+    {
+      ck_assert_ptr_nonnull (mip_strerror ((enum mip_error) a));
+      for (b = 0; b < a; b++)
+	ck_assert_str_ne (mip_strerror ((enum mip_error) a),
+			  mip_strerror ((enum mip_error) b));
+    }
+  ck_assert_str_eq (mip_strerror (MIP_ERROR_COUNT), "unknown error");
+  ck_assert_str_eq (mip_strerror (MIP_ERROR_TRUNCATED), "truncated");
+}
+END_TEST
+
+START_TEST (test_error_format)
+{
+  struct mip_error_context error;
+
+  mip_error_set (&error, MIP_ERROR_TRUNCATED, "x.mipraw",
+		 "header says %d data bytes, file has %d", 4096, 100);
+  ck_assert_str_eq (message_of (&error), "'x.mipraw': truncated: header says"
+		    " 4096 data bytes, file has 100");
+  mip_error_set (&error, MIP_ERROR_BUILD_ID, "run2.mipraw",
+		 "build id 1234, profile expects 5678");
+  ck_assert_str_eq (message_of (&error), "'run2.mipraw': built by another"
+		    " binary (build id 1234, profile expects 5678)");
+  errno = ENOENT;
+  mip_error_set_errno (&error, "cannot open", "x.mipraw");
+  ck_assert_str_eq (message_of (&error), "cannot open 'x.mipraw': No such"
+		    " file or directory");
+  mip_error_set (&error, MIP_ERROR_CORRUPT, "m", "function 3");
+  mip_error_prefix_detail (&error, "unit 1");
+  ck_assert_str_eq (message_of (&error), "'m': corrupt: unit 1: function 3");
+}
+END_TEST
+
+/* ---- Maps ------------------------------------------------------------------ */
+
+static void
+check_sample_map (const struct mip_map *map, unsigned pointer_size,
+		  bool big_endian)
+{
+  struct test_binary binary = test_sample_binary (pointer_size, big_endian);
+
+  ck_assert_uint_eq (map->pointer_size, pointer_size);
+  ck_assert_int_eq (map->big_endian, big_endian);
+  ck_assert_uint_eq (map->unit_count, 3);
+  ck_assert_uint_eq (map->function_count, 8);
+  ck_assert_uint_eq (map->build_id, test_build_id (&binary));
+  ck_assert_uint_eq (map->raw_data_size, binary.units[0].raw_size
+		     + binary.units[1].raw_size + binary.units[2].raw_size);
+  ck_assert_uint_eq (map->anchor_address, 0x404000);
+  ck_assert_str_eq (map->functions[0].name, "main");
+  ck_assert_str_eq (map->functions[5].name, "counted_only");
+  ck_assert_uint_eq (map->functions[1].entry.address, 0x401100);
+  ck_assert_uint_eq (map->functions[1].entry.raw_offset, 24);
+  ck_assert_uint_eq (map->functions[4].unit_index, 1);
+  ck_assert_uint_eq (map->units[1].raw_offset, binary.units[0].raw_size);
+  ck_assert_uint_eq (map->units[2].function_begin, 6);
+}
+
+START_TEST (test_map_good)
+{
+  struct test_binary binary = test_sample_binary (8, mip_host_big_endian ());
+  struct test_bytes bytes = test_make_map (&binary);
+  struct mip_error_context error;
+  struct mip_map *map;
+
+  ck_assert_int_eq (parse_map (&bytes, &map, &error), MIP_OK);
+  check_sample_map (map, 8, mip_host_big_endian ());
+  mip_map_free (map);
+  test_bytes_free (&bytes);
+}
+END_TEST
+
+/* A map of the other byte order (big-endian on x86) and of 32 bits.  */
+START_TEST (test_map_swapped_and_32)
+{
+  int variant;
+  for (variant = 0; variant < 4; variant++)
+    {
+      unsigned pointer_size = variant & 1 ? 4 : 8;
+      bool big_endian = (variant & 2) ? !mip_host_big_endian ()
+	: mip_host_big_endian ();
+      struct test_binary binary = test_sample_binary (pointer_size,
+						      big_endian);
+      struct test_bytes bytes = test_make_map (&binary);
+      struct mip_error_context error;
+      struct mip_map *map;
+
+      ck_assert_msg (parse_map (&bytes, &map, &error) == MIP_OK, "%s",
+		     message_of (&error));
+      check_sample_map (map, pointer_size, big_endian);
+      mip_map_free (map);
+      test_bytes_free (&bytes);
+    }
+}
+END_TEST
+
+/* A map has no overall header: cut at a unit boundary it is a shorter
+   valid map (whose build id then matches no raw profile); cut anywhere
+   else it must be refused.  */
+START_TEST (test_map_truncated_everywhere)
+{
+  struct test_binary binary = test_sample_binary (8, true);
+  struct test_bytes bytes = test_make_map (&binary);
+  size_t length, boundary = 0;
+  unsigned units = 0;
+
+  for (length = 0; length < bytes.size; length++)
+    {
+      struct mip_error_context error;
+      struct mip_map *map = NULL;
+      unsigned char *copy = malloc (length ? length : 1);
+      enum mip_error status;
+
+      if (length > boundary)
+	{
+	  boundary += test_get (bytes.data, boundary
+				+ offsetof (struct mip_map_unit, unit_size),
+				4, true);
+	  units++;
+	}
+      memcpy (copy, bytes.data, length);
+      mip_error_clear (&error);
+      status = mip_map_parse (copy, length, "cut.mipmap", &map, &error);
+      if (length == boundary && length > 0)
+	{
+	  ck_assert_int_eq (status, MIP_OK);
+	  ck_assert_uint_eq (map->unit_count, units);
+	  mip_map_free (map);
+	}
+      else
+	{
+	  ck_assert_msg (status != MIP_OK, "a map cut at %zu bytes was"
+			 " accepted", length);
+	  ck_assert_ptr_null (map);
+	  ck_assert_str_eq (error.file, "cut.mipmap");
+	}
+      free (copy);
+    }
+  test_bytes_free (&bytes);
+}
+END_TEST
+
+/* Corrupt one field of unit UNIT (or of its function FUNCTION when
+   FUNCTION >= 0) of a sample map and expect STATUS.  */
+static void
+expect_map_corruption (int unit, int function, size_t offset, unsigned size,
+		       uint64_t value, enum mip_error status,
+		       const char *message_part)
+{
+  struct test_binary binary = test_sample_binary (8, false);
+  struct test_bytes bytes = test_make_map (&binary);
+  struct mip_error_context error;
+  struct mip_map *map = NULL;
+  size_t at = 0;
+  int u;
+
+  for (u = 0; u < unit; u++)
+    at += test_get (bytes.data, at + offsetof (struct mip_map_unit, unit_size),
+		    4, false);
+  if (function >= 0)
+    at += sizeof (struct mip_map_unit)
+      + (size_t) function * sizeof (struct mip_map_function);
+  test_put (bytes.data, at + offset, size, value, false);
+  ck_assert_int_eq (parse_map (&bytes, &map, &error), status);
+  ck_assert_ptr_null (map);
+  if (message_part)
+    ck_assert_msg (strstr (message_of (&error), message_part),
+		   "'%s' not in '%s'", message_part, message_of (&error));
+  test_bytes_free (&bytes);
+}
+
+START_TEST (test_map_corrupt_units)
+{
+  expect_map_corruption (0, -1, FIELD (mip_map_unit, unit_size), 0,
+			 MIP_ERROR_CORRUPT, "unit_size 0");
+  expect_map_corruption (1, -1, FIELD (mip_map_unit, unit_size), 204,
+			 MIP_ERROR_CORRUPT, "unit_size 204");
+  expect_map_corruption (2, -1, FIELD (mip_map_unit, unit_size), 0xfffffff8u,
+			 MIP_ERROR_TRUNCATED, "unit 2");
+  expect_map_corruption (0, -1, FIELD (mip_map_unit, function_count),
+			 0x7fffffffu, MIP_ERROR_CORRUPT, "function entries");
+  expect_map_corruption (1, -1, FIELD (mip_map_unit, function_count), 4,
+			 MIP_ERROR_CORRUPT, NULL);
+  expect_map_corruption (0, -1, FIELD (mip_map_unit, version), 2,
+			 MIP_ERROR_VERSION, "version 2");
+  expect_map_corruption (2, -1, FIELD (mip_map_unit, version), 0,
+			 MIP_ERROR_VERSION, "unit 2");
+  expect_map_corruption (0, -1, FIELD (mip_map_unit, magic), 0x1234,
+			 MIP_ERROR_BAD_MAGIC, NULL);
+  expect_map_corruption (0, -1, FIELD (mip_map_unit, magic), MIP_MAGIC_RAW64,
+			 MIP_ERROR_WRONG_KIND, "found a raw profile");
+  expect_map_corruption (1, -1, FIELD (mip_map_unit, magic), MIP_MAGIC_MAP32,
+			 MIP_ERROR_CORRUPT, "differs from the first");
+  expect_map_corruption (0, -1, FIELD (mip_map_unit, header_size), 56,
+			 MIP_ERROR_CORRUPT, "header_size");
+  expect_map_corruption (0, -1, FIELD (mip_map_unit, function_entry_size), 48,
+			 MIP_ERROR_CORRUPT, "entry sizes");
+  expect_map_corruption (0, -1, FIELD (mip_map_unit, block_entry_size), 0,
+			 MIP_ERROR_CORRUPT, "entry sizes");
+  expect_map_corruption (0, -1, FIELD (mip_map_unit, strings_offset),
+			 0xfffffff0u, MIP_ERROR_CORRUPT, "string table");
+  expect_map_corruption (0, -1, FIELD (mip_map_unit, strings_offset), 64,
+			 MIP_ERROR_CORRUPT, "string table");
+  expect_map_corruption (0, -1, FIELD (mip_map_unit, strings_size),
+			 0xffffffffu, MIP_ERROR_CORRUPT, "string table");
+  expect_map_corruption (0, -1, FIELD (mip_map_unit, strings_size), 3,
+			 MIP_ERROR_CORRUPT, NULL);
+  expect_map_corruption (0, -1, FIELD (mip_map_unit, raw_size), 12,
+			 MIP_ERROR_CORRUPT, "raw_size 12");
+  expect_map_corruption (0, -1, FIELD (mip_map_unit, raw_size), 20,
+			 MIP_ERROR_CORRUPT, "raw_size 20");
+  expect_map_corruption (0, -1, FIELD (mip_map_unit, mode), 0x20,
+			 MIP_ERROR_CORRUPT, "mode");
+}
+END_TEST
+
+START_TEST (test_map_corrupt_functions)
+{
+  expect_map_corruption (0, 1, FIELD (mip_map_function, name_offset), 1000,
+			 MIP_ERROR_CORRUPT, "name_offset 1000");
+  expect_map_corruption (1, 0, FIELD (mip_map_function, raw_offset), 8,
+			 MIP_ERROR_CORRUPT, "unit 1: function 0: raw record");
+  expect_map_corruption (0, 2, FIELD (mip_map_function, raw_offset),
+			 0xfffffffcu, MIP_ERROR_CORRUPT, "raw record");
+  expect_map_corruption (0, 0, FIELD (mip_map_function, raw_offset), 18,
+			 MIP_ERROR_CORRUPT, "aligned");
+  expect_map_corruption (0, 0, FIELD (mip_map_function, kinds), 0x40,
+			 MIP_ERROR_CORRUPT, "kinds");
+  expect_map_corruption (0, 0, FIELD (mip_map_function, caller_slots),
+			 0x40000000u, MIP_ERROR_CORRUPT, "caller slots");
+  expect_map_corruption (0, 0, FIELD (mip_map_function, probe_count),
+			 0xffffffffu, MIP_ERROR_CORRUPT, "probes");
+  expect_map_corruption (0, 0, FIELD (mip_map_function, block_count),
+			 0x10000000u, MIP_ERROR_CORRUPT, "block entries");
+  expect_map_corruption (0, 0, FIELD (mip_map_function, succ_count), 1,
+			 MIP_ERROR_CORRUPT, "successor");
+}
+END_TEST
+
+/* Flip bytes all over a map: every result must be a clean accept or a
+   clean refusal (the sanitizers or valgrind catch the rest).  */
+START_TEST (test_map_fuzz)
+{
+  struct test_binary binary = test_sample_binary (8, false);
+  struct test_bytes bytes = test_make_map (&binary);
+  static const unsigned char values[] = { 0x00, 0x01, 0x07, 0x80, 0xff };
+  size_t at, v;
+
+  for (at = 0; at < bytes.size; at++)
+    for (v = 0; v < sizeof values; v++)
+      {
+	unsigned char saved = bytes.data[at];
+	struct mip_error_context error;
+	struct mip_map *map = NULL;
+	bytes.data[at] = values[v];
+	if (parse_map (&bytes, &map, &error) == MIP_OK)
+	  {
+	    uint32_t f;
+	    for (f = 0; f < map->function_count; f++)
+	      ck_assert_ptr_nonnull (map->functions[f].name);
+	    mip_map_free (map);
+	  }
+	else
+	  ck_assert_ptr_null (map);
+	bytes.data[at] = saved;
+      }
+  test_bytes_free (&bytes);
+}
+END_TEST
+
+START_TEST (test_map_discarded_addresses)
+{
+  ck_assert (mip_address_is_discarded (0, 8));
+  ck_assert (mip_address_is_discarded (UINT64_MAX, 8));
+  ck_assert (!mip_address_is_discarded (0xffffffffu, 8));
+  ck_assert (mip_address_is_discarded (0xffffffffu, 4));
+  ck_assert (mip_address_is_discarded (UINT64_MAX, 4));
+  ck_assert (!mip_address_is_discarded (0x401000, 4));
+}
+END_TEST
+
+/* ---- Raw profiles ------------------------------------------------------------ */
+
+static struct test_run
+sample_run (void)
+{
+  struct test_run run;
+  memset (&run, 0, sizeof run);
+  run.anchor_address = 0x555555404000ull;
+  run.records[0][0] = (struct test_record) { true, 1, 1, { 0 } };
+  run.records[0][1] = (struct test_record) { true, 3, 2, { 0 } };
+  run.records[1][0] = (struct test_record) { true, 2, 3, { 0 } };
+  run.records[1][2] = (struct test_record) { true, 5, 0, { 0 } };
+  return run;
+}
+
+static enum mip_error
+parse_raw (const struct test_bytes *bytes, struct mip_raw *raw,
+	   struct mip_error_context *error)
+{
+  mip_error_clear (error);
+  return mip_raw_parse (bytes->data, bytes->size, "run.mipraw", raw, error);
+}
+
+START_TEST (test_raw_good)
+{
+  int variant;
+  for (variant = 0; variant < 4; variant++)
+    {
+      unsigned pointer_size = variant & 1 ? 4 : 8;
+      bool big_endian = (variant & 2) != 0;
+      struct test_binary binary = test_sample_binary (pointer_size,
+						      big_endian);
+      struct test_run run = sample_run ();
+      struct test_bytes bytes = test_make_raw (&binary, &run);
+      struct mip_error_context error;
+      struct mip_raw raw;
+
+      ck_assert_msg (parse_raw (&bytes, &raw, &error) == MIP_OK, "%s",
+		     message_of (&error));
+      ck_assert_uint_eq (raw.pointer_size, pointer_size);
+      ck_assert_int_eq (raw.big_endian, big_endian);
+      ck_assert_uint_eq (raw.header.build_id, test_build_id (&binary));
+      ck_assert_uint_eq (raw.header.unit_count, 3);
+      ck_assert_uint_eq (raw.header.anchor_address, 0x555555404000ull);
+      ck_assert_uint_eq (raw.data.size, bytes.size - 64);
+      test_bytes_free (&bytes);
+    }
+}
+END_TEST
+
+START_TEST (test_raw_truncated_everywhere)
+{
+  struct test_binary binary = test_sample_binary (8, false);
+  struct test_run run = sample_run ();
+  struct test_bytes bytes = test_make_raw (&binary, &run);
+  size_t length;
+
+  for (length = 0; length < bytes.size; length++)
+    {
+      struct mip_error_context error;
+      struct mip_raw raw;
+      unsigned char *copy = malloc (length ? length : 1);
+      enum mip_error status;
+
+      memcpy (copy, bytes.data, length);
+      mip_error_clear (&error);
+      status = mip_raw_parse (copy, length, "cut.mipraw", &raw, &error);
+      ck_assert_msg (status == MIP_ERROR_TRUNCATED,
+		     "a raw profile cut at %zu bytes: %s", length,
+		     message_of (&error));
+      free (copy);
+    }
+  test_bytes_free (&bytes);
+}
+END_TEST
+
+START_TEST (test_raw_size_messages)
+{
+  struct test_binary binary = test_sample_binary (8, false);
+  struct test_run run = sample_run ();
+  struct test_bytes bytes = test_make_raw (&binary, &run);
+  struct mip_error_context error;
+  struct mip_raw raw;
+  uint64_t data_size = bytes.size - 64;
+  char expected[200];
+
+  test_put (bytes.data, FIELD (mip_raw_header, data_size), 4096, false);
+  ck_assert_int_eq (parse_raw (&bytes, &raw, &error), MIP_ERROR_TRUNCATED);
+  snprintf (expected, sizeof expected, "'run.mipraw': truncated: header says"
+	    " 4096 data bytes, file has %llu", (unsigned long long) data_size);
+  ck_assert_str_eq (message_of (&error), expected);
+  test_put (bytes.data, FIELD (mip_raw_header, data_size), data_size - 8,
+	    false);
+  ck_assert_int_eq (parse_raw (&bytes, &raw, &error),
+		    MIP_ERROR_TRAILING_DATA);
+  ck_assert (strstr (message_of (&error), "trailing data"));
+  test_bytes_free (&bytes);
+}
+END_TEST
+
+static void
+expect_raw_corruption (size_t offset, unsigned size, uint64_t value,
+		       enum mip_error status, const char *message_part)
+{
+  struct test_binary binary = test_sample_binary (8, false);
+  struct test_run run = sample_run ();
+  struct test_bytes bytes = test_make_raw (&binary, &run);
+  struct mip_error_context error;
+  struct mip_raw raw;
+
+  test_put (bytes.data, offset, size, value, false);
+  ck_assert_int_eq (parse_raw (&bytes, &raw, &error), status);
+  if (message_part)
+    ck_assert_msg (strstr (message_of (&error), message_part),
+		   "'%s' not in '%s'", message_part, message_of (&error));
+  test_bytes_free (&bytes);
+}
+
+START_TEST (test_raw_corrupt)
+{
+  const size_t unit0 = sizeof (struct mip_raw_header);
+
+  expect_raw_corruption (FIELD (mip_raw_header, magic), 0x42,
+			 MIP_ERROR_BAD_MAGIC, NULL);
+  expect_raw_corruption (FIELD (mip_raw_header, magic), MIP_MAGIC_PROFILE,
+			 MIP_ERROR_WRONG_KIND, "found a profile");
+  expect_raw_corruption (FIELD (mip_raw_header, version), 2,
+			 MIP_ERROR_VERSION, "version 2");
+  expect_raw_corruption (FIELD (mip_raw_header, header_size), 72,
+			 MIP_ERROR_CORRUPT, "header_size");
+  expect_raw_corruption (FIELD (mip_raw_header, flags),
+			 MIP_RAW_FLAG_UNIT_WALK_FAILED, MIP_ERROR_UNIT_WALK,
+			 NULL);
+  expect_raw_corruption (FIELD (mip_raw_header, unit_count), 2,
+			 MIP_ERROR_CORRUPT, "3");
+  expect_raw_corruption (FIELD (mip_raw_header, build_id), 0x1234,
+			 MIP_ERROR_CORRUPT, "build id");
+  expect_raw_corruption (unit0 + offsetof (struct mip_raw_unit, unit_size),
+			 4, 0, MIP_ERROR_CORRUPT, "unit_size 0");
+  expect_raw_corruption (unit0 + offsetof (struct mip_raw_unit, unit_size),
+			 4, 36, MIP_ERROR_CORRUPT, "unit_size 36");
+  expect_raw_corruption (unit0 + offsetof (struct mip_raw_unit, unit_size),
+			 4, 0x7ffffff8u, MIP_ERROR_CORRUPT, NULL);
+  expect_raw_corruption (unit0 + offsetof (struct mip_raw_unit, unit_hash),
+			 8, 7, MIP_ERROR_CORRUPT, "build id");
+}
+END_TEST
+
+START_TEST (test_raw_fuzz)
+{
+  struct test_binary binary = test_sample_binary (4, true);
+  struct test_run run = sample_run ();
+  struct test_bytes bytes = test_make_raw (&binary, &run);
+  size_t at;
+
+  for (at = 0; at < bytes.size; at++)
+    {
+      unsigned char saved = bytes.data[at];
+      struct mip_error_context error;
+      struct mip_raw raw;
+      bytes.data[at] ^= 0x5a;
+      (void) parse_raw (&bytes, &raw, &error);
+      bytes.data[at] = saved;
+    }
+  test_bytes_free (&bytes);
+}
+END_TEST
+
+/* ---- Profiles ------------------------------------------------------------------ */
+
+START_TEST (test_profile_create)
+{
+  struct test_binary binary = test_sample_binary (8, false);
+  struct mip_profile *profile = profile_of (&binary);
+  const struct mip_profile_header *h = &profile->header;
+  uint32_t discarded = find_function (profile, "inline_fn", 0);
+  uint32_t primary = find_function (profile, "inline_fn", discarded + 1);
+  uint32_t alias = find_function (profile, "inline_fn", primary + 1);
+  uint32_t gone = find_function (profile, "gone", 0);
+
+  ck_assert_uint_eq (h->magic, MIP_MAGIC_PROFILE);
+  ck_assert_uint_eq (h->version, MIP_FORMAT_VERSION);
+  ck_assert_uint_eq (h->runs, 0);
+  ck_assert_uint_eq (h->unit_count, 3);
+  ck_assert_uint_eq (h->function_count, 8);
+  ck_assert_uint_eq (h->pointer_size, 8);
+  ck_assert_uint_eq (h->build_id, test_build_id (&binary));
+  ck_assert_uint_eq (h->anchor_address, 0x404000);
+  ck_assert_uint_eq (profile->units[1].raw_offset, binary.units[0].raw_size);
+  ck_assert_uint_eq (profile->units[2].function_begin, 6);
+  /* Raw offsets are from the section start.  */
+  ck_assert_uint_eq (profile->functions[4].raw_offset,
+		     binary.units[0].raw_size
+		     + binary.units[1].functions[1].raw_offset);
+  ck_assert (mip_profile_function_is_discarded (profile, discarded));
+  ck_assert (mip_profile_function_is_discarded (profile, gone));
+  ck_assert (!mip_profile_function_is_discarded (profile, primary));
+  ck_assert (!mip_profile_function_is_alias (profile, primary));
+  ck_assert (mip_profile_function_is_alias (profile, alias));
+  ck_assert (!mip_profile_function_is_alias (profile, discarded));
+  ck_assert_uint_eq (profile->primary[alias], primary);
+  ck_assert_uint_eq (mip_profile_function_kinds (profile, primary), FULL);
+  mip_profile_free (profile);
+}
+END_TEST
+
+START_TEST (test_profile_round_trip)
+{
+  struct test_binary binary = test_sample_binary (4, true);
+  struct mip_profile *profile = profile_of (&binary), *again = NULL;
+  struct test_run run = sample_run ();
+  struct mip_error_context error;
+  unsigned char *first, *second;
+  size_t first_size, second_size;
+
+  ck_assert_int_eq (merge_run (profile, &binary, &run, &error), MIP_OK);
+  ck_assert_int_eq (mip_profile_serialize (profile, &first, &first_size,
+					   &error), MIP_OK);
+  ck_assert_int_eq (mip_profile_parse (first, first_size, "p.mip", &again,
+				       &error), MIP_OK);
+  ck_assert_int_eq (mip_profile_serialize (again, &second, &second_size,
+					   &error), MIP_OK);
+  ck_assert_uint_eq (first_size, second_size);
+  ck_assert (memcmp (first, second, first_size) == 0);
+  ck_assert_uint_eq (again->header.runs, 1);
+  ck_assert_uint_eq (again->header.target_big_endian, 1);
+  ck_assert_uint_eq (again->header.pointer_size, 4);
+  ck_assert_uint_eq (again->primary[7 - 1], 3);
+  free (first);
+  free (second);
+  mip_profile_free (again);
+  mip_profile_free (profile);
+}
+END_TEST
+
+/* A profile written on a host of the other byte order reads the same.  */
+START_TEST (test_profile_swapped)
+{
+  struct test_binary binary = test_sample_binary (8, false);
+  struct mip_profile *profile = profile_of (&binary), *swapped = NULL;
+  struct test_run run = sample_run ();
+  struct mip_error_context error;
+  unsigned char *data;
+  size_t size, i;
+  struct mip_profile_header header;
+
+  ck_assert_int_eq (merge_run (profile, &binary, &run, &error), MIP_OK);
+  ck_assert_int_eq (mip_profile_serialize (profile, &data, &size, &error),
+		    MIP_OK);
+  memcpy (&header, data, sizeof header);
+  /* Swap every field of every table by hand.  */
+  mip_swap_struct (&mip_layout_mip_profile_header, data);
+  for (i = 0; i < header.unit_count; i++)
+    mip_swap_struct (&mip_layout_mip_profile_unit, data + header.units_offset
+		     + i * sizeof (struct mip_profile_unit));
+  for (i = 0; i < header.function_count; i++)
+    mip_swap_struct (&mip_layout_mip_profile_function,
+		     data + header.functions_offset
+		     + i * sizeof (struct mip_profile_function));
+  ck_assert_int_eq (mip_profile_parse (data, size, "swapped.mip", &swapped,
+				       &error), MIP_OK);
+  ck_assert_uint_eq (swapped->header.function_count, 8);
+  ck_assert_uint_eq (swapped->functions[1].call_count, 3);
+  ck_assert_str_eq (mip_profile_function_name (swapped, 5), "counted_only");
+  mip_profile_free (swapped);
+  mip_profile_free (profile);
+  free (data);
+}
+END_TEST
+
+START_TEST (test_profile_truncated_everywhere)
+{
+  struct test_binary binary = test_sample_binary (8, false);
+  struct mip_profile *profile = profile_of (&binary);
+  struct mip_error_context error;
+  unsigned char *data;
+  size_t size, length;
+
+  ck_assert_int_eq (mip_profile_serialize (profile, &data, &size, &error),
+		    MIP_OK);
+  for (length = 0; length < size; length++)
+    {
+      struct mip_profile *cut = NULL;
+      unsigned char *copy = malloc (length ? length : 1);
+      memcpy (copy, data, length);
+      ck_assert_msg (mip_profile_parse (copy, length, "cut.mip", &cut,
+					&error) != MIP_OK,
+		     "a profile cut at %zu bytes was accepted", length);
+      ck_assert_ptr_null (cut);
+      free (copy);
+    }
+  free (data);
+  mip_profile_free (profile);
+}
+END_TEST
+
+static void
+expect_profile_corruption (size_t offset, unsigned size, uint64_t value,
+			   enum mip_error status)
+{
+  struct test_binary binary = test_sample_binary (8, false);
+  struct mip_profile *profile = profile_of (&binary), *bad = NULL;
+  struct mip_error_context error;
+  unsigned char *data;
+  size_t data_size;
+  bool host_big = mip_host_big_endian ();
+
+  ck_assert_int_eq (mip_profile_serialize (profile, &data, &data_size,
+					   &error), MIP_OK);
+  test_put (data, offset, size, value, host_big);
+  ck_assert_int_eq (mip_profile_parse (data, data_size, "bad.mip", &bad,
+				       &error), status);
+  ck_assert_ptr_null (bad);
+  free (data);
+  mip_profile_free (profile);
+}
+
+START_TEST (test_profile_corrupt)
+{
+  const size_t functions = sizeof (struct mip_profile_header)
+    + 3 * sizeof (struct mip_profile_unit);
+  const size_t function1 = functions + sizeof (struct mip_profile_function);
+
+  expect_profile_corruption (FIELD (mip_profile_header, version), 9,
+			     MIP_ERROR_VERSION);
+  expect_profile_corruption (FIELD (mip_profile_header, magic),
+			     MIP_MAGIC_MAP64, MIP_ERROR_WRONG_KIND);
+  expect_profile_corruption (FIELD (mip_profile_header, function_count),
+			     0x7fffffff, MIP_ERROR_TRUNCATED);
+  expect_profile_corruption (FIELD (mip_profile_header, strings_offset), 8,
+			     MIP_ERROR_CORRUPT);
+  expect_profile_corruption (FIELD (mip_profile_header, strings_size), 3,
+			     MIP_ERROR_TRAILING_DATA);
+  expect_profile_corruption (FIELD (mip_profile_header, pointer_size), 2,
+			     MIP_ERROR_CORRUPT);
+  expect_profile_corruption (FIELD (mip_profile_header, raw_data_size), 8,
+			     MIP_ERROR_CORRUPT);
+  expect_profile_corruption (FIELD (mip_profile_header, build_id), 8,
+			     MIP_ERROR_CORRUPT);
+  expect_profile_corruption (function1
+			     + offsetof (struct mip_profile_function,
+					 name_offset), 4, 100000,
+			     MIP_ERROR_CORRUPT);
+  expect_profile_corruption (function1
+			     + offsetof (struct mip_profile_function,
+					 unit_index), 4, 1,
+			     MIP_ERROR_CORRUPT);
+  expect_profile_corruption (function1
+			     + offsetof (struct mip_profile_function,
+					 raw_offset), 4, 0xfffffff0u,
+			     MIP_ERROR_CORRUPT);
+  expect_profile_corruption (function1
+			     + offsetof (struct mip_profile_function,
+					 block_count), 4, 1,
+			     MIP_ERROR_CORRUPT);
+  expect_profile_corruption (function1
+			     + offsetof (struct mip_profile_function,
+					 covered_runs), 4, 1,
+			     MIP_ERROR_CORRUPT);
+  expect_profile_corruption (function1
+			     + offsetof (struct mip_profile_function, flags),
+			     4, 0x80, MIP_ERROR_CORRUPT);
+}
+END_TEST
+
+START_TEST (test_profile_fuzz)
+{
+  struct test_binary binary = test_sample_binary (8, false);
+  struct mip_profile *profile = profile_of (&binary);
+  struct test_run run = sample_run ();
+  struct mip_error_context error;
+  unsigned char *data;
+  size_t size, at;
+
+  ck_assert_int_eq (merge_run (profile, &binary, &run, &error), MIP_OK);
+  ck_assert_int_eq (mip_profile_serialize (profile, &data, &size, &error),
+		    MIP_OK);
+  for (at = 0; at < size; at++)
+    {
+      unsigned char saved = data[at];
+      struct mip_profile *parsed = NULL;
+      data[at] ^= 0xa5;
+      if (mip_profile_parse (data, size, "fuzz.mip", &parsed, &error)
+	  == MIP_OK)
+	{
+	  /* Whatever was accepted must merge safely.  */
+	  mip_error_clear (&error);
+	  (void) merge_run (parsed, &binary, &run, &error);
+	  mip_profile_free (parsed);
+	}
+      data[at] = saved;
+    }
+  free (data);
+  mip_profile_free (profile);
+}
+END_TEST
+
+/* ---- Merging ---------------------------------------------------------------------- */
+
+START_TEST (test_merge_two_runs)
+{
+  struct test_binary binary = test_sample_binary (8, false);
+  struct mip_profile *profile = profile_of (&binary);
+  struct test_run first = sample_run (), second = sample_run ();
+  struct mip_error_context error;
+  uint32_t main_fn, helper, never, counted;
+
+  second.records[0][0] = (struct test_record) { true, 1, 1, { 0 } };
+  second.records[0][1] = (struct test_record) { true, 7, 4, { 0 } };
+  second.records[1][2] = (struct test_record) { false, 0, 0, { 0 } };
+  ck_assert_int_eq (merge_run (profile, &binary, &first, &error), MIP_OK);
+  ck_assert_int_eq (merge_run (profile, &binary, &second, &error), MIP_OK);
+  main_fn = find_function (profile, "main", 0);
+  helper = find_function (profile, "helper", 0);
+  never = find_function (profile, "never", 0);
+  counted = find_function (profile, "counted_only", 0);
+  ck_assert_uint_eq (profile->header.runs, 2);
+  ck_assert_uint_eq (profile->functions[main_fn].call_count, 2);
+  ck_assert_uint_eq (profile->functions[main_fn].covered_runs, 2);
+  ck_assert_uint_eq (mip_profile_function_order (profile, main_fn), 1);
+  ck_assert_uint_eq (profile->functions[helper].call_count, 10);
+  ck_assert_uint_eq (profile->functions[helper].order_sum, 6);
+  ck_assert_uint_eq (profile->functions[helper].order_runs, 2);
+  ck_assert_uint_eq (mip_profile_function_order (profile, helper), 3);
+  ck_assert_uint_eq (profile->functions[never].covered_runs, 0);
+  ck_assert_uint_eq (profile->functions[never].order_runs, 0);
+  ck_assert_uint_eq (mip_profile_function_order (profile, never), 0);
+  ck_assert_uint_eq (profile->functions[counted].call_count, 5);
+  ck_assert_uint_eq (profile->functions[counted].covered_runs, 1);
+  ck_assert_uint_eq (profile->functions[counted].order_runs, 0);
+  mip_profile_free (profile);
+}
+END_TEST
+
+START_TEST (test_merge_order_rounding)
+{
+  struct test_binary binary = test_sample_binary (8, false);
+  struct mip_profile *profile = profile_of (&binary);
+  struct test_run run = sample_run ();
+  struct mip_error_context error;
+  uint32_t helper = find_function (profile, "helper", 0);
+  static const uint32_t orders[] = { 2, 3, 3 };
+  size_t i;
+
+  for (i = 0; i < 3; i++)
+    {
+      run.records[0][1].order = orders[i];
+      ck_assert_int_eq (merge_run (profile, &binary, &run, &error), MIP_OK);
+    }
+  /* 8 / 3 = 2.67, rounded to 3.  */
+  ck_assert_uint_eq (mip_profile_function_order (profile, helper), 3);
+  mip_profile_free (profile);
+}
+END_TEST
+
+START_TEST (test_merge_saturates)
+{
+  struct test_binary binary = test_sample_binary (8, false);
+  struct mip_profile *profile = profile_of (&binary);
+  struct test_run run = sample_run ();
+  struct mip_error_context error;
+  uint32_t helper = find_function (profile, "helper", 0);
+
+  profile->functions[helper].call_count = UINT64_MAX - 1;
+  run.records[0][1].count = 0xffffffffu;
+  ck_assert_int_eq (merge_run (profile, &binary, &run, &error), MIP_OK);
+  ck_assert_uint_eq (profile->functions[helper].call_count, UINT64_MAX);
+  mip_profile_free (profile);
+}
+END_TEST
+
+/* The copies of a comdat function: the live record may be in any of
+   them; the counts add up into the primary, the order is the smallest.  */
+START_TEST (test_merge_aliases)
+{
+  struct test_binary binary = test_sample_binary (8, false);
+  struct mip_profile *profile = profile_of (&binary);
+  struct test_run run = sample_run ();
+  struct mip_error_context error;
+  uint32_t primary = find_function (profile, "inline_fn", 3);
+  uint32_t alias = find_function (profile, "inline_fn", primary + 1);
+
+  run.records[1][0] = (struct test_record) { false, 0, 0, { 0 } };
+  run.records[2][0] = (struct test_record) { true, 4, 6, { 0 } };
+  ck_assert_int_eq (merge_run (profile, &binary, &run, &error), MIP_OK);
+  run.records[1][0] = (struct test_record) { true, 1, 9, { 0 } };
+  run.records[2][0] = (struct test_record) { true, 2, 5, { 0 } };
+  ck_assert_int_eq (merge_run (profile, &binary, &run, &error), MIP_OK);
+  ck_assert_uint_eq (profile->functions[primary].call_count, 7);
+  ck_assert_uint_eq (profile->functions[primary].covered_runs, 2);
+  ck_assert_uint_eq (profile->functions[primary].order_runs, 2);
+  ck_assert_uint_eq (profile->functions[primary].order_sum, 6 + 5);
+  ck_assert_uint_eq (profile->functions[alias].call_count, 0);
+  ck_assert_uint_eq (profile->functions[alias].covered_runs, 0);
+  mip_profile_free (profile);
+}
+END_TEST
+
+/* The records of discarded copies are never counted, whatever they
+   hold.  */
+START_TEST (test_merge_discarded)
+{
+  struct test_binary binary = test_sample_binary (4, false);
+  struct mip_profile *profile = profile_of (&binary);
+  struct test_run run = sample_run ();
+  struct mip_error_context error;
+  uint32_t discarded = find_function (profile, "inline_fn", 0);
+  uint32_t gone = find_function (profile, "gone", 0);
+
+  run.records[0][2] = (struct test_record) { true, 99, 1, { 0 } };
+  run.records[2][1] = (struct test_record) { true, 99, 1, { 0 } };
+  ck_assert_int_eq (merge_run (profile, &binary, &run, &error), MIP_OK);
+  ck_assert (mip_profile_function_is_discarded (profile, gone));
+  ck_assert_uint_eq (profile->functions[discarded].call_count, 0);
+  ck_assert_uint_eq (profile->functions[gone].call_count, 0);
+  ck_assert_uint_eq (profile->functions[gone].covered_runs, 0);
+  mip_profile_free (profile);
+}
+END_TEST
+
+START_TEST (test_merge_function_coverage)
+{
+  struct test_binary binary = test_coverage_binary ();
+  struct mip_profile *profile = profile_of (&binary);
+  struct test_run run;
+  struct mip_error_context error;
+
+  memset (&run, 0, sizeof run);
+  run.records[0][0].ran = true;
+  run.records[0][2].ran = true;
+  ck_assert_int_eq (merge_run (profile, &binary, &run, &error), MIP_OK);
+  run.records[0][2].ran = false;
+  ck_assert_int_eq (merge_run (profile, &binary, &run, &error), MIP_OK);
+  ck_assert_uint_eq (profile->functions[0].covered_runs, 2);
+  ck_assert_uint_eq (profile->functions[1].covered_runs, 0);
+  ck_assert_uint_eq (profile->functions[2].covered_runs, 1);
+  ck_assert_uint_eq (profile->functions[2].call_count, 0);
+  ck_assert_uint_eq (mip_profile_function_kinds (profile, 2),
+		     MIP_KIND_FUNCTION_COVERAGE);
+  mip_profile_free (profile);
+}
+END_TEST
+
+START_TEST (test_merge_callers)
+{
+  struct test_binary binary = test_coverage_binary ();
+  struct mip_profile *profile;
+  struct test_run run;
+  struct mip_error_context error;
+  const uint64_t bias = 0x555555550000ull;
+
+  binary.units[0].functions[1].kinds |= MIP_KIND_CALLERS;
+  binary.units[0].functions[1].caller_slots = 3;
+  test_layout (&binary);
+  profile = profile_of (&binary);
+  memset (&run, 0, sizeof run);
+  run.anchor_address = binary.anchor_address + bias;
+  run.records[0][1].callers[0] = 0x1105 + bias;
+  run.records[0][1].callers[1] = 0x1305 + bias;
+  run.records[0][1].callers[2] = 0x1105 + bias;
+  ck_assert_int_eq (merge_run (profile, &binary, &run, &error), MIP_OK);
+  run.records[0][1].callers[1] = 0;
+  run.records[0][1].callers[2] = 0x1207 + bias;
+  ck_assert_int_eq (merge_run (profile, &binary, &run, &error), MIP_OK);
+  ck_assert_uint_eq (profile->header.caller_count, 3);
+  ck_assert_uint_eq (profile->functions[1].caller_count, 3);
+  ck_assert_uint_eq (profile->callers[0].return_address, 0x1105);
+  ck_assert_uint_eq (profile->callers[0].runs, 2);
+  ck_assert_uint_eq (profile->callers[1].return_address, 0x1305);
+  ck_assert_uint_eq (profile->callers[1].runs, 1);
+  ck_assert_uint_eq (profile->callers[2].return_address, 0x1207);
+  ck_assert_uint_eq (profile->functions[1].covered_runs, 0);
+  mip_profile_free (profile);
+}
+END_TEST
+
+static enum mip_error
+check_against_sample (struct test_binary *raw_binary, struct test_run *run,
+		      struct mip_error_context *error)
+{
+  struct test_binary binary = test_sample_binary (8, false);
+  struct mip_profile *profile = profile_of (&binary);
+  enum mip_error status = merge_run (profile, raw_binary, run, error);
+  ck_assert_uint_eq (profile->header.runs, 0);
+  mip_profile_free (profile);
+  return status;
+}
+
+START_TEST (test_merge_refuses_other_binaries)
+{
+  struct test_run run = sample_run ();
+  struct mip_error_context error;
+  struct test_binary other;
+
+  other = test_sample_binary (8, false);
+  other.units[1].unit_hash ^= 1;
+  ck_assert_int_eq (check_against_sample (&other, &run, &error),
+		    MIP_ERROR_BUILD_ID);
+  ck_assert (strstr (message_of (&error), "'run.mipraw': built by another"
+		     " binary (build id "));
+  other = test_sample_binary (4, false);
+  ck_assert_int_eq (check_against_sample (&other, &run, &error),
+		    MIP_ERROR_TARGET);
+  ck_assert (strstr (message_of (&error), "32-bit"));
+  other = test_sample_binary (8, true);
+  ck_assert_int_eq (check_against_sample (&other, &run, &error),
+		    MIP_ERROR_TARGET);
+  ck_assert (strstr (message_of (&error), "big-endian"));
+  /* Same hashes, other sizes: the units are not where the profile
+     expects them.  */
+  other = test_sample_binary (8, false);
+  other.units[0].functions[2].kinds |= MIP_KIND_CALLERS;
+  other.units[0].functions[2].caller_slots = 2;
+  test_layout (&other);
+  ck_assert_int_eq (check_against_sample (&other, &run, &error),
+		    MIP_ERROR_CORRUPT);
+  /* Same hashes and data size, units of other sizes.  */
+  other = test_sample_binary (8, false);
+  other.units[0].functions[3] = other.units[0].functions[0];
+  other.units[0].functions[3].kinds = MIP_KIND_FUNCTION_COVERAGE;
+  other.units[0].function_count = 4;
+  other.units[1].function_count = 2;
+  test_layout (&other);
+  ck_assert_uint_eq (other.units[0].raw_size + other.units[1].raw_size,
+		     80);
+  ck_assert_int_eq (check_against_sample (&other, &run, &error),
+		    MIP_ERROR_CORRUPT);
+  ck_assert_msg (strstr (message_of (&error), "raw unit 0"), "%s",
+		 message_of (&error));
+}
+END_TEST
+
+/* ---- Files ---------------------------------------------------------------------------- */
+
+static char temporary_directory[64];
+
+static void
+make_temporary_directory (void)
+{
+  snprintf (temporary_directory, sizeof temporary_directory,
+	    "check-format.XXXXXX");
+  ck_assert_ptr_nonnull (mkdtemp (temporary_directory));
+}
+
+static void
+remove_temporary_directory (void)
+{
+  char command[128];
+  snprintf (command, sizeof command, "rm -rf '%s'", temporary_directory);
+  if (system (command) != 0)
+    fprintf (stderr, "cannot remove %s\n", temporary_directory);
+}
+
+START_TEST (test_write_atomic)
+{
+  char path[128], missing[160], command[200];
+  struct test_bytes bytes;
+  struct mip_error_context error;
+  struct stat info;
+
+  snprintf (path, sizeof path, "%s/p.mip", temporary_directory);
+  ck_assert_int_eq (mip_write_file_atomic (path, "old", 3, &error), MIP_OK);
+  chmod (path, 0640);
+  ck_assert_int_eq (mip_write_file_atomic (path, "newer", 5, &error), MIP_OK);
+  ck_assert (test_read_file (path, &bytes));
+  ck_assert_uint_eq (bytes.size, 5);
+  ck_assert (memcmp (bytes.data, "newer", 5) == 0);
+  test_bytes_free (&bytes);
+  ck_assert_int_eq (stat (path, &info), 0);
+  ck_assert_uint_eq (info.st_mode & 0777, 0640);
+  snprintf (missing, sizeof missing, "%s/no/such/dir.mip",
+	    temporary_directory);
+  ck_assert_int_eq (mip_write_file_atomic (missing, "x", 1, &error),
+		    MIP_ERROR_IO);
+  ck_assert (strstr (message_of (&error), "No such file or directory"));
+  /* Nothing but p.mip is left in the directory.  */
+  snprintf (command, sizeof command, "test \"$(ls '%s')\" = p.mip",
+	    temporary_directory);
+  ck_assert_int_eq (system (command), 0);
+}
+END_TEST
+
+START_TEST (test_profile_files)
+{
+  struct test_binary binary = test_sample_binary (8, false);
+  struct mip_profile *profile = profile_of (&binary), *read = NULL;
+  struct mip_error_context error;
+  char path[128];
+
+  snprintf (path, sizeof path, "%s/x.mip", temporary_directory);
+  ck_assert_int_eq (mip_profile_write_file (profile, path, &error), MIP_OK);
+  ck_assert_int_eq (mip_profile_read_file (path, &read, &error), MIP_OK);
+  ck_assert_uint_eq (read->header.build_id, profile->header.build_id);
+  mip_profile_free (read);
+  read = NULL;
+  snprintf (path, sizeof path, "%s/none.mip", temporary_directory);
+  ck_assert_int_eq (mip_profile_read_file (path, &read, &error),
+		    MIP_ERROR_IO);
+  ck_assert_ptr_null (read);
+  ck_assert (strstr (message_of (&error), "cannot open '"));
+  mip_profile_free (profile);
+}
+END_TEST
+
+/* ---- The suite --------------------------------------------------------------------------- */
+
+static Suite *
+format_suite (void)
+{
+  Suite *suite = suite_create ("format");
+  TCase *reader = tcase_create ("reader");
+  TCase *errors = tcase_create ("errors");
+  TCase *map = tcase_create ("map");
+  TCase *raw = tcase_create ("raw");
+  TCase *profile = tcase_create ("profile");
+  TCase *merge = tcase_create ("merge");
+  TCase *files = tcase_create ("files");
+
+  tcase_add_test (reader, test_bswap);
+  tcase_add_test (reader, test_reader_bounds);
+  tcase_add_test (reader, test_reader_swaps);
+  tcase_add_test (reader, test_layout_tables);
+  tcase_add_test (reader, test_magic);
+  suite_add_tcase (suite, reader);
+  tcase_add_test (errors, test_strerror);
+  tcase_add_test (errors, test_error_format);
+  suite_add_tcase (suite, errors);
+  tcase_add_test (map, test_map_good);
+  tcase_add_test (map, test_map_swapped_and_32);
+  tcase_add_test (map, test_map_truncated_everywhere);
+  tcase_add_test (map, test_map_corrupt_units);
+  tcase_add_test (map, test_map_corrupt_functions);
+  tcase_add_test (map, test_map_fuzz);
+  tcase_add_test (map, test_map_discarded_addresses);
+  suite_add_tcase (suite, map);
+  tcase_add_test (raw, test_raw_good);
+  tcase_add_test (raw, test_raw_truncated_everywhere);
+  tcase_add_test (raw, test_raw_size_messages);
+  tcase_add_test (raw, test_raw_corrupt);
+  tcase_add_test (raw, test_raw_fuzz);
+  suite_add_tcase (suite, raw);
+  tcase_add_test (profile, test_profile_create);
+  tcase_add_test (profile, test_profile_round_trip);
+  tcase_add_test (profile, test_profile_swapped);
+  tcase_add_test (profile, test_profile_truncated_everywhere);
+  tcase_add_test (profile, test_profile_corrupt);
+  tcase_add_test (profile, test_profile_fuzz);
+  suite_add_tcase (suite, profile);
+  tcase_add_test (merge, test_merge_two_runs);
+  tcase_add_test (merge, test_merge_order_rounding);
+  tcase_add_test (merge, test_merge_saturates);
+  tcase_add_test (merge, test_merge_aliases);
+  tcase_add_test (merge, test_merge_discarded);
+  tcase_add_test (merge, test_merge_function_coverage);
+  tcase_add_test (merge, test_merge_callers);
+  tcase_add_test (merge, test_merge_refuses_other_binaries);
+  suite_add_tcase (suite, merge);
+  tcase_add_checked_fixture (files, make_temporary_directory,
+			     remove_temporary_directory);
+  tcase_add_test (files, test_write_atomic);
+  tcase_add_test (files, test_profile_files);
+  suite_add_tcase (suite, files);
+  return suite;
+}
+
+int
+main (void)
+{
+  SRunner *runner = srunner_create (format_suite ());
+  int failed;
+
+  srunner_run_all (runner, CK_NORMAL);
+  failed = srunner_ntests_failed (runner);
+  srunner_free (runner);
+  return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}

@@ -1,0 +1,851 @@
+/* check_mipdata.c - unit tests of the mipdata command.
+
+   Runs the built mipdata (the path comes from $MIPDATA, else from
+   MIPDATA_PATH given at compile time) in a temporary directory on maps and
+   raw profiles crafted by test-data.c, and checks its output, its
+   messages, its exit status and that a refused merge leaves the profile
+   byte for byte as it was.  The ELF tests add a crafted __mip_map section
+   to a copy of this very test program with objcopy (skipped without
+   objcopy), whose own DWARF then serves show --debug.  A failing test
+   prints the command line that failed.
+
+   Copyright (C) 2026 The MIP for GCC developers.
+   SPDX-License-Identifier: GPL-3.0-or-later  */
+
+#define _GNU_SOURCE 1
+
+#include <check.h>
+#include <elf.h>
+#include <fcntl.h>
+#include <link.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "test-data.h"
+
+#ifndef MIPDATA_PATH
+#define MIPDATA_PATH "../../mipdata/mipdata"
+#endif
+
+static char mipdata[PATH_MAX];
+static char self[PATH_MAX];
+static char start_directory[PATH_MAX];
+static char temporary_directory[PATH_MAX + 32];
+
+/* ---- Running mipdata --------------------------------------------------- */
+
+struct result
+{
+  int status;                   /* exit status, or -1 */
+  struct test_bytes out, err;   /* NUL-terminated */
+  char command[PATH_MAX + 2048];
+};
+
+static void
+terminate (struct test_bytes *bytes)
+{
+  bytes->data = realloc (bytes->data, bytes->size + 1);
+  bytes->data[bytes->size] = '\0';
+}
+
+static void
+free_result (struct result *result)
+{
+  test_bytes_free (&result->out);
+  test_bytes_free (&result->err);
+}
+
+/* Run mipdata with the NULL-terminated arguments.  */
+static struct result
+run (const char *first, ...)
+{
+  const char *argv[32];
+  struct result result;
+  va_list args;
+  int argc = 0, wait_status;
+  pid_t child;
+
+  memset (&result, 0, sizeof result);
+  argv[argc++] = mipdata;
+  snprintf (result.command, sizeof result.command, "%s", mipdata);
+  va_start (args, first);
+  for (const char *arg = first; arg && argc < 31;
+       arg = va_arg (args, const char *))
+    {
+      size_t used = strlen (result.command);
+      argv[argc++] = arg;
+      snprintf (result.command + used, sizeof result.command - used,
+		" '%s'", arg);
+    }
+  va_end (args);
+  argv[argc] = NULL;
+  child = fork ();
+  ck_assert_int_ge (child, 0);
+  if (child == 0)
+    {
+      int out = open ("stdout.txt", O_WRONLY | O_CREAT | O_TRUNC, 0644);
+      int err = open ("stderr.txt", O_WRONLY | O_CREAT | O_TRUNC, 0644);
+      if (out < 0 || err < 0)
+	_exit (126);
+      dup2 (out, 1);
+      dup2 (err, 2);
+      execv (mipdata, (char **) argv);
+      _exit (127);
+    }
+  ck_assert_int_eq (waitpid (child, &wait_status, 0), child);
+  result.status = WIFEXITED (wait_status) ? WEXITSTATUS (wait_status) : -1;
+  ck_assert_msg (result.status != 127, "cannot run %s", mipdata);
+  test_read_file ("stdout.txt", &result.out);
+  test_read_file ("stderr.txt", &result.err);
+  terminate (&result.out);
+  terminate (&result.err);
+  return result;
+}
+
+#define OUT(r) ((const char *) (r).out.data)
+#define ERR(r) ((const char *) (r).err.data)
+
+/* Check that R exited with STATUS, printing the command when not.  */
+#define ck_assert_exit(r, expected)					\
+  ck_assert_msg ((r).status == (expected),				\
+		 "%s: exit status %d, expected %d\nstdout: %s\nstderr: %s", \
+		 (r).command, (r).status, (expected), OUT (r), ERR (r))
+
+#define ck_assert_output(r, stream, expected)				\
+  ck_assert_msg (strcmp (stream (r), (expected)) == 0,			\
+		 "%s: printed\n%s\nexpected\n%s", (r).command, stream (r), \
+		 (expected))
+
+#define ck_assert_contains(r, stream, part)				\
+  ck_assert_msg (strstr (stream (r), (part)) != NULL,			\
+		 "%s: printed\n%s\nwhich lacks\n%s", (r).command,	\
+		 stream (r), (part))
+
+/* ---- Fixture and files ------------------------------------------------------- */
+
+static void
+enter_temporary_directory (void)
+{
+  ck_assert_ptr_nonnull (getcwd (start_directory, sizeof start_directory));
+  snprintf (temporary_directory, sizeof temporary_directory,
+	    "%s/check-mipdata.XXXXXX", start_directory);
+  ck_assert_ptr_nonnull (mkdtemp (temporary_directory));
+  ck_assert_int_eq (chdir (temporary_directory), 0);
+}
+
+static void
+leave_temporary_directory (void)
+{
+  char command[sizeof temporary_directory + 16];
+  if (chdir (start_directory) != 0)
+    return;
+  snprintf (command, sizeof command, "rm -rf '%s'", temporary_directory);
+  if (system (command) != 0)
+    fprintf (stderr, "cannot remove %s\n", temporary_directory);
+}
+
+static void
+write_bytes (const char *path, struct test_bytes bytes)
+{
+  ck_assert_msg (test_write_file (path, bytes.data, bytes.size),
+		 "cannot write %s", path);
+  test_bytes_free (&bytes);
+}
+
+static void
+write_text (const char *path, const char *text)
+{
+  ck_assert (test_write_file (path, text, strlen (text)));
+}
+
+/* The sample binary's map in app.mipmap and a profile in default.mip.  */
+static struct test_binary
+create_sample_profile (bool big_endian)
+{
+  struct test_binary binary = test_sample_binary (8, big_endian);
+  struct result r;
+
+  write_bytes ("app.mipmap", test_make_map (&binary));
+  r = run ("create", "-p", "default.mip", "app.mipmap", NULL);
+  ck_assert_exit (r, 0);
+  ck_assert_output (r, OUT, "");
+  ck_assert_output (r, ERR, "");
+  free_result (&r);
+  return binary;
+}
+
+/* Two runs of the sample binary: see the expected outputs below.  */
+static void
+write_sample_runs (const struct test_binary *binary)
+{
+  struct test_run run1, run2;
+
+  memset (&run1, 0, sizeof run1);
+  run1.anchor_address = 0x555555404000ull;
+  run1.records[0][0] = (struct test_record) { true, 1, 1, { 0 } };
+  run1.records[0][1] = (struct test_record) { true, 3, 2, { 0 } };
+  run1.records[1][0] = (struct test_record) { true, 2, 3, { 0 } };
+  run1.records[1][2] = (struct test_record) { true, 5, 0, { 0 } };
+  run2 = run1;
+  run2.records[0][1] = (struct test_record) { true, 7, 4, { 0 } };
+  run2.records[1][0] = (struct test_record) { false, 0, 0, { 0 } };
+  run2.records[2][0] = (struct test_record) { true, 4, 2, { 0 } };
+  run2.records[1][2] = (struct test_record) { false, 0, 0, { 0 } };
+  write_bytes ("run1.mipraw", test_make_raw (binary, &run1));
+  write_bytes ("run2.mipraw", test_make_raw (binary, &run2));
+}
+
+static const char empty_text[] =
+  "main\n  Covered: no\n  Call Count: 0\n\n"
+  "helper\n  Covered: no\n  Call Count: 0\n\n"
+  "inline_fn\n  Covered: no\n  Call Count: 0\n\n"
+  "never\n  Covered: no\n  Call Count: 0\n\n"
+  "counted_only\n  Covered: no\n  Call Count: 0\n";
+
+static const char merged_text[] =
+  "main\n  Covered: yes\n  Call Count: 2\n  Order: 1\n\n"
+  "helper\n  Covered: yes\n  Call Count: 10\n  Order: 3\n\n"
+  "inline_fn\n  Covered: yes\n  Call Count: 6\n  Order: 3\n\n"
+  "never\n  Covered: no\n  Call Count: 0\n\n"
+  "counted_only\n  Covered: yes\n  Call Count: 5\n";
+
+static const char merged_json[] =
+  "{\"profile\": \"default.mip\", \"runs\": 2, \"functions\": [\n"
+  "{\"name\": \"main\", \"covered\": true, \"call_count\": 2,"
+  " \"order\": 1},\n"
+  "{\"name\": \"helper\", \"covered\": true, \"call_count\": 10,"
+  " \"order\": 3},\n"
+  "{\"name\": \"inline_fn\", \"covered\": true, \"call_count\": 6,"
+  " \"order\": 3},\n"
+  "{\"name\": \"never\", \"covered\": false, \"call_count\": 0,"
+  " \"order\": null},\n"
+  "{\"name\": \"counted_only\", \"covered\": true, \"call_count\": 5,"
+  " \"order\": null}\n"
+  "]}\n";
+
+/* ---- Command line ------------------------------------------------------------- */
+
+START_TEST (test_help_and_version)
+{
+  struct result r;
+
+  r = run ("--help", NULL);
+  ck_assert_exit (r, 0);
+  ck_assert_contains (r, OUT, "usage: mipdata");
+  ck_assert_contains (r, OUT, "merge");
+  free_result (&r);
+  r = run ("--version", NULL);
+  ck_assert_exit (r, 0);
+  ck_assert_contains (r, OUT, "mipdata (MIP for GCC) ");
+  free_result (&r);
+  r = run ("create", "--help", NULL);
+  ck_assert_exit (r, 0);
+  ck_assert_contains (r, OUT, "usage: mipdata create");
+  free_result (&r);
+  r = run ("help", "show", NULL);
+  ck_assert_exit (r, 0);
+  ck_assert_contains (r, OUT, "--regex");
+  free_result (&r);
+}
+END_TEST
+
+START_TEST (test_usage_errors)
+{
+  struct result r;
+
+  r = run (NULL);
+  ck_assert_exit (r, 2);
+  free_result (&r);
+  r = run ("frob", NULL);
+  ck_assert_exit (r, 2);
+  ck_assert_contains (r, ERR, "mipdata: 'frob' is not a mipdata command\n");
+  free_result (&r);
+  r = run ("--frob", NULL);
+  ck_assert_exit (r, 2);
+  free_result (&r);
+  r = run ("merge", "--frob", NULL);
+  ck_assert_exit (r, 2);
+  ck_assert_contains (r, ERR, "unknown option '--frob'");
+  ck_assert_contains (r, ERR, "Try 'mipdata merge --help'");
+  free_result (&r);
+  r = run ("show", "-p", NULL);
+  ck_assert_exit (r, 2);
+  ck_assert_contains (r, ERR, "needs an argument");
+  free_result (&r);
+  r = run ("show", NULL);
+  ck_assert_exit (r, 2);
+  free_result (&r);
+  r = run ("merge", "-p", "x.mip", NULL);
+  ck_assert_exit (r, 2);
+  ck_assert_contains (r, ERR, "no raw profile given");
+  free_result (&r);
+  r = run ("create", "-p", "x.mip", NULL);
+  ck_assert_exit (r, 2);
+  free_result (&r);
+  r = run ("create", "-p", "x.mip", "a", "b", NULL);
+  ck_assert_exit (r, 2);
+  free_result (&r);
+  r = run ("show", "-p", "x.mip", "--sort=size", NULL);
+  ck_assert_exit (r, 2);
+  ck_assert_contains (r, ERR, "unknown sort key 'size'");
+  free_result (&r);
+}
+END_TEST
+
+/* ---- create, merge, show ---------------------------------------------------------- */
+
+START_TEST (test_create_and_show_empty)
+{
+  struct result r;
+
+  create_sample_profile (false);
+  r = run ("show", "-p", "default.mip", NULL);
+  ck_assert_exit (r, 0);
+  ck_assert_output (r, OUT, empty_text);
+  ck_assert_output (r, ERR, "");
+  free_result (&r);
+}
+END_TEST
+
+START_TEST (test_merge_and_show)
+{
+  struct test_binary binary = create_sample_profile (false);
+  struct result r;
+
+  write_sample_runs (&binary);
+  r = run ("merge", "-p", "default.mip", "run1.mipraw", "run2.mipraw", NULL);
+  ck_assert_exit (r, 0);
+  ck_assert_output (r, OUT, "");
+  ck_assert_output (r, ERR, "");
+  free_result (&r);
+  r = run ("show", "-p", "default.mip", NULL);
+  ck_assert_exit (r, 0);
+  ck_assert_output (r, OUT, merged_text);
+  free_result (&r);
+  r = run ("show", "-p", "default.mip", "--json", NULL);
+  ck_assert_exit (r, 0);
+  ck_assert_output (r, OUT, merged_json);
+  free_result (&r);
+}
+END_TEST
+
+/* The same, one run at a time, in a big-endian map and raw profiles.  */
+START_TEST (test_merge_big_endian)
+{
+  struct test_binary binary = create_sample_profile (true);
+  struct result r;
+
+  write_sample_runs (&binary);
+  r = run ("merge", "-p", "default.mip", "run1.mipraw", NULL);
+  ck_assert_exit (r, 0);
+  free_result (&r);
+  r = run ("merge", "--profile=default.mip", "run2.mipraw", NULL);
+  ck_assert_exit (r, 0);
+  free_result (&r);
+  r = run ("show", "-p", "default.mip", NULL);
+  ck_assert_exit (r, 0);
+  ck_assert_output (r, OUT, merged_text);
+  free_result (&r);
+}
+END_TEST
+
+START_TEST (test_merge_input_list)
+{
+  struct test_binary binary = create_sample_profile (false);
+  struct result r;
+
+  write_sample_runs (&binary);
+  write_text ("list.txt", "run1.mipraw\n\nrun2.mipraw\n");
+  r = run ("merge", "-p", "default.mip", "-i", "list.txt", NULL);
+  ck_assert_exit (r, 0);
+  free_result (&r);
+  r = run ("show", "-p", "default.mip", NULL);
+  ck_assert_output (r, OUT, merged_text);
+  free_result (&r);
+  r = run ("merge", "-p", "default.mip", "--input-files=missing.txt", NULL);
+  ck_assert_exit (r, 1);
+  ck_assert_output (r, ERR, "mipdata: cannot open 'missing.txt': No such"
+		    " file or directory\n");
+  free_result (&r);
+}
+END_TEST
+
+/* Merge ARGS (NULL-terminated, after -p default.mip) and expect exit 1,
+   a message containing MESSAGE and default.mip unchanged.  */
+static void
+expect_refused_merge (const char *message, const char *raw1,
+		      const char *raw2)
+{
+  struct test_bytes before, after;
+  struct result r;
+
+  ck_assert (test_read_file ("default.mip", &before));
+  r = run ("merge", "-p", "default.mip", raw1, raw2, NULL);
+  ck_assert_exit (r, 1);
+  ck_assert_contains (r, ERR, message);
+  ck_assert_msg (strchr (ERR (r), '\n') == ERR (r) + strlen (ERR (r)) - 1,
+		 "%s: more than one line: %s", r.command, ERR (r));
+  ck_assert (test_read_file ("default.mip", &after));
+  ck_assert_uint_eq (before.size, after.size);
+  ck_assert_msg (memcmp (before.data, after.data, before.size) == 0,
+		 "%s changed default.mip", r.command);
+  test_bytes_free (&before);
+  test_bytes_free (&after);
+  free_result (&r);
+}
+
+START_TEST (test_merge_refuses_other_build)
+{
+  struct test_binary binary = create_sample_profile (false);
+  struct test_binary other = binary;
+  struct test_run values;
+  char message[256];
+
+  write_sample_runs (&binary);
+  memset (&values, 0, sizeof values);
+  other.units[2].unit_hash = 42;
+  write_bytes ("other.mipraw", test_make_raw (&other, &values));
+  snprintf (message, sizeof message,
+	    "mipdata: 'other.mipraw': built by another binary (build id"
+	    " %016llx, profile expects %016llx)\n",
+	    (unsigned long long) test_build_id (&other),
+	    (unsigned long long) test_build_id (&binary));
+  expect_refused_merge (message, "other.mipraw", NULL);
+  /* A good run before the bad one is not merged either.  */
+  expect_refused_merge (message, "run1.mipraw", "other.mipraw");
+}
+END_TEST
+
+START_TEST (test_merge_refuses_bad_raw)
+{
+  struct test_binary binary = create_sample_profile (false);
+  struct test_bytes raw;
+  char message[256];
+
+  write_sample_runs (&binary);
+  ck_assert (test_read_file ("run1.mipraw", &raw));
+  ck_assert (test_write_file ("cut.mipraw", raw.data, 100));
+  snprintf (message, sizeof message, "mipdata: 'cut.mipraw': truncated:"
+	    " header says %zu data bytes, file has 36\n", raw.size - 64);
+  expect_refused_merge (message, "run1.mipraw", "cut.mipraw");
+  test_put (raw.data, 8, 4, 7, false);
+  ck_assert (test_write_file ("v7.mipraw", raw.data, raw.size));
+  expect_refused_merge ("'v7.mipraw': unsupported format version: written"
+			" in version 7", "v7.mipraw", NULL);
+  test_put (raw.data, 8, 4, MIP_FORMAT_VERSION, false);
+  test_put (raw.data, 36, 4, MIP_RAW_FLAG_UNIT_WALK_FAILED, false);
+  ck_assert (test_write_file ("walk.mipraw", raw.data, raw.size));
+  expect_refused_merge ("'walk.mipraw': the runtime could not walk",
+			"walk.mipraw", NULL);
+  expect_refused_merge ("cannot open 'none.mipraw': No such file",
+			"none.mipraw", NULL);
+  expect_refused_merge ("'app.mipmap': wrong kind of MIP file: expected a raw"
+			" profile, found a map", "app.mipmap", NULL);
+  test_bytes_free (&raw);
+}
+END_TEST
+
+START_TEST (test_merge_refuses_bad_profile)
+{
+  struct test_binary binary = test_sample_binary (8, false);
+  struct result r;
+
+  write_sample_runs (&binary);
+  r = run ("merge", "-p", "none.mip", "run1.mipraw", NULL);
+  ck_assert_exit (r, 1);
+  ck_assert_output (r, ERR, "mipdata: cannot open 'none.mip': No such file"
+		    " or directory\n");
+  free_result (&r);
+  r = run ("merge", "-p", "run2.mipraw", "run1.mipraw", NULL);
+  ck_assert_exit (r, 1);
+  ck_assert_contains (r, ERR, "expected a profile, found a raw profile");
+  free_result (&r);
+}
+END_TEST
+
+START_TEST (test_create_replaces)
+{
+  struct test_binary binary = create_sample_profile (false);
+  struct result r;
+
+  write_sample_runs (&binary);
+  r = run ("merge", "-p", "default.mip", "run1.mipraw", NULL);
+  ck_assert_exit (r, 0);
+  free_result (&r);
+  r = run ("create", "-p", "default.mip", "app.mipmap", NULL);
+  ck_assert_exit (r, 0);
+  free_result (&r);
+  r = run ("show", "-p", "default.mip", NULL);
+  ck_assert_output (r, OUT, empty_text);
+  free_result (&r);
+}
+END_TEST
+
+START_TEST (test_create_refuses)
+{
+  struct test_binary binary = test_sample_binary (8, false);
+  struct test_bytes map = test_make_map (&binary);
+  struct result r;
+
+  ck_assert (test_write_file ("cut.mipmap", map.data, map.size - 8));
+  test_bytes_free (&map);
+  r = run ("create", "-p", "p.mip", "cut.mipmap", NULL);
+  ck_assert_exit (r, 1);
+  ck_assert_contains (r, ERR, "mipdata: 'cut.mipmap': truncated: unit 2");
+  free_result (&r);
+  write_text ("text.txt", "hello, world\n");
+  r = run ("create", "-p", "p.mip", "text.txt", NULL);
+  ck_assert_exit (r, 1);
+  ck_assert_output (r, ERR, "mipdata: 'text.txt': neither an ELF binary nor"
+		    " a MIP map\n");
+  free_result (&r);
+  write_sample_runs (&binary);
+  r = run ("create", "-p", "p.mip", "run1.mipraw", NULL);
+  ck_assert_exit (r, 1);
+  ck_assert_output (r, ERR, "mipdata: 'run1.mipraw': is a raw profile;"
+		    " create needs a linked binary or a map\n");
+  free_result (&r);
+  r = run ("create", "-p", "p.mip", "none", NULL);
+  ck_assert_exit (r, 1);
+  ck_assert_output (r, ERR, "mipdata: cannot open 'none': No such file or"
+		    " directory\n");
+  free_result (&r);
+  ck_assert_int_eq (access ("p.mip", F_OK), -1);
+}
+END_TEST
+
+START_TEST (test_show_regex_and_sort)
+{
+  struct test_binary binary = create_sample_profile (false);
+  struct result r;
+
+  write_sample_runs (&binary);
+  r = run ("merge", "-p", "default.mip", "run1.mipraw", "run2.mipraw", NULL);
+  ck_assert_exit (r, 0);
+  free_result (&r);
+  r = run ("show", "-p", "default.mip", "--regex", "^(main|nev)", NULL);
+  ck_assert_exit (r, 0);
+  ck_assert_output (r, OUT, "main\n  Covered: yes\n  Call Count: 2\n"
+		    "  Order: 1\n\nnever\n  Covered: no\n  Call Count: 0\n");
+  free_result (&r);
+  r = run ("show", "-p", "default.mip", "--regex=zzz", "--json", NULL);
+  ck_assert_exit (r, 0);
+  ck_assert_output (r, OUT, "{\"profile\": \"default.mip\", \"runs\": 2,"
+		    " \"functions\": [\n]}\n");
+  free_result (&r);
+  r = run ("show", "-p", "default.mip", "--regex", "(", NULL);
+  ck_assert_exit (r, 1);
+  ck_assert_contains (r, ERR, "mipdata: invalid regular expression '(': ");
+  free_result (&r);
+  r = run ("show", "-p", "default.mip", "--sort=count", "--regex", "e",
+	   NULL);
+  ck_assert_exit (r, 0);
+  ck_assert_output (r, OUT, "helper\n  Covered: yes\n  Call Count: 10\n"
+		    "  Order: 3\n\ninline_fn\n  Covered: yes\n  Call Count: 6\n"
+		    "  Order: 3\n\ncounted_only\n  Covered: yes\n"
+		    "  Call Count: 5\n\nnever\n  Covered: no\n"
+		    "  Call Count: 0\n");
+  free_result (&r);
+  r = run ("show", "-p", "default.mip", "--sort=name", "--json", NULL);
+  ck_assert_exit (r, 0);
+  ck_assert_msg (strstr (OUT (r), "counted_only") < strstr (OUT (r), "helper")
+		 && strstr (OUT (r), "inline_fn") < strstr (OUT (r), "main")
+		 && strstr (OUT (r), "main") < strstr (OUT (r), "never"),
+		 "not sorted by name: %s", OUT (r));
+  free_result (&r);
+  r = run ("show", "-p", "default.mip", "--sort=order", NULL);
+  ck_assert_exit (r, 0);
+  ck_assert_msg (strstr (OUT (r), "main") < strstr (OUT (r), "helper")
+		 && strstr (OUT (r), "helper") < strstr (OUT (r), "inline_fn")
+		 && strstr (OUT (r), "inline_fn") < strstr (OUT (r), "never"),
+		 "not sorted by order: %s", OUT (r));
+  free_result (&r);
+}
+END_TEST
+
+START_TEST (test_show_json_escapes)
+{
+  struct test_binary binary = test_coverage_binary ();
+  struct test_run values;
+  struct result r;
+
+  binary.units[0].functions[0].name = "we\"ird\\name\001\t";
+  binary.units[0].functions[1].name = "caf\303\251 \377";
+  write_bytes ("odd.mipmap", test_make_map (&binary));
+  memset (&values, 0, sizeof values);
+  values.records[0][0].ran = true;
+  write_bytes ("odd.mipraw", test_make_raw (&binary, &values));
+  r = run ("create", "-p", "odd \"x\".mip", "odd.mipmap", NULL);
+  ck_assert_exit (r, 0);
+  free_result (&r);
+  r = run ("merge", "-p", "odd \"x\".mip", "odd.mipraw", NULL);
+  ck_assert_exit (r, 0);
+  free_result (&r);
+  r = run ("show", "-p", "odd \"x\".mip", "--json", NULL);
+  ck_assert_exit (r, 0);
+  ck_assert_output (r, OUT,
+		    "{\"profile\": \"odd \\\"x\\\".mip\", \"runs\": 1,"
+		    " \"functions\": [\n"
+		    "{\"name\": \"we\\\"ird\\\\name\\u0001\\t\", \"covered\":"
+		    " true, \"call_count\": null, \"order\": null},\n"
+		    "{\"name\": \"caf\303\251 \\ufffd\", \"covered\": false,"
+		    " \"call_count\": null, \"order\": null},\n"
+		    "{\"name\": \"gamma\", \"covered\": false, \"call_count\":"
+		    " null, \"order\": null}\n"
+		    "]}\n");
+  free_result (&r);
+  r = run ("show", "-p", "odd \"x\".mip", NULL);
+  ck_assert_exit (r, 0);
+  ck_assert_contains (r, OUT, "gamma\n  Covered: no\n");
+  ck_assert_msg (strstr (OUT (r), "Call Count") == NULL, "%s", OUT (r));
+  free_result (&r);
+}
+END_TEST
+
+/* ---- ELF binaries ------------------------------------------------------------ */
+
+/* A function of this program: show --debug must find its line.  */
+static int debug_target_line = __LINE__ + 2;
+__attribute__ ((noinline)) int
+debug_target_function (int x)
+{
+  return x * 3 + 1;
+}
+
+static int
+find_load_bias (struct dl_phdr_info *info, size_t size, void *data)
+{
+  (void) size;
+  /* The first object is the program itself.  */
+  *(uintptr_t *) data = info->dlpi_addr;
+  return 1;
+}
+
+static bool
+have_objcopy (void)
+{
+  return system ("objcopy --version >/dev/null 2>&1") == 0;
+}
+
+/* A copy of this program, named PATH, with MAP as its __mip_map.  */
+static void
+make_binary (const char *path, const char *map)
+{
+  char command[PATH_MAX * 2 + 128];
+  snprintf (command, sizeof command,
+	    "cp '%s' '%s' && objcopy --add-section __mip_map='%s' '%s'",
+	    self, path, map, path);
+  ck_assert_msg (system (command) == 0, "failed: %s", command);
+}
+
+/* A binary whose map describes debug_target_function and main of this
+   program at their link-time addresses.  */
+static struct test_binary
+program_binary (void)
+{
+  struct test_binary binary = test_coverage_binary ();
+  uintptr_t bias = 0;
+
+  dl_iterate_phdr (find_load_bias, &bias);
+  binary.units[0].functions[0].name = "debug_target_function";
+  binary.units[0].functions[0].address =
+    (uintptr_t) &debug_target_function - bias;
+  binary.units[0].function_count = 1;
+  test_layout (&binary);
+  return binary;
+}
+
+START_TEST (test_create_from_elf)
+{
+  struct test_binary binary = program_binary ();
+  struct result r;
+
+  if (!have_objcopy ())
+    return;
+  write_bytes ("app.mipmap", test_make_map (&binary));
+  make_binary ("app", "app.mipmap");
+  r = run ("create", "-p", "default.mip", "app", NULL);
+  ck_assert_exit (r, 0);
+  free_result (&r);
+  r = run ("show", "-p", "default.mip", NULL);
+  ck_assert_exit (r, 0);
+  ck_assert_output (r, OUT, "debug_target_function\n  Covered: no\n");
+  free_result (&r);
+  /* This program itself has no __mip_map.  */
+  r = run ("create", "-p", "x.mip", self, NULL);
+  ck_assert_exit (r, 1);
+  ck_assert_contains (r, ERR, "': no __mip_map section (was it built with"
+		      " -fplugin=mip -fplugin-arg-mip-generate, or"
+		      " stripped?)\n");
+  free_result (&r);
+}
+END_TEST
+
+START_TEST (test_create_refuses_object)
+{
+  Elf64_Ehdr header;
+  struct result r;
+
+  memset (&header, 0, sizeof header);
+  memcpy (header.e_ident, ELFMAG, SELFMAG);
+  header.e_ident[EI_CLASS] = ELFCLASS64;
+  header.e_ident[EI_DATA] = ELFDATA2LSB;
+  header.e_ident[EI_VERSION] = EV_CURRENT;
+  header.e_type = ET_REL;
+  header.e_machine = EM_X86_64;
+  header.e_version = EV_CURRENT;
+  header.e_ehsize = sizeof header;
+  header.e_shentsize = sizeof (Elf64_Shdr);
+  ck_assert (test_write_file ("x.o", &header, sizeof header));
+  r = run ("create", "-p", "x.mip", "x.o", NULL);
+  ck_assert_exit (r, 1);
+  ck_assert_output (r, ERR, "mipdata: 'x.o': is a relocatable object;"
+		    " mipdata needs the linked binary\n");
+  free_result (&r);
+}
+END_TEST
+
+START_TEST (test_show_debug)
+{
+  struct test_binary binary = program_binary ();
+  struct test_binary other = test_coverage_binary ();
+  char expected[PATH_MAX + 64];
+  struct result r;
+
+  if (!have_objcopy ())
+    return;
+  write_bytes ("app.mipmap", test_make_map (&binary));
+  make_binary ("app", "app.mipmap");
+  r = run ("create", "-p", "default.mip", "app.mipmap", NULL);
+  ck_assert_exit (r, 0);
+  free_result (&r);
+  r = run ("show", "-p", "default.mip", "--debug", "app", NULL);
+  ck_assert_exit (r, 0);
+  if (strstr (ERR (r), "no DWARF"))
+    {
+      /* Built without -g: nothing to check.  */
+      free_result (&r);
+      return;
+    }
+  snprintf (expected, sizeof expected, "check_mipdata.c:%d\n  Covered: no\n",
+	    debug_target_line);
+  ck_assert_contains (r, OUT, "debug_target_function\n  Source Info: ");
+  ck_assert_contains (r, OUT, expected);
+  ck_assert_output (r, ERR, "");
+  free_result (&r);
+  r = run ("show", "-p", "default.mip", "--debug", "app", "--json", NULL);
+  ck_assert_exit (r, 0);
+  snprintf (expected, sizeof expected, "check_mipdata.c\", \"line\": %d}",
+	    debug_target_line);
+  ck_assert_contains (r, OUT, expected);
+  free_result (&r);
+  /* A binary of another build is refused.  */
+  other.units[0].unit_hash ^= 0x100;
+  write_bytes ("other.mipmap", test_make_map (&other));
+  make_binary ("other", "other.mipmap");
+  r = run ("show", "-p", "default.mip", "--debug", "other", NULL);
+  ck_assert_exit (r, 1);
+  ck_assert_contains (r, ERR, "mipdata: 'other': built by another binary");
+  free_result (&r);
+}
+END_TEST
+
+START_TEST (test_show_debug_without_dwarf)
+{
+  struct test_binary binary = program_binary ();
+  struct result r;
+
+  if (!have_objcopy ())
+    return;
+  write_bytes ("app.mipmap", test_make_map (&binary));
+  make_binary ("app", "app.mipmap");
+  ck_assert_int_eq (system ("objcopy --strip-debug app"), 0);
+  r = run ("create", "-p", "default.mip", "app", NULL);
+  ck_assert_exit (r, 0);
+  free_result (&r);
+  r = run ("show", "-p", "default.mip", "--debug", "app", NULL);
+  ck_assert_exit (r, 0);
+  ck_assert_output (r, OUT, "debug_target_function\n  Covered: no\n");
+  ck_assert_contains (r, ERR, "mipdata: warning: 'app': no DWARF");
+  ck_assert_msg (strchr (ERR (r), '\n') == ERR (r) + strlen (ERR (r)) - 1,
+		 "more than one warning: %s", ERR (r));
+  free_result (&r);
+  r = run ("show", "-p", "default.mip", "--debug", "missing", NULL);
+  ck_assert_exit (r, 1);
+  ck_assert_contains (r, ERR, "cannot open 'missing'");
+  free_result (&r);
+}
+END_TEST
+
+/* ---- The suite ------------------------------------------------------------------ */
+
+static Suite *
+mipdata_suite (void)
+{
+  Suite *suite = suite_create ("mipdata");
+  TCase *cli = tcase_create ("command line");
+  TCase *profiles = tcase_create ("profiles");
+  TCase *elf = tcase_create ("elf");
+
+  tcase_add_checked_fixture (cli, enter_temporary_directory,
+			     leave_temporary_directory);
+  tcase_add_test (cli, test_help_and_version);
+  tcase_add_test (cli, test_usage_errors);
+  suite_add_tcase (suite, cli);
+  tcase_add_checked_fixture (profiles, enter_temporary_directory,
+			     leave_temporary_directory);
+  tcase_add_test (profiles, test_create_and_show_empty);
+  tcase_add_test (profiles, test_merge_and_show);
+  tcase_add_test (profiles, test_merge_big_endian);
+  tcase_add_test (profiles, test_merge_input_list);
+  tcase_add_test (profiles, test_merge_refuses_other_build);
+  tcase_add_test (profiles, test_merge_refuses_bad_raw);
+  tcase_add_test (profiles, test_merge_refuses_bad_profile);
+  tcase_add_test (profiles, test_create_replaces);
+  tcase_add_test (profiles, test_create_refuses);
+  tcase_add_test (profiles, test_show_regex_and_sort);
+  tcase_add_test (profiles, test_show_json_escapes);
+  suite_add_tcase (suite, profiles);
+  tcase_add_checked_fixture (elf, enter_temporary_directory,
+			     leave_temporary_directory);
+  tcase_set_timeout (elf, 60);
+  tcase_add_test (elf, test_create_from_elf);
+  tcase_add_test (elf, test_create_refuses_object);
+  tcase_add_test (elf, test_show_debug);
+  tcase_add_test (elf, test_show_debug_without_dwarf);
+  suite_add_tcase (suite, elf);
+  return suite;
+}
+
+int
+main (int argc, char **argv)
+{
+  const char *path = getenv ("MIPDATA");
+  SRunner *runner;
+  int failed;
+
+  (void) argc;
+  if (!path || !*path)
+    path = MIPDATA_PATH;
+  if (!realpath (path, mipdata))
+    {
+      fprintf (stderr, "check_mipdata: cannot find mipdata at '%s'\n", path);
+      return EXIT_FAILURE;
+    }
+  if (!realpath ("/proc/self/exe", self) && !realpath (argv[0], self))
+    {
+      fprintf (stderr, "check_mipdata: cannot find myself\n");
+      return EXIT_FAILURE;
+    }
+  runner = srunner_create (mipdata_suite ());
+  srunner_run_all (runner, CK_NORMAL);
+  failed = srunner_ntests_failed (runner);
+  srunner_free (runner);
+  return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}

@@ -1,0 +1,117 @@
+/* test-data.h - crafted MIP maps and raw profiles for the unit tests.
+
+   The tests describe a binary (its units and functions) and the values
+   one run recorded, and these helpers lay out the bytes exactly as the
+   plugin and the runtime would: with the structures of mip-format.inc,
+   offsets from offsetof, records from mip_record_layout, and every value
+   in the chosen byte order.  They share no code with the format library,
+   so a bug there cannot hide itself here.
+
+   Copyright (C) 2026 The MIP for GCC developers.
+   SPDX-License-Identifier: GPL-3.0-or-later  */
+
+#ifndef TEST_DATA_H
+#define TEST_DATA_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "mip-format.h"
+
+#define TEST_MAX_UNITS 4
+#define TEST_MAX_FUNCTIONS 8
+
+struct test_function
+{
+  const char *name;
+  uint64_t address;
+  uint32_t kinds;
+  uint32_t caller_slots;
+  /* Filled in by test_layout.  */
+  uint32_t raw_offset;          /* from the raw unit's start */
+};
+
+struct test_unit
+{
+  uint64_t unit_hash;
+  uint32_t mode;
+  unsigned function_count;
+  struct test_function functions[TEST_MAX_FUNCTIONS];
+  /* Filled in by test_layout.  */
+  uint32_t raw_size;
+};
+
+struct test_binary
+{
+  unsigned pointer_size;        /* 4 or 8 */
+  bool big_endian;              /* byte order of the target */
+  uint64_t anchor_address;      /* link-time __mip_runtime */
+  unsigned unit_count;
+  struct test_unit units[TEST_MAX_UNITS];
+};
+
+/* What one run recorded for one function.  */
+struct test_record
+{
+  bool ran;                     /* coverage byte 0 */
+  uint32_t count;
+  uint32_t order;
+  uint64_t callers[4];          /* run-time return addresses */
+};
+
+/* One run: values per unit and function, and the header fields.  */
+struct test_run
+{
+  struct test_record records[TEST_MAX_UNITS][TEST_MAX_FUNCTIONS];
+  uint64_t anchor_address;      /* run-time __mip_runtime */
+  uint32_t flags;
+};
+
+/* A growable byte buffer.  */
+struct test_bytes
+{
+  unsigned char *data;
+  size_t size;
+};
+
+/* Compute raw offsets and raw unit sizes, as the plugin does.  */
+void test_layout (struct test_binary *binary);
+
+/* The build id of BINARY, computed independently of the library.  */
+uint64_t test_build_id (const struct test_binary *binary);
+
+/* The map (__mip_map contents) of BINARY.  */
+struct test_bytes test_make_map (const struct test_binary *binary);
+
+/* The raw profile RUN of BINARY would write.  */
+struct test_bytes test_make_raw (const struct test_binary *binary,
+				 const struct test_run *run);
+
+/* Store VALUE of SIZE bytes at DATA + OFFSET in the given byte order.  */
+void test_put (unsigned char *data, size_t offset, unsigned size,
+	       uint64_t value, bool big_endian);
+uint64_t test_get (const unsigned char *data, size_t offset, unsigned size,
+		   bool big_endian);
+
+/* A binary used by many tests, with three units:
+     unit 0: main, helper (CALL_COUNT | ORDER), a discarded copy of
+	     inline_fn (address 0);
+     unit 1: inline_fn (kept: the primary), never (CALL_COUNT | ORDER),
+	     counted_only (CALL_COUNT);
+     unit 2: inline_fn again at the same address (an alias), gone
+	     (CALL_COUNT | ORDER, address all ones: discarded).  */
+struct test_binary test_sample_binary (unsigned pointer_size,
+				       bool big_endian);
+
+/* A function-coverage binary: one unit, three functions.  */
+struct test_binary test_coverage_binary (void);
+
+void test_bytes_free (struct test_bytes *bytes);
+
+/* Write BYTES to PATH; false on error.  */
+bool test_write_file (const char *path, const void *data, size_t size);
+/* Read PATH whole; false on error.  */
+bool test_read_file (const char *path, struct test_bytes *bytes);
+
+#endif /* TEST_DATA_H */
