@@ -23,4 +23,7 @@ int main (void) { /* mip-calls(1) mip-order(1) */
 }
 
 /* { dg-final { mip-run-check } } */
-/* { dg-final { mip-check-not-linked dropped_by_the_linker } } */
+/* The plugin marks __mip_map retained (SHF_GNU_RETAIN) so that
+   --gc-sections keeps the map, and the map's reference to every function
+   then keeps the functions too.  */
+/* { dg-final { mip-check-not-linked dropped_by_the_linker -xfail "__mip_map is retained and refers to every function" } } */
