@@ -3,7 +3,9 @@
    numbers of times, so the profile has something to show: main once,
    count_words once per line, is_word_char once per character, scale (a
    static function, as in util.c) once per line, print_unused_report
-   never.
+   never.  (At -O2 GCC inlines is_word_char and scale, and their calls
+   leave no trace in a profile of the machine code; scripts/demo.sh
+   builds with -Og.)
 
    Copyright (C) 2026 The MIP for GCC developers.
    SPDX-License-Identifier: GPL-3.0-or-later  */
