@@ -18,6 +18,14 @@
 extern "C" {
 #endif
 
+/* Lets GCC check printf-style calls; nothing elsewhere.  */
+#ifdef __GNUC__
+#define MIP_PRINTF_FORMAT(string_index, first_to_check) \
+  __attribute__ ((__format__ (__printf__, string_index, first_to_check)))
+#else
+#define MIP_PRINTF_FORMAT(string_index, first_to_check)
+#endif
+
 /* Stable: new codes are added at the end, before MIP_ERROR_COUNT.  */
 enum mip_error
 {
@@ -59,19 +67,13 @@ void mip_error_clear (struct mip_error_context *context);
 enum mip_error mip_error_set (struct mip_error_context *context,
 			      enum mip_error code, const char *file,
 			      const char *format, ...)
-#ifdef __GNUC__
-  __attribute__ ((format (printf, 4, 5)))
-#endif
-  ;
+  MIP_PRINTF_FORMAT (4, 5);
 
 /* The same with a va_list.  */
 enum mip_error mip_error_vset (struct mip_error_context *context,
 			       enum mip_error code, const char *file,
 			       const char *format, va_list args)
-#ifdef __GNUC__
-  __attribute__ ((format (printf, 4, 0)))
-#endif
-  ;
+  MIP_PRINTF_FORMAT (4, 0);
 
 /* Record a failed system call: ACTION ("cannot open") on FILE, with the
    current errno.  Returns MIP_ERROR_IO.  */

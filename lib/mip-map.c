@@ -52,7 +52,7 @@ mip_map_free (struct mip_map *map)
 
 static enum mip_error corrupt (struct map_parser *parser,
 			       const char *format, ...)
-  __attribute__ ((format (printf, 2, 3)));
+  MIP_PRINTF_FORMAT (2, 3);
 
 static enum mip_error
 corrupt (struct map_parser *parser, const char *format, ...)

@@ -30,7 +30,7 @@ struct profile_parser
 
 static enum mip_error corrupt (struct profile_parser *parser,
 			       const char *format, ...)
-  __attribute__ ((format (printf, 2, 3)));
+  MIP_PRINTF_FORMAT (2, 3);
 
 static enum mip_error
 corrupt (struct profile_parser *parser, const char *format, ...)

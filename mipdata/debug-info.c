@@ -3,10 +3,11 @@
    mipdata show --debug BINARY prints where each function is declared.
    The map's addresses are link-time addresses, the same as DWARF's, so
    position-independent executables need no adjustment.  For an address
-   the compilation unit is found through the address ranges, then the
-   DW_TAG_subprogram that starts there among the scopes containing it;
-   its DW_AT_decl_file and DW_AT_decl_line (followed through
-   DW_AT_abstract_origin and DW_AT_specification) give the location.
+   the compilation unit is found through the address ranges (or, without
+   them, by asking each unit), then the DW_TAG_subprogram that starts
+   there among the scopes containing it; its DW_AT_decl_file and
+   DW_AT_decl_line (followed through DW_AT_abstract_origin and
+   DW_AT_specification) give the location.
    When there is no such entry, the line table at the address does.
 
    Copyright (C) 2026 The MIP for GCC developers.
@@ -153,13 +154,34 @@ lookup_line (struct mipdata_debug_info *info, Dwarf_Die *cu,
   return *file != NULL;
 }
 
+/* The compilation unit whose code contains ADDRESS: through the address
+   ranges table, else (no .debug_aranges) by asking each unit.  */
+static bool
+find_unit (Dwarf *dwarf, uint64_t address, Dwarf_Die *cu)
+{
+  Dwarf_Off offset = 0, next;
+  size_t header_size;
+
+  if (dwarf_addrdie (dwarf, address, cu))
+    return true;
+  while (dwarf_nextcu (dwarf, offset, &next, &header_size, NULL, NULL,
+		       NULL) == 0)
+    {
+      if (dwarf_offdie (dwarf, offset + header_size, cu)
+	  && dwarf_haspc (cu, address) == 1)
+	return true;
+      offset = next;
+    }
+  return false;
+}
+
 bool
 mipdata_debug_lookup (struct mipdata_debug_info *info, uint64_t address,
 		      const char **file, int *line)
 {
   Dwarf_Die cu;
 
-  if (!info || !info->dwarf || !dwarf_addrdie (info->dwarf, address, &cu))
+  if (!info || !info->dwarf || !find_unit (info->dwarf, address, &cu))
     return false;
   return (lookup_subprogram (info, &cu, address, file, line)
 	  || lookup_line (info, &cu, address, file, line));

@@ -26,16 +26,16 @@ int cmd_show (int argc, char **argv);
 
 /* "mipdata: MESSAGE" on stderr.  */
 void mipdata_error (const char *format, ...)
-  __attribute__ ((format (printf, 1, 2)));
+  MIP_PRINTF_FORMAT (1, 2);
 /* "mipdata: warning: MESSAGE" on stderr.  */
 void mipdata_warning (const char *format, ...)
-  __attribute__ ((format (printf, 1, 2)));
+  MIP_PRINTF_FORMAT (1, 2);
 /* Report a library error as one line on stderr.  */
 void mipdata_report (const struct mip_error_context *error);
 /* Report a usage error of COMMAND (NULL for mipdata itself) and point to
    its --help; returns MIPDATA_EXIT_USAGE.  */
 int mipdata_usage_error (const char *command, const char *format, ...)
-  __attribute__ ((format (printf, 2, 3)));
+  MIP_PRINTF_FORMAT (2, 3);
 /* Report the option getopt_long refused (it returned RESULT: '?' or
    ':') for COMMAND; returns MIPDATA_EXIT_USAGE.  */
 int mipdata_bad_option (const char *command, int result, char **argv);
