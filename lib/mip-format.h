@@ -27,7 +27,8 @@ extern "C" {
    then a byte giving the target's pointer size in bits.  Read as a u64 in
    the writer's byte order they are the constants below; read with the
    other byte order they come out byte-swapped, which tells a reader to
-   swap.  The 0xff first byte keeps them from looking like text.  */
+   swap.  The 0xff byte (last on disk in little-endian files, first in
+   big-endian ones) keeps them from reading as text in either order.  */
 #define MIP_MAGIC(a, b, c, d, bits)                                         \
   (((uint64_t) 0xff << 56) | ((uint64_t) (a) << 48) | ((uint64_t) (b) << 40) \
    | ((uint64_t) (c) << 32) | ((uint64_t) (d) << 24) | ((uint64_t) 'M' << 16) \
