@@ -76,6 +76,18 @@ AC_ARG_WITH([gcc-plugin-dir],
   [gccplugindir=$withval],
   [gccplugindir=$GCC_PLUGIN_DIR])
 AC_SUBST([gccplugindir])
+
+# The plugin links one target file, plugin/mip-$MIP_TARGET.cc, chosen by
+# the target of the compiler that will load it.
+AC_MSG_CHECKING([for the MIP target file for $CC])
+mip_gcc_target=`$CC -dumpmachine`
+AS_CASE([$mip_gcc_target],
+  [x86_64-*|i?86-*], [MIP_TARGET=x86],
+  [MIP_TARGET=none])
+AC_MSG_RESULT([$MIP_TARGET ($mip_gcc_target)])
+AS_IF([test "x$MIP_TARGET" = xnone],
+  [AC_MSG_WARN([MIP cannot instrument code for $mip_gcc_target yet: the plugin will refuse -fplugin-arg-mip-generate])])
+AC_SUBST([MIP_TARGET])
 ])
 
 # MIP_SIBLING_PROG(VARIABLE, TOOL, DESCRIPTION)
