@@ -52,6 +52,20 @@ mip_run () {
   fi
 }
 
+# Like mip_run, but standard output goes to the file OUT (errors to
+# OUT.err): mip_capture OUT CMD...
+mip_capture () {
+  local out=$1 status=0
+  shift
+  "$@" >"$out" 2>"$out.err" || status=$?
+  if [ "$status" -ne 0 ]; then
+    printf '%s: error: command failed (exit %s) in %s:\n  %s\n' \
+      "${MIP_SCRIPT_NAME:-mip}" "$status" "$PWD" "$(mip_quote "$@")" >&2
+    tail -n 20 "$out.err" >&2
+    exit 1
+  fi
+}
+
 mip_need_tool () {
   command -v "$1" >/dev/null 2>&1 \
     || mip_die "cannot find '$1': install the Debian package ${2:-$1}"
@@ -110,3 +124,161 @@ mip_variant_title () {
 
 # Number of parallel jobs.
 MIP_JOBS=${MIP_JOBS:-$(nproc 2>/dev/null || echo 2)}
+
+# ---- Running jobs in the background, at most MIP_JOBS at once ------------
+# mip_spawn NAME CMD... runs CMD in a subshell with set -e (so mip_run
+# stops it at the first failure); mip_wait_all waits for every job and
+# fails, naming them, if any failed.
+MIP_SPAWN_DIR=
+mip_spawn () {
+  local name=$1
+  shift
+  if [ -z "$MIP_SPAWN_DIR" ]; then
+    MIP_SPAWN_DIR=$MIP_WORK/jobs.$$
+    rm -rf "$MIP_SPAWN_DIR"
+    mkdir -p "$MIP_SPAWN_DIR"
+  fi
+  while [ "$(jobs -rp | wc -l)" -ge "$MIP_JOBS" ]; do
+    wait -n 2>/dev/null || true
+  done
+  : >"$MIP_SPAWN_DIR/$name.started"
+  ( set -e; "$@"; : >"$MIP_SPAWN_DIR/$name.done" ) &
+}
+
+mip_wait_all () {
+  local started name failed=0
+  wait || true
+  [ -n "$MIP_SPAWN_DIR" ] || return 0
+  for started in "$MIP_SPAWN_DIR"/*.started; do
+    [ -e "$started" ] || continue
+    name=$(basename "$started" .started)
+    if [ ! -e "$MIP_SPAWN_DIR/$name.done" ]; then
+      printf '%s: error: job %s failed\n' "${MIP_SCRIPT_NAME:-mip}" "$name" >&2
+      failed=1
+    fi
+  done
+  rm -rf "$MIP_SPAWN_DIR"
+  MIP_SPAWN_DIR=
+  return "$failed"
+}
+
+# ---- Building the real programs --------------------------------------------
+# MIP_REUSE_BUILDS=1 keeps programs already built (for working on these
+# scripts; the builds are not checked for being up to date).
+mip_reuse_build () {
+  [ "${MIP_REUSE_BUILDS:-0}" = 1 ] && [ -x "$1" ] \
+    && printf '%s: reusing %s (MIP_REUSE_BUILDS=1)\n' "${MIP_SCRIPT_NAME:-mip}" "$1"
+}
+
+# mip_build_speedtest DIR "OPTFLAGS" VARIANT...: SQLite's speedtest1 from
+# the amalgamation (two translation units), as DIR/speedtest1.  Objects
+# named in LDFLAGS_EXTRA are linked in too.
+mip_build_speedtest () {
+  local dir=$1 opt=$2 src=$MIP_WORK/src/sqlite-amalgamation cflags= ldflags=
+  local variant
+  shift 2
+  mip_reuse_build "$dir/speedtest1" && return
+  for variant in "$@"; do
+    cflags="$cflags $(mip_variant_cflags "$variant")"
+    ldflags="$ldflags $(mip_variant_ldflags "$variant")"
+  done
+  rm -rf "$dir"
+  mkdir -p "$dir"
+  cd "$dir"
+  # shellcheck disable=SC2086
+  {
+    mip_run build.log $CC $opt $cflags -I"$src" -c "$src/sqlite3.c" -o sqlite3.o
+    mip_run build.log $CC $opt $cflags -I"$src" -c "$src/speedtest1.c" \
+      -o speedtest1.o
+    mip_run build.log $CC $opt $cflags sqlite3.o speedtest1.o -o speedtest1 \
+      $ldflags ${LDFLAGS_EXTRA:-} -lm -lpthread -ldl
+  }
+}
+
+# mip_build_zlib DIR "OPTFLAGS" VARIANT...: zlib's library sources plus
+# test/example.c and test/minigzip.c, as DIR/example and DIR/minigzip.
+MIP_ZLIB_SOURCES="adler32 crc32 deflate infback inffast inflate inftrees
+  trees zutil compress uncompr gzclose gzlib gzread gzwrite"
+mip_build_zlib () {
+  local dir=$1 opt=$2 src=$MIP_WORK/src/zlib cflags= ldflags= variant name
+  local objects=
+  shift 2
+  mip_reuse_build "$dir/minigzip" && return
+  for variant in "$@"; do
+    cflags="$cflags $(mip_variant_cflags "$variant")"
+    ldflags="$ldflags $(mip_variant_ldflags "$variant")"
+  done
+  rm -rf "$dir"
+  mkdir -p "$dir"
+  cd "$dir"
+  # shellcheck disable=SC2086
+  {
+    for name in $MIP_ZLIB_SOURCES; do
+      mip_run build.log $CC $opt $cflags -D_LARGEFILE64_SOURCE=1 \
+        -I"$src" -c "$src/$name.c" -o "$name.o"
+      objects="$objects $name.o"
+    done
+    for name in example minigzip; do
+      mip_run build.log $CC $opt $cflags -D_LARGEFILE64_SOURCE=1 -I"$src" \
+        -c "$src/test/$name.c" -o "$name.o"
+      mip_run build.log $CC $opt $cflags "$name.o" $objects -o "$name" \
+        $ldflags ${LDFLAGS_EXTRA:-}
+    done
+  }
+}
+
+# ---- Reading counts ---------------------------------------------------------
+# Each prints "name<TAB>count" lines.
+
+# From 'mipdata show --json': the call count (or "null"), then covered
+# (true/false) and the file when --debug gave one.
+mip_show_counts () {
+  sed -n 's/^{"name": "\([^"]*\)", "covered": \([a-z]*\), "call_count": \([0-9a-z]*\).*/\1	\3	\2/p'
+}
+
+# From a gcov JSON file (.gcov.json.gz): each function's execution_count.
+gcov_json_counts () {
+  gzip -dc "$1" | tr '{' '\n' | awk '
+    /"execution_count"/ {
+      name = $0; sub(/.*[^_]"name": "/, "", name); sub(/".*/, "", name)
+      count = $0; sub(/.*"execution_count": /, "", count); sub(/[^0-9].*/, "", count)
+      print name "\t" count
+    }'
+}
+
+# From a callgrind output written with --compress-strings=no: the calls
+# into each function, summed over callers and recursion levels.
+callgrind_calls () {
+  awk '
+    /^cfn=/ { callee = substr($0, 5); sub(/\047[0-9]+$/, "", callee) }
+    /^calls=/ { n = substr($1, 7); calls[callee] += n }
+    END { for (f in calls) print f "\t" calls[f] }' "$1" | sort
+}
+
+# Total instructions executed (Ir) from a callgrind output.
+callgrind_total_ir () {
+  sed -n 's/^summary: *\([0-9]*\).*/\1/p; s/^totals: *\([0-9]*\).*/\1/p' "$1" | head -n 1
+}
+
+# compare_counts EXPECTED ACTUAL LABEL: both "name<TAB>count" files; counts
+# are summed by name (static functions of the same name in two units can
+# only be compared together).  Every name of ACTUAL must have the same
+# count in EXPECTED (absent = 0).  Prints each mismatch and "LABEL:
+# compared N, mismatches M"; fails on a mismatch.
+compare_counts () {
+  awk -F '\t' -v label="$3" '
+    NR == FNR { expected[$1] += $2; next }
+    $2 != "null" { actual[$1] += $2 }
+    END {
+      for (name in actual) {
+        compared++
+        want = (name in expected) ? expected[name] : 0
+        if (want != actual[name]) {
+          mismatches++
+          printf "  mismatch: %s: %s %s, MIP %s\n", name, label, want, actual[name]
+        }
+      }
+      printf "%s: compared %d functions, mismatches %d\n", label, compared, mismatches
+      exit mismatches > 0
+    }' "$1" "$2"
+}

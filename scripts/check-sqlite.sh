@@ -1,0 +1,191 @@
+#!/bin/bash
+# check-sqlite.sh - prove MIP correct on SQLite's speedtest1:
+#  1. at -O2, plain, MIP full and MIP function-coverage builds must print
+#     the same "Verification Hash", and the MIP runs must write raw
+#     profiles that mipdata create + merge accept;
+#  2. at -O0, one build with both gcc --coverage and MIP full: every
+#     function's MIP call count must equal gcov's execution count;
+#  3. at -O2, the MIP full build under callgrind: every function's MIP call
+#     count must equal the calls callgrind saw into it.
+# Part of check-real.sh; also runs alone.
+#
+# Environment: MIP_WORK, MIP_PLUGIN, MIP_RUNTIME_DIR, MIPDATA, CC,
+#   SPEEDTEST_ARGS       speedtest1 options (default "--verify --size 10
+#                        --memdb --singlethread")
+#   CALLGRIND_SIZE       --size under callgrind (default 5)
+#   CHECK_RESULT_FILE    where to append "sqlite PASSED FAILED SKIPPED"
+#
+# Copyright (C) 2026 The MIP for GCC developers.
+# SPDX-License-Identifier: GPL-3.0-or-later
+
+set -eu
+MIP_SCRIPT_NAME=check-sqlite
+here=$(cd "$(dirname "$0")" && pwd)
+. "$here/mip-lib.sh"
+
+OUT=$MIP_WORK/sqlite
+SPEEDTEST_ARGS=${SPEEDTEST_ARGS:---verify --size 10 --memdb --singlethread}
+CALLGRIND_SIZE=${CALLGRIND_SIZE:-5}
+passed=0
+failed=0
+failures=
+
+pass () {
+  passed=$((passed + 1))
+  mip_say "PASS: $*"
+}
+
+fail () {
+  failed=$((failed + 1))
+  failures="$failures  $1
+"
+  mip_say "FAIL: $*"
+}
+
+build_all () {
+  mip_say "building speedtest1: -O2 plain, MIP full, MIP function-coverage; -O0 gcov + MIP full"
+  mip_spawn o2-plain mip_build_speedtest "$OUT/o2-plain" -O2 plain
+  mip_spawn o2-full mip_build_speedtest "$OUT/o2-full" -O2 full
+  mip_spawn o2-fcov mip_build_speedtest "$OUT/o2-fcov" -O2 fcov
+  mip_spawn o0-gcov-full mip_build_speedtest "$OUT/o0-gcov-full" -O0 gcov full
+  mip_wait_all
+}
+
+# run_speedtest DIR [ARGS...]: run DIR/speedtest1 in DIR, writing
+# DIR/run.out and DIR/run.mipraw.
+run_speedtest () {
+  local dir=$1
+  shift
+  # shellcheck disable=SC2086
+  (cd "$dir" && rm -f run.mipraw run.out \
+   && mip_run run.out env MIP_PROFILE_FILENAME="$dir/run.mipraw" \
+        "$@" ./speedtest1 $SPEEDTEST_ARGS)
+}
+
+verification_hash () {
+  grep '^Verification Hash' "$1/run.out" || echo "(no hash in $1/run.out)"
+}
+
+# make_profile DIR: DIR/run.mip from DIR/speedtest1 and DIR/run.mipraw,
+# and DIR/mip-counts.txt from it.
+make_profile () {
+  local dir=$1
+  (cd "$dir" \
+   && mip_run mipdata.log "$MIPDATA" create -p run.mip speedtest1 \
+   && mip_run mipdata.log "$MIPDATA" merge -p run.mip run.mipraw \
+   && mip_capture show.json "$MIPDATA" show -p run.mip --json) \
+    || return 1
+  mip_show_counts <"$dir/show.json" >"$dir/mip-counts.txt"
+  [ -s "$dir/mip-counts.txt" ] \
+    || { mip_say "no functions in 'mipdata show' output: $dir/show.json"; return 1; }
+}
+
+check_hashes () {
+  local want got variant
+  run_speedtest "$OUT/o2-plain"
+  want=$(verification_hash "$OUT/o2-plain")
+  mip_say "plain -O2: $want"
+  for variant in full fcov; do
+    run_speedtest "$OUT/o2-$variant"
+    got=$(verification_hash "$OUT/o2-$variant")
+    if [ "$got" = "$want" ]; then
+      pass "-O2 $variant: same verification hash"
+    else
+      fail "-O2 $variant: verification hash '$got', plain '$want'" \
+        "(cd $OUT/o2-$variant && ./speedtest1 $SPEEDTEST_ARGS)"
+    fi
+    if [ -s "$OUT/o2-$variant/run.mipraw" ] && make_profile "$OUT/o2-$variant"; then
+      pass "-O2 $variant: .mipraw written, mipdata create/merge/show accept it"
+    else
+      fail "-O2 $variant: no usable .mipraw (see $OUT/o2-$variant/mipdata.log)"
+    fi
+  done
+}
+
+# MIP call counts (full mode, -O0) against gcov's execution counts.
+check_against_gcov () {
+  local dir=$OUT/o0-gcov-full got want
+  rm -f "$dir"/*.gcda
+  run_speedtest "$dir"
+  got=$(verification_hash "$dir")
+  want=$(verification_hash "$OUT/o2-plain")
+  if [ "$got" = "$want" ]; then
+    pass "-O0 gcov+full: same verification hash"
+  else
+    fail "-O0 gcov+full: verification hash '$got', plain -O2 '$want'"
+  fi
+  (cd "$dir" && mip_run gcov.log gcov --json-format sqlite3.gcda speedtest1.gcda)
+  {
+    gcov_json_counts "$dir/sqlite3.gcov.json.gz"
+    gcov_json_counts "$dir/speedtest1.gcov.json.gz"
+  } >"$dir/gcov-counts.txt"
+  make_profile "$dir" || { fail "-O0 gcov+full: mipdata failed"; return; }
+  report_duplicates "$dir/gcov-counts.txt"
+  # gcov's own constructor and destructor are not in its report.
+  grep -v '^_sub_[ID]_' "$dir/mip-counts.txt" | cut -f 1,2 >"$dir/mip-compare.txt"
+  report_not_instrumented "$dir/gcov-counts.txt" "$dir/mip-compare.txt"
+  if compare_counts "$dir/gcov-counts.txt" "$dir/mip-compare.txt" gcov; then
+    pass "-O0: MIP call counts equal gcov's execution counts"
+  else
+    fail "-O0: MIP call counts differ from gcov's (see above; $dir)"
+  fi
+}
+
+report_duplicates () {
+  local dups
+  dups=$(cut -f 1 "$1" | sort | uniq -d | tr '\n' ' ')
+  [ -z "$dups" ] || mip_say "note: names defined in both units, compared by sum: $dups"
+}
+
+# Functions gcov counted that MIP has no record of.
+report_not_instrumented () {
+  local missing
+  missing=$(awk -F '\t' 'NR == FNR { mip[$1] = 1; next } !($1 in mip) { print $1 }' \
+    "$2" "$1" | sort -u)
+  if [ -n "$missing" ]; then
+    fail "functions counted by gcov but absent from MIP's profile: $(echo $missing)"
+  fi
+}
+
+# MIP call counts (full mode, -O2) against callgrind's call totals.
+check_against_callgrind () {
+  local dir=$OUT/o2-full-callgrind
+  mip_need_tool valgrind
+  rm -rf "$dir"
+  mkdir -p "$dir"
+  cp "$OUT/o2-full/speedtest1" "$dir/"
+  SPEEDTEST_ARGS="--verify --size $CALLGRIND_SIZE --memdb --singlethread" \
+    run_speedtest "$dir" valgrind --tool=callgrind --compress-strings=no \
+      --callgrind-out-file="$dir/callgrind.out"
+  callgrind_calls "$dir/callgrind.out" >"$dir/callgrind-counts.txt"
+  make_profile "$dir" || { fail "-O2 full under callgrind: mipdata failed"; return; }
+  awk -F '\t' '$2 != "null" { print $1 "\t" $2 }' "$dir/mip-counts.txt" \
+    >"$dir/mip-compare.txt"
+  if compare_counts "$dir/callgrind-counts.txt" "$dir/mip-compare.txt" callgrind; then
+    pass "-O2: MIP call counts equal callgrind's call totals"
+  else
+    fail "-O2: MIP call counts differ from callgrind's (see above; $dir)"
+  fi
+}
+
+main () {
+  mip_check_tools
+  [ -f "$MIP_WORK/src/sqlite-amalgamation/sqlite3.c" ] \
+    || bash "$here/fetch-sources.sh" sqlite
+  mkdir -p "$OUT"
+  build_all || mip_die "speedtest1 builds failed (logs in $OUT/*/build.log)"
+  check_hashes
+  check_against_gcov
+  check_against_callgrind
+  if [ "$failed" -gt 0 ]; then
+    mip_say "failures:"
+    printf '%s' "$failures"
+  fi
+  mip_say "sqlite: $passed passed, $failed failed"
+  if [ -n "${CHECK_RESULT_FILE:-}" ]; then
+    echo "sqlite $passed $failed 0" >>"$CHECK_RESULT_FILE"
+  fi
+  [ "$failed" -eq 0 ]
+}
+
+main

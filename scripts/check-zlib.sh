@@ -1,0 +1,177 @@
+#!/bin/bash
+# check-zlib.sh - prove MIP correct on zlib: build the library with its
+# test programs example and minigzip plain and with MIP (full and
+# function-coverage modes) at -O2, and require identical output and exit
+# status from example and from minigzip round trips at two compression
+# levels, plus raw profiles that mipdata accepts.  Then, at -O0, a build
+# with both gcc --coverage and MIP full must give every function the same
+# call count as gcov.  Part of check-real.sh; also runs alone.
+#
+# Environment: MIP_WORK, MIP_PLUGIN, MIP_RUNTIME_DIR, MIPDATA, CC,
+#   CHECK_RESULT_FILE    where to append "zlib PASSED FAILED SKIPPED"
+#
+# Copyright (C) 2026 The MIP for GCC developers.
+# SPDX-License-Identifier: GPL-3.0-or-later
+
+set -eu
+MIP_SCRIPT_NAME=check-zlib
+here=$(cd "$(dirname "$0")" && pwd)
+. "$here/mip-lib.sh"
+
+OUT=$MIP_WORK/zlib
+passed=0
+failed=0
+failures=
+
+pass () {
+  passed=$((passed + 1))
+  mip_say "PASS: $*"
+}
+
+fail () {
+  failed=$((failed + 1))
+  failures="$failures  $*
+"
+  mip_say "FAIL: $*"
+}
+
+build_all () {
+  mip_say "building zlib, example and minigzip: -O2 plain, MIP full, MIP function-coverage; -O0 gcov + MIP full"
+  mip_spawn o2-plain mip_build_zlib "$OUT/o2-plain" -O2 plain
+  mip_spawn o2-full mip_build_zlib "$OUT/o2-full" -O2 full
+  mip_spawn o2-fcov mip_build_zlib "$OUT/o2-fcov" -O2 fcov
+  mip_spawn o0-gcov-full mip_build_zlib "$OUT/o0-gcov-full" -O0 gcov full
+  mip_wait_all
+}
+
+# A deterministic input of a few megabytes: zlib's and SQLite's sources.
+make_input () {
+  local input=$OUT/input.dat
+  [ -s "$input" ] && return
+  cat "$MIP_WORK"/src/zlib/*.c "$MIP_WORK"/src/zlib/*.h >"$input"
+  if [ -f "$MIP_WORK/src/sqlite-amalgamation/sqlite3.c" ]; then
+    cat "$MIP_WORK/src/sqlite-amalgamation/sqlite3.c" >>"$input"
+  fi
+}
+
+# run_programs DIR: run example and the minigzip round trips in DIR,
+# recording each output and exit status in DIR/results.txt; every run
+# writes its own raw profile DIR/NAME.mipraw.
+run_programs () {
+  local dir=$1 status level
+  cd "$dir"
+  rm -f ./*.mipraw ./*.mip results.txt
+  status=0
+  MIP_PROFILE_FILENAME=$dir/example.mipraw ./example example.gz \
+    >example.out 2>&1 || status=$?
+  echo "example exit $status" >>results.txt
+  for level in 1 9; do
+    status=0
+    MIP_PROFILE_FILENAME=$dir/minigzip-c$level.mipraw \
+      ./minigzip -c -$level <"$OUT/input.dat" >"input-$level.gz" || status=$?
+    echo "minigzip -$level exit $status" >>results.txt
+    status=0
+    MIP_PROFILE_FILENAME=$dir/minigzip-d$level.mipraw \
+      ./minigzip -d -c <"input-$level.gz" >"input-$level.out" || status=$?
+    echo "minigzip -d (level $level) exit $status" >>results.txt
+    if cmp -s "input-$level.out" "$OUT/input.dat"; then
+      echo "round trip -$level ok" >>results.txt
+    else
+      echo "round trip -$level differs" >>results.txt
+    fi
+  done
+  cd "$OUT"
+}
+
+compare_with_plain () {
+  local variant=$1 dir=$OUT/o2-$1 plain=$OUT/o2-plain file ok=1
+  for file in results.txt example.out input-1.gz input-9.gz; do
+    if ! cmp -s "$plain/$file" "$dir/$file"; then
+      fail "-O2 $variant: $file differs from plain: diff $plain/$file $dir/$file"
+      ok=0
+    fi
+  done
+  [ "$ok" -eq 1 ] && pass "-O2 $variant: example output, minigzip output and exit statuses identical to plain"
+  return 0
+}
+
+# Every raw profile of a run must merge into a profile of its binary.
+check_raw_profiles () {
+  local variant=$1 dir=$OUT/$1 raw program ok=1
+  cd "$dir"
+  for raw in example minigzip-c1 minigzip-d1 minigzip-c9 minigzip-d9; do
+    program=${raw%%-*}
+    if [ ! -s "$raw.mipraw" ]; then
+      fail "$variant: $program wrote no $dir/$raw.mipraw"
+      ok=0
+      continue
+    fi
+    if [ ! -f "$program.mip" ] \
+       && ! "$MIPDATA" create -p "$program.mip" "$program" >>mipdata.log 2>&1; then
+      fail "$variant: $(mip_quote "$MIPDATA" create -p "$program.mip" "$program") failed (in $dir)"
+      ok=0
+      continue
+    fi
+    if ! "$MIPDATA" merge -p "$program.mip" "$raw.mipraw" >>mipdata.log 2>&1; then
+      fail "$variant: $(mip_quote "$MIPDATA" merge -p "$program.mip" "$raw.mipraw") failed (in $dir)"
+      ok=0
+    fi
+  done
+  cd "$OUT"
+  [ "$ok" -eq 0 ] || pass "$variant: raw profiles written and merged"
+}
+
+check_against_gcov () {
+  local dir=$OUT/o0-gcov-full
+  cd "$dir"
+  rm -f ./*.gcda ./*.gcov.json.gz ./*.mipraw
+  mip_run run.log env MIP_PROFILE_FILENAME="$dir/example.mipraw" ./example example.gz
+  mip_run gcov.log gcov --json-format ./*.gcda
+  for json in ./*.gcov.json.gz; do
+    case $json in ./minigzip.*) continue ;; esac
+    gcov_json_counts "$json"
+  done >gcov-counts.txt
+  mip_run mipdata.log "$MIPDATA" create -p example.mip example
+  mip_run mipdata.log "$MIPDATA" merge -p example.mip example.mipraw
+  mip_capture show.json "$MIPDATA" show -p example.mip --json
+  mip_show_counts <show.json | grep -v '^_sub_[ID]_' | cut -f 1,2 >mip-counts.txt
+  cd "$OUT"
+  if compare_counts "$dir/gcov-counts.txt" "$dir/mip-counts.txt" gcov; then
+    pass "-O0 example: MIP call counts equal gcov's execution counts"
+  else
+    fail "-O0 example: MIP call counts differ from gcov's (see above; $dir)"
+  fi
+}
+
+main () {
+  local variant
+  mip_check_tools
+  [ -f "$MIP_WORK/src/zlib/zlib.h" ] || bash "$here/fetch-sources.sh" zlib
+  mkdir -p "$OUT"
+  cd "$OUT"
+  build_all || mip_die "zlib builds failed (logs in $OUT/*/build.log)"
+  make_input
+  for variant in plain full fcov; do
+    run_programs "$OUT/o2-$variant"
+  done
+  if ! grep -q 'exit 0' "$OUT/o2-plain/results.txt" \
+     || grep -v 'exit 0\|ok$' "$OUT/o2-plain/results.txt"; then
+    mip_die "the plain zlib build does not pass its own tests: $OUT/o2-plain/results.txt"
+  fi
+  for variant in full fcov; do
+    compare_with_plain "$variant"
+    check_raw_profiles "o2-$variant"
+  done
+  check_against_gcov
+  if [ "$failed" -gt 0 ]; then
+    mip_say "failures:"
+    printf '%s' "$failures"
+  fi
+  mip_say "zlib: $passed passed, $failed failed"
+  if [ -n "${CHECK_RESULT_FILE:-}" ]; then
+    echo "zlib $passed $failed 0" >>"$CHECK_RESULT_FILE"
+  fi
+  [ "$failed" -eq 0 ]
+}
+
+main
