@@ -21,7 +21,7 @@ extern "C" {
 /* Bump on any change to mip-format.inc or to the rules below.  Readers
    refuse every other version: a raw profile written by another runtime
    must fail loudly, never merge garbage.  */
-#define MIP_FORMAT_VERSION 1u
+#define MIP_FORMAT_VERSION 2u
 
 /* Magic numbers.  Eight bytes: 0xff, four letters naming the file kind,
    then a byte giving the target's pointer size in bits.  Read as a u64 in
@@ -69,13 +69,17 @@ extern "C" {
 #define MIP_COVERAGE_SET 0x00u
 
 #define MIP_NO_PROBE 0xffffffffu  /* mip_map_block.probe of inferred block */
+#define MIP_INFER_FUNCTION 0xfffffffeu /* inference entry: function entered */
 #define MIP_NO_OFFSET 0xffffffffu /* absent field in mip_record_layout */
 
 /* mip_map_block.flags.  */
 #define MIP_BLOCK_ENTRY 0x1u      /* the function's entry block */
-#define MIP_BLOCK_EXIT 0x2u       /* ends in a return */
-#define MIP_BLOCK_CALL 0x4u       /* contains a call that may not return */
-#define MIP_BLOCK_COLD 0x8u       /* placed in the cold partition */
+#define MIP_BLOCK_EXIT 0x2u       /* may leave the function: a return, or
+				     a call that may not come back */
+#define MIP_BLOCK_CALL 0x4u       /* contains a call */
+#define MIP_BLOCK_COLD 0x8u       /* placed in the cold partition; offset
+				     is from the cold part's start */
+#define MIP_BLOCK_NO_OFFSET 0x10u /* offset unknown (no label reached) */
 
 /* mip_raw_header.flags.  */
 #define MIP_RAW_FLAG_UNIT_WALK_FAILED 0x1u /* units inconsistent at dump */

@@ -167,10 +167,12 @@ emit_map_function (unsigned index, const struct mip_function_record *f,
 		   uint32_t name_offset)
 {
   emit_u64_symbol (f->symbol);				/* address */
+  emit_u64 (0);						/* cold_address */
   emit_u64 (f->cfg_signature);				/* cfg_signature */
   fprintf (asm_out_file, "\t.long\t" MIP_END_LABEL_FMT "-", index);
   assemble_name_raw (asm_out_file, f->symbol);		/* size */
   fputc ('\n', asm_out_file);
+  emit_u32 (0);						/* cold_size */
   emit_u32 (f->raw_offset);				/* raw_offset */
   emit_u32 (name_offset);				/* name_offset */
   emit_u32 (f->kinds);					/* kinds */
@@ -178,8 +180,9 @@ emit_map_function (unsigned index, const struct mip_function_record *f,
   emit_u32 (0);						/* probe_count */
   emit_u32 (0);						/* blocks_offset */
   emit_u32 (0);						/* caller_slots */
-  emit_u32 (0);						/* succ_offset */
-  emit_u32 (0);						/* succ_count */
+  emit_u32 (0);						/* infer_offset */
+  emit_u32 (0);						/* infer_count */
+  emit_u32 (0);						/* reserved */
 }
 
 static void
