@@ -121,6 +121,9 @@ compute_unit_hash (void)
       hash = mip_hash_u64 (hash, f->cfg_signature);
       hash = mip_hash_u64 (hash, f->kinds);
       hash = mip_hash_u64 (hash, f->raw_offset);
+      hash = mip_hash_u64 (hash, f->probe_count);
+      hash = mip_hash_u64 (hash, f->caller_slots);
+      hash = mip_hash_u64 (hash, f->block_count);
     }
   return hash;
 }
@@ -131,14 +134,16 @@ emit_raw_record (unsigned index, const struct mip_function_record *f)
 {
   const struct mip_record_layout *l = &f->layout;
   fprintf (asm_out_file, MIP_RECORD_LABEL_FMT ":\n", index);
-  for (uint32_t at = 0; at < l->size; at++)
-    {
-      bool coverage = at == l->coverage_offset
-		      || (l->blocks_offset != MIP_NO_OFFSET
-			  && at >= l->blocks_offset);
-      fprintf (asm_out_file, "\t.byte\t%#x\n",
-	       coverage ? MIP_COVERAGE_UNSET : 0u);
-    }
+  /* Coverage bytes are last in the record (see mip_record_layout).  */
+  uint32_t coverage_start = l->size;
+  if (l->coverage_offset != MIP_NO_OFFSET)
+    coverage_start = l->coverage_offset;
+  else if (l->blocks_offset != MIP_NO_OFFSET)
+    coverage_start = l->blocks_offset;
+  emit_zeros (coverage_start);
+  if (l->size > coverage_start)
+    fprintf (asm_out_file, "\t.fill\t%u, 1, %#x\n",
+	     (unsigned) (l->size - coverage_start), MIP_COVERAGE_UNSET);
 }
 
 static void
@@ -162,37 +167,110 @@ emit_raw_unit (uint64_t unit_hash, uint32_t unit_size)
   fprintf (asm_out_file, "\t.popsection\n");
 }
 
+/* A u32 field holding END - START, two labels of one section.  */
 static void
-emit_map_function (unsigned index, const struct mip_function_record *f,
-		   uint32_t name_offset)
+emit_label_difference (const char *end, const char *start)
 {
-  emit_u64_symbol (f->symbol);				/* address */
-  emit_u64 (0);						/* cold_address */
-  emit_u64 (f->cfg_signature);				/* cfg_signature */
-  fprintf (asm_out_file, "\t.long\t" MIP_END_LABEL_FMT "-", index);
-  assemble_name_raw (asm_out_file, f->symbol);		/* size */
+  fprintf (asm_out_file, "\t.long\t");
+  assemble_name_raw (asm_out_file, end);
+  fputc ('-', asm_out_file);
+  assemble_name_raw (asm_out_file, start);
   fputc ('\n', asm_out_file);
-  emit_u32 (0);						/* cold_size */
+}
+
+/* Where each part of a map unit goes, from the unit's start.  */
+struct map_unit_layout
+{
+  uint32_t blocks_offset;	/* all functions' block entries */
+  uint32_t infer_offset;	/* all functions' inference lists */
+  uint32_t strings_offset;
+  uint32_t strings_size;
+  uint32_t unit_size;
+};
+
+static struct map_unit_layout
+plan_map_unit (void)
+{
+  struct map_unit_layout l;
+  unsigned n = mip_function_count ();
+  uint32_t blocks = 0, infer = 0;
+  for (unsigned i = 0; i < n; i++)
+    {
+      blocks += mip_function_at (i)->block_count;
+      infer += mip_function_at (i)->infer_count;
+    }
+  l.blocks_offset = sizeof (struct mip_map_unit)
+		    + n * sizeof (struct mip_map_function);
+  l.infer_offset = l.blocks_offset + blocks * sizeof (struct mip_map_block);
+  l.strings_offset = l.infer_offset + infer * 4;
+  l.strings_size = strings_size ();
+  l.unit_size = mip_align_up (l.strings_offset + l.strings_size, 8);
+  return l;
+}
+
+static void
+emit_map_function (const struct mip_function_record *f, uint32_t name_offset,
+		   uint32_t blocks_offset, uint32_t infer_offset)
+{
+  bool other_part = f->other_start_label != NULL;
+  emit_u64_symbol (f->symbol);				/* address */
+  if (other_part)					/* cold_address */
+    emit_u64_symbol (f->other_start_label);
+  else
+    emit_u64 (0);
+  emit_u64 (f->cfg_signature);				/* cfg_signature */
+  emit_label_difference (f->end_label, f->symbol);	/* size */
+  if (other_part)					/* cold_size */
+    emit_label_difference (f->other_end_label, f->other_start_label);
+  else
+    emit_u32 (0);
   emit_u32 (f->raw_offset);				/* raw_offset */
   emit_u32 (name_offset);				/* name_offset */
   emit_u32 (f->kinds);					/* kinds */
-  emit_u32 (0);						/* block_count */
-  emit_u32 (0);						/* probe_count */
-  emit_u32 (0);						/* blocks_offset */
-  emit_u32 (0);						/* caller_slots */
-  emit_u32 (0);						/* infer_offset */
-  emit_u32 (0);						/* infer_count */
+  emit_u32 (f->block_count);				/* block_count */
+  emit_u32 (f->probe_count);				/* probe_count */
+  emit_u32 (f->block_count ? blocks_offset : 0);	/* blocks_offset */
+  emit_u32 (f->caller_slots);				/* caller_slots */
+  emit_u32 (f->infer_count ? infer_offset : 0);		/* infer_offset */
+  emit_u32 (f->infer_count);				/* infer_count */
   emit_u32 (0);						/* reserved */
+}
+
+/* Block K's offset: from the symbol in the symbol's part, from the other
+   part's start label in the other part, unknown when that part has no
+   usable label.  */
+static void
+emit_map_block (unsigned index, unsigned k,
+		const struct mip_function_record *f)
+{
+  const struct mip_block_record *b = &f->blocks[k];
+  uint32_t flags = b->flags;
+  char label[64];
+  snprintf (label, sizeof label, MIP_BLOCK_LABEL_FMT, index, k);
+  if (!b->other_part)
+    emit_label_difference (label, f->symbol);
+  else if (f->other_start_label)
+    {
+      emit_label_difference (label, f->other_start_label);
+      flags |= MIP_BLOCK_COLD;
+    }
+  else
+    {
+      emit_u32 (0);
+      flags |= MIP_BLOCK_COLD | MIP_BLOCK_NO_OFFSET;
+    }
+  emit_u32 (b->id);
+  emit_u32 (b->probe);
+  emit_u32 (b->infer_begin);
+  emit_u32 (b->infer_count);
+  emit_u32 (flags);
 }
 
 static void
 emit_map_unit (uint64_t unit_hash, uint32_t raw_size)
 {
   unsigned n = mip_function_count ();
-  uint32_t strings_offset = sizeof (struct mip_map_unit)
-			    + n * sizeof (struct mip_map_function);
-  uint32_t strings = strings_size ();
-  uint32_t unit_size = mip_align_up (strings_offset + strings, 8);
+  struct map_unit_layout l = plan_map_unit ();
 
   /* "R" (SHF_GNU_RETAIN): ld's --gc-sections drops a non-allocated
      section that has relocations unless something references it.  */
@@ -202,26 +280,40 @@ emit_map_unit (uint64_t unit_hash, uint32_t raw_size)
   emit_u32 (MIP_FORMAT_VERSION);
   emit_u32 (sizeof (struct mip_map_unit));
   emit_u64 (unit_hash);
-  emit_u32 (unit_size);
+  emit_u32 (l.unit_size);
   emit_u32 (raw_size);
   emit_u32 (n);
   emit_u32 (sizeof (struct mip_map_function));
   emit_u32 (sizeof (struct mip_map_block));
-  emit_u32 (strings_offset);
-  emit_u32 (strings);
+  emit_u32 (l.strings_offset);
+  emit_u32 (l.strings_size);
   emit_u32 (mip_options.mode);
   emit_u64_symbol (MIP_RUNTIME_ANCHOR);		/* also pulls in libmip */
 
   uint32_t name_offset = 0;
+  uint32_t blocks_offset = l.blocks_offset;
+  uint32_t infer_offset = l.infer_offset;
   for (unsigned i = 0; i < n; i++)
     {
       const struct mip_function_record *f = mip_function_at (i);
-      emit_map_function (i, f, name_offset);
+      emit_map_function (f, name_offset, blocks_offset, infer_offset);
       name_offset += strlen (f->symbol) + 1;
+      blocks_offset += f->block_count * sizeof (struct mip_map_block);
+      infer_offset += f->infer_count * 4;
     }
   for (unsigned i = 0; i < n; i++)
-    fprintf (asm_out_file, "\t.string\t\"%s\"\n", mip_function_at (i)->symbol);
-  emit_zeros (unit_size - strings_offset - strings);
+    for (unsigned k = 0; k < mip_function_at (i)->block_count; k++)
+      emit_map_block (i, k, mip_function_at (i));
+  for (unsigned i = 0; i < n; i++)
+    {
+      const struct mip_function_record *f = mip_function_at (i);
+      for (unsigned j = 0; j < f->infer_count; j++)
+	emit_u32 (f->infer[j]);
+    }
+  for (unsigned i = 0; i < n; i++)
+    fprintf (asm_out_file, "\t.string\t\"%s\"\n",
+	     mip_function_at (i)->symbol);
+  emit_zeros (l.unit_size - l.strings_offset - l.strings_size);
   fprintf (asm_out_file, "\t.popsection\n");
 }
 
@@ -231,7 +323,7 @@ static bool
 all_functions_ended (void)
 {
   for (unsigned i = 0; i < mip_function_count (); i++)
-    if (!mip_function_at (i)->end_label_emitted)
+    if (mip_function_at (i)->end_label == NULL)
       return false;
   return true;
 }

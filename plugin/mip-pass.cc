@@ -1,17 +1,24 @@
-/* mip-pass.cc - the target-neutral RTL pass: for each function, decide
-   whether to instrument it, compute its CFG signature, lay out its raw
-   record and ask the target to insert the entry probe.
+/* mip-pass.cc - the target-neutral passes: for each function, decide
+   whether to instrument it, plan its blocks, lay out its raw record and
+   ask the target for the probes; after final, note where its code ends.
 
    Copyright (C) 2026 The MIP for GCC developers.
    SPDX-License-Identifier: GPL-3.0-or-later
 
-   The pass runs just before "*free_cfg" (see FIELD-NOTES §1): prologue
-   and epilogue exist, blocks are in their final order, sched2 and
-   regrename are done, and dataflow still works.  Target passes that run
-   later (x86 endbr64, patchable entries, aarch64 bti) put their
-   instructions ahead of ours, which keeps landing pads first.  */
+   Three small RTL passes:
+     mip-early   before "bbpart": CFG signature and early block numbers
+		 (mip-signature.cc);
+     mip         before "*free_cfg" (FIELD-NOTES §1): prologue and
+		 epilogue exist, blocks are in their final order, sched2
+		 and regrename are done, dataflow still works; target passes
+		 that run later (x86 endbr64, patchable entries, aarch64 bti)
+		 put their instructions ahead of ours, which keeps landing
+		 pads first;
+     mip-final   after "final": the labels that end the function's code
+		 parts, for the sizes in the map.  */
 
 #include "mip-plugin.h"
+#include "mip-blocks.h"
 
 static vec<mip_function_record> unit_functions;
 static uint32_t next_raw_offset = sizeof (struct mip_raw_unit);
@@ -32,58 +39,72 @@ mip_function_at (unsigned index)
 
 /* ---- Helpers for the target files ---------------------------------- */
 
-/* Where the next entry probe goes: after the entry block's note, then
+/* Where the next entry probe goes: after the entry block's label, then
    after each probe already emitted, so probes run in emission order.  */
 static rtx_insn *entry_anchor;
 
-void
-mip_emit_entry_asm (const char *text, const int *clobbers, int n)
+/* A volatile asm insn for TEXT that clobbers the N hard registers in
+   CLOBBERS.  */
+static rtx
+asm_pattern (const char *text, const int *clobbers, int n)
 {
   location_t loc = DECL_SOURCE_LOCATION (current_function_decl);
   /* A real location: final crashes on UNKNOWN_LOCATION asm (seen).  */
   rtx body = gen_rtx_ASM_INPUT_loc (VOIDmode, ggc_strdup (text), loc);
   MEM_VOLATILE_P (body) = 1;
-  rtx pattern = body;
-  if (n > 0)
-    {
-      rtvec elems = rtvec_alloc (n + 1);
-      RTVEC_ELT (elems, 0) = body;
-      for (int i = 0; i < n; i++)
-	RTVEC_ELT (elems, i + 1)
-	  = gen_rtx_CLOBBER (VOIDmode,
-			     gen_rtx_REG (reg_raw_mode[clobbers[i]],
-					  clobbers[i]));
-      pattern = gen_rtx_PARALLEL (VOIDmode, elems);
-    }
-  entry_anchor = emit_insn_after (pattern, entry_anchor);
-  INSN_LOCATION (entry_anchor) = loc;
+  if (n == 0)
+    return body;
+  rtvec elems = rtvec_alloc (n + 1);
+  RTVEC_ELT (elems, 0) = body;
+  for (int i = 0; i < n; i++)
+    RTVEC_ELT (elems, i + 1)
+      = gen_rtx_CLOBBER (VOIDmode,
+			 gen_rtx_REG (reg_raw_mode[clobbers[i]], clobbers[i]));
+  return gen_rtx_PARALLEL (VOIDmode, elems);
 }
 
-/* The block that runs exactly once per call.  When the first block is
-   also a branch target (a loop at the very start of a function whose
-   prologue was shrink-wrapped away), a probe there would run on every
-   iteration: give the entry edge a block of its own.  */
-static basic_block
-prepare_entry_block (function *fun)
+static rtx_insn *
+emit_asm_after (rtx_insn *where, const char *text, const int *clobbers, int n)
 {
-  edge entry_edge = single_succ_edge (ENTRY_BLOCK_PTR_FOR_FN (fun));
-  basic_block first = entry_edge->dest;
-  if (single_pred_p (first))
-    return first;
-  return split_edge (entry_edge);
+  rtx_insn *insn = emit_insn_after (asm_pattern (text, clobbers, n), where);
+  INSN_LOCATION (insn) = DECL_SOURCE_LOCATION (current_function_decl);
+  return insn;
+}
+
+void
+mip_emit_entry_asm (const char *text, const int *clobbers, int n)
+{
+  entry_anchor = emit_asm_after (entry_anchor, text, clobbers, n);
+}
+
+static bool
+scratch_reg_usable (int regno)
+{
+  if (regno < 0 || fixed_regs[regno] || global_regs[regno])
+    return false;
+  if (!crtl->abi->clobbers_full_reg_p (regno))
+    return false;
+  return TEST_HARD_REG_BIT (reg_class_contents[GENERAL_REGS], regno);
 }
 
 bool
 mip_scratch_reg_free_at_entry (function *fun, int regno)
 {
   basic_block entry = single_succ (ENTRY_BLOCK_PTR_FOR_FN (fun));
-  if (regno < 0 || fixed_regs[regno] || global_regs[regno])
-    return false;
-  if (!crtl->abi->clobbers_full_reg_p (regno))
-    return false;
-  if (!TEST_HARD_REG_BIT (reg_class_contents[GENERAL_REGS], regno))
-    return false;
-  return !REGNO_REG_SET_P (df_get_live_in (entry), regno);
+  return scratch_reg_usable (regno)
+	 && !REGNO_REG_SET_P (df_get_live_in (entry), regno);
+}
+
+bool
+mip_scratch_reg_free_in_block (basic_block bb, int regno)
+{
+  /* Inside the body a dead register is free if calls clobber it anyway
+     or the prologue saved it (it is live somewhere in the function).  */
+  return regno >= 0 && !fixed_regs[regno] && !global_regs[regno]
+	 && TEST_HARD_REG_BIT (reg_class_contents[GENERAL_REGS], regno)
+	 && !REGNO_REG_SET_P (df_get_live_in (bb), regno)
+	 && (crtl->abi->clobbers_full_reg_p (regno)
+	     || df_regs_ever_live_p (regno));
 }
 
 /* ---- Deciding what to instrument ----------------------------------- */
@@ -103,50 +124,19 @@ function_wants_instrumentation (function *fun)
   return !mip_target_skip_function (fun);
 }
 
-/* ---- CFG signature ------------------------------------------------- */
-
-/* FNV-1a over the blocks in layout order: for each block the number of
-   its non-debug insns, their insn codes (-1 for asm and unrecognised
-   insns), and the layout positions of its successors.  Debug insns and
-   notes are left out, so -g does not change the signature.  */
-static uint64_t
-compute_cfg_signature (function *fun)
+/* The block that runs exactly once per call.  When the first block is
+   also a branch target (a loop at the very start of a function whose
+   prologue was shrink-wrapped away), a probe there would run on every
+   iteration: give the entry edge a block of its own.  */
+static basic_block
+prepare_entry_block (function *fun)
 {
-  int nblocks = n_basic_blocks_for_fn (fun);
-  int *position = XNEWVEC (int, last_basic_block_for_fn (fun));
-  int next = 0;
-  basic_block bb;
-
-  FOR_EACH_BB_FN (bb, fun)
-    position[bb->index] = next++;
-
-  uint64_t hash = mip_hash_u64 (MIP_HASH_INIT, (uint64_t) nblocks);
-  FOR_EACH_BB_FN (bb, fun)
-    {
-      uint64_t count = 0;
-      rtx_insn *insn;
-      FOR_BB_INSNS (bb, insn)
-	if (NONDEBUG_INSN_P (insn))
-	  {
-	    count++;
-	    hash = mip_hash_u64 (hash, (uint64_t) (int64_t) recog_memoized (insn));
-	  }
-      hash = mip_hash_u64 (hash, count);
-      edge e;
-      edge_iterator ei;
-      FOR_EACH_EDGE (e, ei, bb->succs)
-	{
-	  uint64_t dest = e->dest == EXIT_BLOCK_PTR_FOR_FN (fun)
-			    ? (uint64_t) -1 : (uint64_t) position[e->dest->index];
-	  hash = mip_hash_u64 (hash, dest);
-	}
-      hash = mip_hash_u64 (hash, (uint64_t) -2);	/* End of block.  */
-    }
-  XDELETEVEC (position);
-  return hash;
+  edge entry_edge = single_succ_edge (ENTRY_BLOCK_PTR_FOR_FN (fun));
+  basic_block first = entry_edge->dest;
+  if (single_pred_p (first))
+    return first;
+  return split_edge (entry_edge);
 }
-
-/* ---- The pass ------------------------------------------------------ */
 
 static char *
 function_symbol_name (function *fun)
@@ -156,6 +146,72 @@ function_symbol_name (function *fun)
   return xstrdup (targetm.strip_name_encoding (name));
 }
 
+/* ---- Blocks -------------------------------------------------------- */
+
+static void
+copy_block_plan (const struct mip_block_plan *plan, function *fun,
+		 struct mip_function_record *record)
+{
+  basic_block entry = single_succ (ENTRY_BLOCK_PTR_FOR_FN (fun));
+  record->block_count = plan->count;
+  record->blocks = XNEWVEC (struct mip_block_record, plan->count);
+  for (unsigned k = 0; k < plan->count; k++)
+    {
+      struct mip_block_record *b = &record->blocks[k];
+      b->id = mip_early_block_id (fun, plan->blocks[k]);
+      b->probe = plan->probe[k];
+      b->infer_begin = plan->infer_begin[k];
+      b->infer_count = plan->infer_count[k];
+      b->flags = plan->flags[k];
+      b->other_part = BB_PARTITION (plan->blocks[k]) != BB_PARTITION (entry);
+    }
+  record->infer_count = plan->infer_length;
+  record->infer = plan->infer;
+  record->probe_count = plan->probe_count;
+}
+
+/* Put a label, and a probe where the plan has one, at the start of every
+   block: the labels give the map each block's offset.  */
+static void
+instrument_blocks (function *fun, const struct mip_block_plan *plan,
+		   const struct mip_entry_probe *probe)
+{
+  basic_block entry = single_succ (ENTRY_BLOCK_PTR_FOR_FN (fun));
+  for (unsigned k = 0; k < plan->count; k++)
+    {
+      basic_block bb = plan->blocks[k];
+      char text[512];
+      int clobbers[4];
+      int n = 0;
+      int len = snprintf (text, sizeof text, MIP_BLOCK_LABEL_FMT ":",
+			  probe->function_index, k);
+      if (plan->probe[k] != MIP_NO_PROBE)
+	{
+	  text[len++] = '\n';
+	  text[len++] = '\t';
+	  mip_target_block_probe (fun, bb, probe,
+				  probe->layout.blocks_offset + plan->probe[k],
+				  text + len, sizeof text - len, clobbers, &n);
+	}
+      rtx_insn *label = emit_asm_after (bb_note (bb), text, clobbers, n);
+      if (bb == entry)
+	entry_anchor = label;
+    }
+}
+
+/* ---- The instrumentation pass -------------------------------------- */
+
+static uint32_t
+kinds_for_function (function *fun)
+{
+  uint32_t kinds = mip_target_entry_kinds (fun, mip_options.mode);
+  /* Block coverage needs to know that the function ran.  */
+  if ((kinds & MIP_KIND_BLOCK_COVERAGE)
+      && !(kinds & (MIP_KIND_CALL_COUNT | MIP_KIND_FUNCTION_COVERAGE)))
+    kinds |= MIP_KIND_FUNCTION_COVERAGE;
+  return kinds;
+}
+
 static unsigned int
 instrument_function (function *fun)
 {
@@ -163,71 +219,127 @@ instrument_function (function *fun)
   if (!function_wants_instrumentation (fun))
     return 0;
 
-  /* The signature describes the function as compiled, before the pass
-     adds anything.  */
-  uint64_t signature = compute_cfg_signature (fun);
+  /* The signature describes the function before the profile could have
+     changed it (see mip-signature.cc).  */
+  uint64_t signature;
+  if (!mip_have_early_signature (fun, &signature))
+    signature = mip_cfg_signature (fun);
   basic_block entry = prepare_entry_block (fun);
   entry_anchor = bb_note (entry);
   df_analyze ();
 
   struct mip_entry_probe probe;
   probe.function_index = unit_functions.length ();
-  probe.kinds = mip_target_entry_kinds (fun, mip_options.mode);
+  probe.kinds = kinds_for_function (fun);
   if (probe.kinds == 0)
     return 0;
-  probe.layout = mip_record_layout (probe.kinds, 0, 0,
+
+  struct mip_block_plan plan;
+  memset (&plan, 0, sizeof plan);
+  if (probe.kinds & MIP_KIND_BLOCK_COVERAGE)
+    {
+      if (mip_options.probe_all_blocks)
+	mip_plan_blocks_all (fun, &plan);
+      else
+	mip_plan_blocks (fun, &plan);
+    }
+  probe.caller_slots = (probe.kinds & MIP_KIND_CALLERS) ? 1 : 0;
+  probe.layout = mip_record_layout (probe.kinds, plan.probe_count,
+				    probe.caller_slots,
 				    (uint32_t) mip_pointer_size ());
+  if (probe.kinds & MIP_KIND_BLOCK_COVERAGE)
+    instrument_blocks (fun, &plan, &probe);
   mip_target_instrument_entry (fun, &probe);
 
   struct mip_function_record record;
+  memset (&record, 0, sizeof record);
   record.symbol = function_symbol_name (fun);
   record.cfg_signature = signature;
   record.kinds = probe.kinds;
   record.layout = probe.layout;
+  record.caller_slots = probe.caller_slots;
+  if (probe.kinds & MIP_KIND_BLOCK_COVERAGE)
+    copy_block_plan (&plan, fun, &record);
+  XDELETEVEC (plan.blocks);
+  XDELETEVEC (plan.probe);
+  XDELETEVEC (plan.flags);
+  XDELETEVEC (plan.infer_begin);
+  XDELETEVEC (plan.infer_count);
   next_raw_offset = mip_align_up (next_raw_offset, record.layout.align);
   record.raw_offset = next_raw_offset;
   next_raw_offset += record.layout.size;
-  record.end_label_emitted = false;
   unit_functions.safe_push (record);
   current_function_index = (int) probe.function_index;
   return 0;
 }
 
-/* PLUGIN_ALL_PASSES_END, once per function after final: mark the end of
-   the function's code in the section where its symbol lives, so the map
-   can give its size as a difference of two labels in one section.  */
-void
-mip_emit_end_label (void *, void *)
+/* ---- After final --------------------------------------------------- */
+
+static char *
+label_name (const char *label)
 {
-  if (current_function_index < 0 || !asm_out_file)
-    return;
-  unsigned index = (unsigned) current_function_index;
+  return xstrdup (label[0] == '*' ? label + 1 : label);
+}
+
+/* Mark the end of the function's code in the section where its symbol
+   lives, so the map can give its size as a difference of two labels in
+   one section; with hot/cold partitioning, use GCC's own labels around
+   the other part (the labels of the hot part when the entry is cold are
+   not in the section of its code, so that part is left undescribed).  */
+static unsigned int
+note_function_end (function *)
+{
+  if (current_function_index < 0)
+    return 0;
+  struct mip_function_record *f = &unit_functions[current_function_index];
   current_function_index = -1;
-  if (!TREE_ASM_WRITTEN (current_function_decl))
-    return;
+  if (crtl->has_bb_partition && first_function_block_is_cold)
+    {
+      f->end_label = label_name (crtl->subsections.cold_section_end_label);
+      return 0;
+    }
   switch_to_section (function_section (current_function_decl));
-  fprintf (asm_out_file, MIP_END_LABEL_FMT ":\n", index);
-  unit_functions[index].end_label_emitted = true;
+  char label[64];
+  snprintf (label, sizeof label, MIP_END_LABEL_FMT,
+	    (unsigned) (f - unit_functions.address ()));
+  fprintf (asm_out_file, "%s:\n", label);
+  f->end_label = xstrdup (label);
+  if (crtl->has_bb_partition)
+    {
+      f->other_start_label = label_name (crtl->subsections.cold_section_label);
+      f->other_end_label
+	= label_name (crtl->subsections.cold_section_end_label);
+    }
+  return 0;
 }
 
 namespace {
 
-const pass_data mip_pass_data = {
-  RTL_PASS,			/* type */
-  "mip",			/* name */
-  OPTGROUP_NONE,		/* optinfo_flags */
-  TV_NONE,			/* tv_id */
-  PROP_rtl,			/* properties_required */
-  0,				/* properties_provided */
-  0,				/* properties_destroyed */
-  0,				/* todo_flags_start */
-  0,				/* todo_flags_finish */
+const pass_data early_pass_data = {
+  RTL_PASS, "mip-early", OPTGROUP_NONE, TV_NONE, PROP_rtl, 0, 0, 0, 0
 };
 
-class mip_pass : public rtl_opt_pass
+class early_pass : public rtl_opt_pass
 {
 public:
-  mip_pass (gcc::context *ctxt) : rtl_opt_pass (mip_pass_data, ctxt) {}
+  early_pass (gcc::context *ctxt) : rtl_opt_pass (early_pass_data, ctxt) {}
+  bool gate (function *) final override { return mip_options.mode != 0; }
+  unsigned int execute (function *fun) final override
+  {
+    mip_number_early_blocks (fun);
+    return 0;
+  }
+};
+
+const pass_data instrument_pass_data = {
+  RTL_PASS, "mip", OPTGROUP_NONE, TV_NONE, PROP_rtl, 0, 0, 0, 0
+};
+
+class instrument_pass : public rtl_opt_pass
+{
+public:
+  instrument_pass (gcc::context *ctxt)
+    : rtl_opt_pass (instrument_pass_data, ctxt) {}
   bool gate (function *) final override { return mip_options.mode != 0; }
   unsigned int execute (function *fun) final override
   {
@@ -235,15 +347,42 @@ public:
   }
 };
 
+const pass_data final_pass_data = {
+  RTL_PASS, "mip-final", OPTGROUP_NONE, TV_NONE, 0, 0, 0, 0, 0
+};
+
+class final_pass : public rtl_opt_pass
+{
+public:
+  final_pass (gcc::context *ctxt) : rtl_opt_pass (final_pass_data, ctxt) {}
+  bool gate (function *) final override { return mip_options.mode != 0; }
+  unsigned int execute (function *fun) final override
+  {
+    return note_function_end (fun);
+  }
+};
+
+void
+register_one_pass (const char *plugin_name, opt_pass *pass,
+		   const char *reference, enum pass_positioning_ops where)
+{
+  struct register_pass_info info;
+  info.pass = pass;
+  info.reference_pass_name = reference;
+  info.ref_pass_instance_number = 1;
+  info.pos_op = where;
+  register_callback (plugin_name, PLUGIN_PASS_MANAGER_SETUP, NULL, &info);
+}
+
 } /* namespace */
 
 void
-mip_register_pass (const char *plugin_name)
+mip_register_passes (const char *plugin_name)
 {
-  static struct register_pass_info info;
-  info.pass = new mip_pass (g);
-  info.reference_pass_name = "*free_cfg";
-  info.ref_pass_instance_number = 1;
-  info.pos_op = PASS_POS_INSERT_BEFORE;
-  register_callback (plugin_name, PLUGIN_PASS_MANAGER_SETUP, NULL, &info);
+  register_one_pass (plugin_name, new early_pass (g), "bbpart",
+		     PASS_POS_INSERT_BEFORE);
+  register_one_pass (plugin_name, new instrument_pass (g), "*free_cfg",
+		     PASS_POS_INSERT_BEFORE);
+  register_one_pass (plugin_name, new final_pass (g), "final",
+		     PASS_POS_INSERT_AFTER);
 }

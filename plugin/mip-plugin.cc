@@ -20,7 +20,10 @@ static struct plugin_info mip_plugin_info = {
   "0.1.0",
   "Machine IR Profile instrumentation.  Arguments:\n"
   "  -fplugin-arg-mip-generate[=MODE]  instrument; MODE is 'full' (the\n"
-  "      default: call counts and first-call order) or 'function-coverage'\n"
+  "      default: call counts, first-call order, block coverage, first\n"
+  "      caller), 'block-coverage' or 'function-coverage'\n"
+  "  -fplugin-arg-mip-probe-all-blocks  probe every block instead of\n"
+  "      inferring coverage where possible (for testing the inference)\n"
   "  -fplugin-arg-mip-use=FILE  optimise with the profile FILE (.mip)"
 };
 
@@ -30,7 +33,13 @@ parse_generate_mode (const char *value, uint32_t *mode)
 {
   if (value == NULL || strcmp (value, "full") == 0)
     {
-      *mode = MIP_KIND_CALL_COUNT | MIP_KIND_ORDER;
+      *mode = MIP_KIND_CALL_COUNT | MIP_KIND_ORDER | MIP_KIND_BLOCK_COVERAGE
+	      | MIP_KIND_CALLERS;
+      return true;
+    }
+  if (strcmp (value, "block-coverage") == 0)
+    {
+      *mode = MIP_KIND_FUNCTION_COVERAGE | MIP_KIND_BLOCK_COVERAGE;
       return true;
     }
   if (strcmp (value, "function-coverage") == 0)
@@ -54,8 +63,8 @@ parse_arguments (struct plugin_name_args *info)
 	  if (!parse_generate_mode (value, &mip_options.mode))
 	    {
 	      error ("mip: unknown mode %qs in %<-fplugin-arg-mip-generate%>;"
-		     " valid modes are %<full%> and %<function-coverage%>",
-		     value);
+		     " valid modes are %<full%>, %<block-coverage%> and"
+		     " %<function-coverage%>", value);
 	      ok = false;
 	    }
 	}
@@ -70,6 +79,8 @@ parse_arguments (struct plugin_name_args *info)
 	  else
 	    mip_options.use_file = value;
 	}
+      else if (strcmp (key, "probe-all-blocks") == 0 && value == NULL)
+	mip_options.probe_all_blocks = true;
       else
 	{
 	  error ("mip: unknown argument %<-fplugin-arg-%s-%s%>;"
@@ -108,9 +119,7 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *version)
     return 1;
   mip_options.mode &= mip_target_supported_kinds ();
 
-  mip_register_pass (info->base_name);
-  register_callback (info->base_name, PLUGIN_ALL_PASSES_END,
-		     mip_emit_end_label, NULL);
+  mip_register_passes (info->base_name);
   register_callback (info->base_name, PLUGIN_FINISH_UNIT, mip_emit_unit,
 		     NULL);
   return 0;

@@ -14,9 +14,20 @@ struct mip_options
 {
   uint32_t mode;                /* MIP_KIND_* to record; 0: no generate */
   const char *use_file;         /* -fplugin-arg-mip-use=FILE, or NULL */
+  bool probe_all_blocks;        /* -fplugin-arg-mip-probe-all-blocks */
 };
 
 extern struct mip_options mip_options;
+
+/* One machine basic block of an instrumented function.  */
+struct mip_block_record
+{
+  uint32_t id;                  /* early block number + 1, or 0 */
+  uint32_t probe;               /* coverage byte index or MIP_NO_PROBE */
+  uint32_t infer_begin, infer_count;
+  uint32_t flags;               /* MIP_BLOCK_* (COLD added at emission) */
+  bool other_part;              /* not in the partition of the entry */
+};
 
 /* One instrumented function, kept until the unit's data is emitted.  */
 struct mip_function_record
@@ -26,14 +37,30 @@ struct mip_function_record
   uint32_t kinds;               /* what the record really holds */
   uint32_t raw_offset;          /* from the raw unit's start */
   struct mip_record_layout layout;
-  bool end_label_emitted;       /* false: the function was not output */
+  uint32_t probe_count;         /* block coverage bytes */
+  uint32_t caller_slots;
+  uint32_t block_count;
+  struct mip_block_record *blocks;
+  uint32_t infer_count;
+  uint32_t *infer;
+  /* Labels that end the symbol's part of the code, and start and end the
+     other part (hot/cold partitioning), set after final; the other
+     part's are NULL when there is none or it cannot be described.  */
+  char *end_label;
+  char *other_start_label;
+  char *other_end_label;
 };
 
 /* mip-pass.cc */
-void mip_register_pass (const char *plugin_name);
-void mip_emit_end_label (void *gcc_data, void *user_data);
+void mip_register_passes (const char *plugin_name);
 unsigned mip_function_count (void);
 const struct mip_function_record *mip_function_at (unsigned index);
+
+/* mip-signature.cc */
+uint64_t mip_cfg_signature (function *fun);
+void mip_number_early_blocks (function *fun);
+uint32_t mip_early_block_id (function *fun, basic_block bb);
+bool mip_have_early_signature (function *fun, uint64_t *signature);
 
 /* mip-emit.cc */
 void mip_emit_unit (void *gcc_data, void *user_data);

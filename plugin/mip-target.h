@@ -20,6 +20,7 @@ struct mip_entry_probe
   unsigned function_index;      /* numbers the .Lmip labels of this unit */
   uint32_t kinds;               /* MIP_KIND_* the record has */
   struct mip_record_layout layout;
+  uint32_t caller_slots;
 };
 
 /* Name of the raw record's label of function INDEX, e.g. ".Lmip.r3"; the
@@ -27,6 +28,8 @@ struct mip_entry_probe
 #define MIP_RECORD_LABEL_FMT ".Lmip.r%u"
 /* Name of the label that ends function INDEX's code.  */
 #define MIP_END_LABEL_FMT ".Lmip.e%u"
+/* Name of the label at the start of block K of function INDEX.  */
+#define MIP_BLOCK_LABEL_FMT ".Lmip.b%u.%u"
 
 /* Called once from plugin_init, after the arguments are parsed: return
    false, after reporting why with error () or sorry (), when this
@@ -51,9 +54,21 @@ uint32_t mip_target_entry_kinds (function *fun, uint32_t wanted);
 
 /* Called next: insert the function-entry probe for PROBE at the start of
    the function, before the prologue, where the ABI guarantees the flags
-   and the call-clobbered non-argument registers are dead.  */
+   and the call-clobbered non-argument registers are dead.  It records
+   the call count, first-call order and, on the first call, the return
+   address into the first caller slot, as PROBE's kinds say.  */
 void mip_target_instrument_entry (function *fun,
 				  const struct mip_entry_probe *probe);
+
+/* Called for each block BB that gets a coverage probe: write into TEXT
+   (SIZE bytes) the assembly that sets the record's byte at BYTE_OFFSET
+   from the record label to MIP_COVERAGE_SET, placed at the start of BB
+   where the flags may be live; store in CLOBBERS (room for 4) and *N the
+   GCC numbers of the registers it clobbers (none if it can).  */
+void mip_target_block_probe (function *fun, basic_block bb,
+			     const struct mip_entry_probe *probe,
+			     uint32_t byte_offset, char *text, size_t size,
+			     int *clobbers, int *n);
 
 /* Helpers the pass gives targets (mip-pass.cc).  */
 
@@ -62,6 +77,10 @@ void mip_target_instrument_entry (function *fun,
    before, telling dataflow that it clobbers the hard registers in
    CLOBBERS (an array of N GCC register numbers).  */
 void mip_emit_entry_asm (const char *text, const int *clobbers, int n);
+
+/* True if hard register REGNO is free at the start of BB (after its
+   label), under the same conditions as at entry.  */
+bool mip_scratch_reg_free_in_block (basic_block bb, int regno);
 
 /* True if hard register REGNO can be used as a scratch at the start of
    FUN's first block: not live there, not fixed or global, and clobbered

@@ -10,16 +10,22 @@
    function-coverage (7 bytes, no register, no flags):
 	movb	$0, .Lmip.rN(%rip)		# coverage byte = 0
 
-   full (call count and first-call order):
+   full (call count, first-call order, first caller):
 	addl	$1, .Lmip.rN(%rip)		# count += 1, CF on wrap
 	sbbl	$0, .Lmip.rN(%rip)		# wrapped to 0: back to 0xffffffff
 	cmpl	$1, .Lmip.rN(%rip)		# the first call?
 	jne	1f
-	movl	$1, %r11d			# yes: take the next order
+	movq	(%rsp), %r11			# yes: the return address
+	movq	%r11, .Lmip.rN+8(%rip)	#   into the caller slot
+	movl	$1, %r11d			# and the next order
 	lock xaddl %r11d, __mip_sequence(%rip)
 	incl	%r11d
 	movl	%r11d, .Lmip.rN+4(%rip)	# order = 1 + calls before
    1:
+
+   block probe (7 bytes, no register, no flags: the flags may be live
+   inside the body):
+	movb	$0, .Lmip.rN+K(%rip)		# coverage byte of the block
 
    The full sequence clobbers the flags (dead at entry under the ABI) and
    one scratch register, chosen among the call-clobbered registers not
@@ -35,12 +41,15 @@ struct scratch_register
 {
   const char *gcc_name;		/* for decode_reg_name */
   const char *asm_name32;	/* its 32-bit name in AT&T syntax */
+  const char *asm_name64;	/* its 64-bit name */
 };
 
 static const struct scratch_register scratch_candidates[] = {
-  { "r11", "%r11d" }, { "r10", "%r10d" }, { "ax", "%eax" },
-  { "cx", "%ecx" }, { "dx", "%edx" }, { "si", "%esi" },
-  { "di", "%edi" }, { "r8", "%r8d" }, { "r9", "%r9d" },
+  { "r11", "%r11d", "%r11" }, { "r10", "%r10d", "%r10" },
+  { "ax", "%eax", "%rax" }, { "cx", "%ecx", "%rcx" },
+  { "dx", "%edx", "%rdx" }, { "si", "%esi", "%rsi" },
+  { "di", "%edi", "%rdi" }, { "r8", "%r8d", "%r8" },
+  { "r9", "%r9d", "%r9" },
 };
 
 bool
@@ -64,7 +73,7 @@ mip_target_init (void)
 uint32_t
 mip_target_supported_kinds (void)
 {
-  return MIP_KIND_FUNCTION_COVERAGE | MIP_KIND_CALL_COUNT | MIP_KIND_ORDER;
+  return MIP_KIND_ALL;
 }
 
 bool
@@ -110,10 +119,12 @@ mip_target_entry_kinds (function *fun, uint32_t wanted)
   if ((wanted & (MIP_KIND_CALL_COUNT | MIP_KIND_ORDER))
       && !flags_dead_at_entry (fun))
     wanted &= ~(MIP_KIND_CALL_COUNT | MIP_KIND_ORDER);
-  if ((wanted & MIP_KIND_ORDER)
+  /* The order stamp and the caller sample live on the first-call path of
+     the count, and need a scratch register.  */
+  if ((wanted & (MIP_KIND_ORDER | MIP_KIND_CALLERS))
       && (!(wanted & MIP_KIND_CALL_COUNT)
 	  || find_scratch_register (fun, &regno) == NULL))
-    wanted &= ~MIP_KIND_ORDER;
+    wanted &= ~(MIP_KIND_ORDER | MIP_KIND_CALLERS);
   return wanted;
 }
 
@@ -142,23 +153,32 @@ emit_call_count (function *fun,
 		  "addl\t$1, " MIP_RECORD_LABEL_FMT "+%u(%%rip)\n"
 		  "\tsbbl\t$0, " MIP_RECORD_LABEL_FMT "+%u(%%rip)",
 		  idx, count, idx, count);
-  if (p->kinds & MIP_KIND_ORDER)
+  if (p->kinds & (MIP_KIND_ORDER | MIP_KIND_CALLERS))
     {
       int regno;
       const struct scratch_register *s = find_scratch_register (fun, &regno);
       gcc_assert (s != NULL);
       clobbers[n++] = regno;
-      snprintf (text + len, sizeof text - len,
-		"\n\tcmpl\t$1, " MIP_RECORD_LABEL_FMT "+%u(%%rip)\n"
-		"\tjne\t1f\n"
-		"\tmovl\t$1, %s\n"
-		"\tlock xaddl\t%s, %s(%%rip)\n"
-		"\tincl\t%s\n"
-		"\tmovl\t%s, " MIP_RECORD_LABEL_FMT "+%u(%%rip)\n"
-		"1:",
-		idx, count, s->asm_name32, s->asm_name32, MIP_ORDER_SEQUENCE,
-		s->asm_name32, s->asm_name32, idx,
-		(unsigned) p->layout.order_offset);
+      len += snprintf (text + len, sizeof text - len,
+		       "\n\tcmpl\t$1, " MIP_RECORD_LABEL_FMT "+%u(%%rip)\n"
+		       "\tjne\t1f",
+		       idx, count);
+      if (p->kinds & MIP_KIND_CALLERS)
+	len += snprintf (text + len, sizeof text - len,
+			 "\n\tmovq\t(%%rsp), %s\n"
+			 "\tmovq\t%s, " MIP_RECORD_LABEL_FMT "+%u(%%rip)",
+			 s->asm_name64, s->asm_name64, idx,
+			 (unsigned) p->layout.callers_offset);
+      if (p->kinds & MIP_KIND_ORDER)
+	len += snprintf (text + len, sizeof text - len,
+			 "\n\tmovl\t$1, %s\n"
+			 "\tlock xaddl\t%s, %s(%%rip)\n"
+			 "\tincl\t%s\n"
+			 "\tmovl\t%s, " MIP_RECORD_LABEL_FMT "+%u(%%rip)",
+			 s->asm_name32, s->asm_name32, MIP_ORDER_SEQUENCE,
+			 s->asm_name32, s->asm_name32, idx,
+			 (unsigned) p->layout.order_offset);
+      snprintf (text + len, sizeof text - len, "\n1:");
     }
   mip_emit_entry_asm (text, clobbers, n);
 }
@@ -170,4 +190,14 @@ mip_target_instrument_entry (function *fun, const struct mip_entry_probe *p)
     emit_coverage_store (p);
   if (p->kinds & MIP_KIND_CALL_COUNT)
     emit_call_count (fun, p);
+}
+
+void
+mip_target_block_probe (function *, basic_block,
+			const struct mip_entry_probe *p, uint32_t byte_offset,
+			char *text, size_t size, int *, int *n)
+{
+  snprintf (text, size, "movb\t$0, " MIP_RECORD_LABEL_FMT "+%u(%%rip)",
+	    p->function_index, (unsigned) byte_offset);
+  *n = 0;
 }

@@ -1,0 +1,547 @@
+/* mip-blocks.cc - fewer probes than blocks: which blocks of a function are
+   probed, and how the coverage of every other block is inferred.
+
+   Copyright (C) 2026 The MIP for GCC developers.
+   SPDX-License-Identifier: GPL-3.0-or-later
+
+   In the manner of "Minimum Coverage Instrumentation" (Chen et al. 2022)
+   the pass reasons on the function's CFG with one virtual EXIT node and
+   extra edges to it from every block that may leave the function: blocks
+   that return, contain a call (a callee may call exit, longjmp or throw),
+   have no successor (noreturn calls, traps) or cannot reach EXIT
+   (infinite loops).  On that graph, with D = dominates and P =
+   post-dominates, three rules give a block X's coverage from others':
+
+     equivalence  X D Y and Y P X (or the converse): covered(X) = covered(Y)
+     predecessors X is not the entry and X P every predecessor other than
+		  itself: covered(X) = OR of the predecessors' coverage
+     successors   X cannot leave the function and X D every successor
+		  other than itself: covered(X) = OR of the successors'
+
+   The entry block is covered exactly when the function ran, which the
+   function's own entry probe records (MIP_INFER_FUNCTION).  A worklist
+   applies the rules to blocks whose right-hand sides are all known; when
+   it stalls, the deepest unknown block in the dominator tree gets a probe
+   and the worklist runs again.  Every list therefore names only blocks
+   known before it, so the inference graph has no cycle.  */
+
+#include "mip-blocks.h"
+#include "mip-format.h"
+
+namespace {
+
+/* The block graph: nodes 0..n-1 are the blocks in layout order, node n
+   is the virtual EXIT.  */
+struct block_graph
+{
+  unsigned n;
+  vec<unsigned> *succs;		/* [n + 1] */
+  vec<unsigned> *preds;		/* [n + 1] */
+  bool *leaves;			/* [n] may leave the function */
+  bool *self_loop;		/* [n] */
+};
+
+/* A dominator tree with pre/post numbers for O(1) ancestor queries.  */
+struct dom_tree
+{
+  int *idom;			/* -1 for the root and unreachable nodes */
+  unsigned *pre, *post;
+  bool *reached;
+};
+
+bool
+block_has_call (basic_block bb)
+{
+  rtx_insn *insn;
+  FOR_BB_INSNS (bb, insn)
+    if (CALL_P (insn))
+      return true;
+  return false;
+}
+
+void
+add_edge (struct block_graph *g, unsigned from, unsigned to)
+{
+  g->succs[from].safe_push (to);
+  g->preds[to].safe_push (from);
+}
+
+bool
+has_succ (const struct block_graph *g, unsigned from, unsigned to)
+{
+  for (unsigned s : g->succs[from])
+    if (s == to)
+      return true;
+  return false;
+}
+
+/* Nodes from which EXIT can be reached, by a backward walk.  */
+bool *
+nodes_reaching_exit (const struct block_graph *g)
+{
+  bool *reach = XCNEWVEC (bool, g->n + 1);
+  auto_vec<unsigned> stack;
+  reach[g->n] = true;
+  stack.safe_push (g->n);
+  while (!stack.is_empty ())
+    {
+      unsigned x = stack.pop ();
+      for (unsigned p : g->preds[x])
+	if (!reach[p])
+	  {
+	    reach[p] = true;
+	    stack.safe_push (p);
+	  }
+    }
+  return reach;
+}
+
+void
+build_graph (const struct mip_block_plan *plan, struct block_graph *g)
+{
+  unsigned n = plan->count;
+  g->n = n;
+  g->succs = new vec<unsigned>[n + 1] ();
+  g->preds = new vec<unsigned>[n + 1] ();
+  g->leaves = XCNEWVEC (bool, n);
+  g->self_loop = XCNEWVEC (bool, n);
+
+  for (unsigned i = 0; i < n; i++)
+    {
+      basic_block bb = plan->blocks[i];
+      edge e;
+      edge_iterator ei;
+      FOR_EACH_EDGE (e, ei, bb->succs)
+	{
+	  unsigned to = e->dest->index == EXIT_BLOCK ? n
+			: (unsigned) (uintptr_t) e->dest->aux;
+	  if (to == i)
+	    g->self_loop[i] = true;
+	  else if (!has_succ (g, i, to))
+	    add_edge (g, i, to);
+	}
+      if (EDGE_COUNT (bb->succs) == 0 || block_has_call (bb))
+	g->leaves[i] = true;
+      else if (has_succ (g, i, n))
+	g->leaves[i] = true;
+    }
+  for (unsigned i = 0; i < n; i++)
+    if (g->leaves[i] && !has_succ (g, i, n))
+      add_edge (g, i, n);
+  /* Blocks that cannot reach EXIT (infinite loops) may still end the
+     program through a call; give them the exit edge too.  */
+  bool *reach = nodes_reaching_exit (g);
+  for (unsigned i = 0; i < n; i++)
+    if (!reach[i])
+      {
+	g->leaves[i] = true;
+	add_edge (g, i, n);
+      }
+  XDELETEVEC (reach);
+}
+
+/* Reverse post-order of the nodes reachable from ROOT following NEXT.  */
+void
+reverse_post_order (unsigned count, unsigned root, const vec<unsigned> *next,
+		    vec<unsigned> *order, bool *reached)
+{
+  auto_vec<std::pair<unsigned, unsigned> > stack;
+  auto_vec<unsigned> post;
+  reached[root] = true;
+  stack.safe_push (std::make_pair (root, 0u));
+  while (!stack.is_empty ())
+    {
+      std::pair<unsigned, unsigned> &top = stack.last ();
+      if (top.second < next[top.first].length ())
+	{
+	  unsigned s = next[top.first][top.second++];
+	  if (!reached[s])
+	    {
+	      reached[s] = true;
+	      stack.safe_push (std::make_pair (s, 0u));
+	    }
+	}
+      else
+	{
+	  post.safe_push (top.first);
+	  stack.pop ();
+	}
+    }
+  (void) count;
+  for (unsigned i = post.length (); i-- > 0;)
+    order->safe_push (post[i]);
+}
+
+/* Cooper, Harvey and Kennedy's iterative dominators over NEXT/PREV from
+   ROOT, then pre/post numbers of the tree.  */
+void
+compute_dominators (unsigned count, unsigned root, const vec<unsigned> *next,
+		    const vec<unsigned> *prev, struct dom_tree *t)
+{
+  t->idom = XNEWVEC (int, count);
+  t->pre = XCNEWVEC (unsigned, count);
+  t->post = XCNEWVEC (unsigned, count);
+  t->reached = XCNEWVEC (bool, count);
+  auto_vec<unsigned> rpo;
+  reverse_post_order (count, root, next, &rpo, t->reached);
+  unsigned *rank = XCNEWVEC (unsigned, count);
+  for (unsigned i = 0; i < rpo.length (); i++)
+    rank[rpo[i]] = i;
+  for (unsigned i = 0; i < count; i++)
+    t->idom[i] = -1;
+  t->idom[root] = (int) root;
+
+  bool changed = true;
+  while (changed)
+    {
+      changed = false;
+      for (unsigned k = 1; k < rpo.length (); k++)
+	{
+	  unsigned b = rpo[k];
+	  int new_idom = -1;
+	  for (unsigned p : prev[b])
+	    {
+	      if (!t->reached[p] || t->idom[p] < 0)
+		continue;
+	      if (new_idom < 0)
+		{
+		  new_idom = (int) p;
+		  continue;
+		}
+	      unsigned f1 = p, f2 = (unsigned) new_idom;
+	      while (f1 != f2)
+		{
+		  while (rank[f1] > rank[f2])
+		    f1 = (unsigned) t->idom[f1];
+		  while (rank[f2] > rank[f1])
+		    f2 = (unsigned) t->idom[f2];
+		}
+	      new_idom = (int) f1;
+	    }
+	  if (new_idom >= 0 && t->idom[b] != new_idom)
+	    {
+	      t->idom[b] = new_idom;
+	      changed = true;
+	    }
+	}
+    }
+  t->idom[root] = -1;
+  XDELETEVEC (rank);
+
+  /* Number the tree depth-first.  */
+  vec<unsigned> *children = new vec<unsigned>[count] ();
+  for (unsigned i = 0; i < count; i++)
+    if (t->idom[i] >= 0)
+      children[t->idom[i]].safe_push (i);
+  unsigned clock = 0;
+  auto_vec<std::pair<unsigned, unsigned> > stack;
+  stack.safe_push (std::make_pair (root, 0u));
+  t->pre[root] = clock++;
+  while (!stack.is_empty ())
+    {
+      std::pair<unsigned, unsigned> &top = stack.last ();
+      if (top.second < children[top.first].length ())
+	{
+	  unsigned c = children[top.first][top.second++];
+	  t->pre[c] = clock++;
+	  stack.safe_push (std::make_pair (c, 0u));
+	}
+      else
+	{
+	  t->post[top.first] = clock++;
+	  stack.pop ();
+	}
+    }
+  delete[] children;
+}
+
+/* True if A is an ancestor of (or equal to) B in tree T.  */
+bool
+tree_ancestor (const struct dom_tree *t, unsigned a, unsigned b)
+{
+  return t->reached[a] && t->reached[b] && t->pre[a] <= t->pre[b]
+	 && t->post[b] <= t->post[a];
+}
+
+struct planner
+{
+  struct mip_block_plan *plan;
+  struct block_graph g;
+  unsigned entry;		/* layout position of the entry block */
+  struct dom_tree dom, pdom;
+  vec<unsigned> *dom_children;	/* [n + 1] */
+  vec<unsigned> *pdom_children;	/* [n + 1] */
+  bool *known, *queued;
+  vec<unsigned> queue;
+  vec<uint32_t> infer;
+};
+
+void
+set_known (struct planner *p, unsigned x, const vec<uint32_t> &list)
+{
+  p->known[x] = true;
+  p->plan->infer_begin[x] = p->infer.length ();
+  p->plan->infer_count[x] = list.length ();
+  for (uint32_t v : list)
+    p->infer.safe_push (v);
+}
+
+/* Try the three rules on X; on success record its list and return
+   true.  */
+bool
+try_infer (struct planner *p, unsigned x)
+{
+  const struct block_graph *g = &p->g;
+  auto_vec<uint32_t> list;
+
+  /* Equivalence with the immediate dominator or post-dominator.  */
+  int d = p->dom.idom[x];
+  if (d >= 0 && p->known[d] && tree_ancestor (&p->pdom, x, (unsigned) d))
+    {
+      list.safe_push ((uint32_t) d);
+      set_known (p, x, list);
+      return true;
+    }
+  int pd = p->pdom.idom[x];
+  if (pd >= 0 && (unsigned) pd < g->n && p->known[pd]
+      && tree_ancestor (&p->dom, x, (unsigned) pd))
+    {
+      list.safe_push ((uint32_t) pd);
+      set_known (p, x, list);
+      return true;
+    }
+
+  /* Predecessors.  */
+  if (x != p->entry && !g->preds[x].is_empty ())
+    {
+      bool ok = true;
+      for (unsigned q : g->preds[x])
+	if (!p->known[q] || !tree_ancestor (&p->pdom, x, q))
+	  {
+	    ok = false;
+	    break;
+	  }
+      if (ok)
+	{
+	  for (unsigned q : g->preds[x])
+	    list.safe_push (q);
+	  set_known (p, x, list);
+	  return true;
+	}
+    }
+
+  /* Successors.  */
+  if (!g->leaves[x] && !g->succs[x].is_empty ())
+    {
+      for (unsigned s : g->succs[x])
+	if (s == g->n || !p->known[s] || !tree_ancestor (&p->dom, x, s))
+	  return false;
+      for (unsigned s : g->succs[x])
+	list.safe_push (s);
+      set_known (p, x, list);
+      return true;
+    }
+  return false;
+}
+
+void wake_readers (struct planner *p, unsigned x);
+
+/* Queue X for another try if it is still unknown.  */
+void
+requeue (struct planner *p, unsigned x)
+{
+  if (x < p->g.n && !p->known[x] && !p->queued[x])
+    {
+      p->queued[x] = true;
+      p->queue.safe_push (x);
+    }
+}
+
+/* Apply the rules until nothing changes.  A block's rules read only its
+   neighbours and its tree parents, so when X becomes known only those
+   that read X are tried again.  */
+void
+propagate (struct planner *p)
+{
+  while (!p->queue.is_empty ())
+    {
+      unsigned x = p->queue.pop ();
+      p->queued[x] = false;
+      if (!p->known[x] && try_infer (p, x))
+	wake_readers (p, x);
+    }
+}
+
+/* Requeue the blocks whose rules read X, which just became known.  */
+void
+wake_readers (struct planner *p, unsigned x)
+{
+  for (unsigned s : p->g.succs[x])
+    requeue (p, s);
+  for (unsigned q : p->g.preds[x])
+    requeue (p, q);
+  for (unsigned c : p->dom_children[x])
+    requeue (p, c);
+  for (unsigned c : p->pdom_children[x])
+    requeue (p, c);
+}
+
+/* The unknown block deepest in the dominator tree, or -1.  */
+int
+deepest_unknown (const struct planner *p)
+{
+  int best = -1;
+  for (unsigned x = 0; x < p->g.n; x++)
+    if (!p->known[x]
+	&& (best < 0 || p->dom.pre[x] > p->dom.pre[best]))
+      best = (int) x;
+  return best;
+}
+
+void
+add_probe (struct planner *p, unsigned x)
+{
+  auto_vec<uint32_t> empty;
+  p->plan->probe[x] = p->plan->probe_count++;
+  set_known (p, x, empty);
+}
+
+vec<unsigned> *
+tree_children (const struct dom_tree *t, unsigned count)
+{
+  vec<unsigned> *children = new vec<unsigned>[count] ();
+  for (unsigned i = 0; i < count; i++)
+    if (t->idom[i] >= 0)
+      children[t->idom[i]].safe_push (i);
+  return children;
+}
+
+void
+init_plan (function *fun, struct mip_block_plan *plan)
+{
+  unsigned n = n_basic_blocks_for_fn (fun) - NUM_FIXED_BLOCKS;
+  basic_block bb;
+  unsigned i = 0;
+
+  plan->count = n;
+  plan->blocks = XNEWVEC (basic_block, n);
+  plan->probe = XNEWVEC (uint32_t, n);
+  plan->flags = XCNEWVEC (uint32_t, n);
+  plan->infer_begin = XCNEWVEC (uint32_t, n);
+  plan->infer_count = XCNEWVEC (uint32_t, n);
+  plan->infer = NULL;
+  plan->infer_length = 0;
+  plan->probe_count = 0;
+  FOR_EACH_BB_FN (bb, fun)
+    {
+      plan->blocks[i] = bb;
+      plan->probe[i] = MIP_NO_PROBE;
+      bb->aux = (void *) (uintptr_t) i;
+      i++;
+    }
+  gcc_assert (i == n);
+}
+
+void
+finish_plan (struct planner *p)
+{
+  struct mip_block_plan *plan = p->plan;
+  for (unsigned x = 0; x < plan->count; x++)
+    {
+      if (x == p->entry)
+	plan->flags[x] |= MIP_BLOCK_ENTRY;
+      if (p->g.leaves[x])
+	plan->flags[x] |= MIP_BLOCK_EXIT;
+      if (block_has_call (plan->blocks[x]))
+	plan->flags[x] |= MIP_BLOCK_CALL;
+      plan->blocks[x]->aux = NULL;
+    }
+  plan->infer_length = p->infer.length ();
+  plan->infer = XNEWVEC (uint32_t, plan->infer_length ? plan->infer_length : 1);
+  for (unsigned i = 0; i < plan->infer_length; i++)
+    plan->infer[i] = p->infer[i];
+  p->infer.release ();
+  delete[] p->g.succs;
+  delete[] p->g.preds;
+  XDELETEVEC (p->g.leaves);
+  XDELETEVEC (p->g.self_loop);
+  XDELETEVEC (p->known);
+  XDELETEVEC (p->queued);
+  p->queue.release ();
+}
+
+void
+free_tree (struct dom_tree *t)
+{
+  XDELETEVEC (t->idom);
+  XDELETEVEC (t->pre);
+  XDELETEVEC (t->post);
+  XDELETEVEC (t->reached);
+}
+
+/* The entry block is covered exactly when the function ran.  */
+void
+start_planner (function *fun, struct mip_block_plan *plan, struct planner *p)
+{
+  init_plan (fun, plan);
+  p->plan = plan;
+  p->entry = (unsigned) (uintptr_t)
+	     single_succ (ENTRY_BLOCK_PTR_FOR_FN (fun))->aux;
+  build_graph (plan, &p->g);
+  p->known = XCNEWVEC (bool, plan->count);
+  p->queued = XCNEWVEC (bool, plan->count);
+  p->queue = vNULL;
+  p->infer = vNULL;
+  p->dom_children = p->pdom_children = NULL;
+  auto_vec<uint32_t> entry;
+  entry.safe_push (MIP_INFER_FUNCTION);
+  set_known (p, p->entry, entry);
+}
+
+} /* namespace */
+
+void
+mip_plan_blocks (function *fun, struct mip_block_plan *plan)
+{
+  struct planner p;
+  start_planner (fun, plan, &p);
+  unsigned n = plan->count;
+  compute_dominators (n + 1, p.entry, p.g.succs, p.g.preds, &p.dom);
+  compute_dominators (n + 1, n, p.g.preds, p.g.succs, &p.pdom);
+  p.dom_children = tree_children (&p.dom, n + 1);
+  p.pdom_children = tree_children (&p.pdom, n + 1);
+
+  /* Blocks the entry cannot reach never run: an empty list.  */
+  auto_vec<uint32_t> never;
+  for (unsigned x = 0; x < n; x++)
+    if (!p.dom.reached[x])
+      set_known (&p, x, never);
+
+  for (unsigned x = 0; x < n; x++)
+    requeue (&p, x);
+  for (;;)
+    {
+      propagate (&p);
+      int x = deepest_unknown (&p);
+      if (x < 0)
+	break;
+      add_probe (&p, (unsigned) x);
+      wake_readers (&p, (unsigned) x);
+    }
+  delete[] p.dom_children;
+  delete[] p.pdom_children;
+  free_tree (&p.dom);
+  free_tree (&p.pdom);
+  finish_plan (&p);
+}
+
+void
+mip_plan_blocks_all (function *fun, struct mip_block_plan *plan)
+{
+  struct planner p;
+  start_planner (fun, plan, &p);
+  for (unsigned x = 0; x < plan->count; x++)
+    if (x != p.entry)
+      add_probe (&p, x);
+  finish_plan (&p);
+}

@@ -1,0 +1,183 @@
+/* mip-signature.cc - what identifies a function's shape and its blocks
+   across compiles: the CFG signature and the early block numbers.
+
+   Copyright (C) 2026 The MIP for GCC developers.
+   SPDX-License-Identifier: GPL-3.0-or-later
+
+   Both are computed by a small pass placed just before "bbpart" (hot/cold
+   partitioning), the last point where a compile that uses a profile still
+   sees the same RTL as the compile that generated it: the profile can
+   only change what happens from there on.  The pass numbers the blocks in
+   their order at that point and remembers, for each insn, the number of
+   its block; the instrumentation pass, much later, gives each final block
+   the number of the first insn that came from an early block (insns that
+   later passes create or copy have none; such a block's id is 0).
+
+   The signature is FNV-1a over the blocks in order: for each, the shape
+   of every non-debug insn pattern (rtx codes, modes, register numbers,
+   constants, symbol names; not locations, so moving code by whole lines
+   keeps it) and the numbers of its successors.  Two compiles of the same
+   source with the same flags give the same signature; changing a
+   function's code changes it.  */
+
+#include "mip-plugin.h"
+#include "hash-map.h"
+
+typedef hash_map<int_hash<int, -1, -2>, unsigned> uid_block_map;
+
+static uid_block_map *early_blocks;
+static tree early_decl;
+static uint64_t early_signature;
+
+static uint64_t hash_rtx_shape (uint64_t hash, const_rtx x);
+
+static uint64_t
+hash_rtx_operands (uint64_t hash, const_rtx x)
+{
+  const char *format = GET_RTX_FORMAT (GET_CODE (x));
+  for (int i = 0; format[i]; i++)
+    switch (format[i])
+      {
+      case 'e':
+	hash = hash_rtx_shape (hash, XEXP (x, i));
+	break;
+      case 'E':
+	hash = mip_hash_u64 (hash, XVECLEN (x, i));
+	for (int j = 0; j < XVECLEN (x, i); j++)
+	  hash = hash_rtx_shape (hash, XVECEXP (x, i, j));
+	break;
+      case 'i':
+	hash = mip_hash_u64 (hash, (uint64_t) (int64_t) XINT (x, i));
+	break;
+      case 'n':
+	hash = mip_hash_u64 (hash, (uint64_t) (int64_t) XINT (x, i));
+	break;
+      case 'w':
+	hash = mip_hash_u64 (hash, (uint64_t) XWINT (x, i));
+	break;
+      case 's':
+	if (XSTR (x, i))
+	  hash = mip_hash_bytes (hash, XSTR (x, i), strlen (XSTR (x, i)));
+	break;
+      default:
+	/* 'u' (insn links), '0', 'B', 't', 'p', 'L' (locations), 'r':
+	   nothing stable across compiles or nothing about the shape.  */
+	break;
+      }
+  return hash;
+}
+
+static uint64_t
+hash_rtx_shape (uint64_t hash, const_rtx x)
+{
+  if (x == NULL_RTX)
+    return mip_hash_u64 (hash, (uint64_t) -3);
+  enum rtx_code code = GET_CODE (x);
+  hash = mip_hash_u64 (hash, (uint64_t) code);
+  hash = mip_hash_u64 (hash, (uint64_t) GET_MODE (x));
+  switch (code)
+    {
+    case REG:
+      return mip_hash_u64 (hash, REGNO (x));
+    case CONST_INT:
+      return mip_hash_u64 (hash, (uint64_t) INTVAL (x));
+    case SYMBOL_REF:
+      return mip_hash_bytes (hash, XSTR (x, 0), strlen (XSTR (x, 0)));
+    case LABEL_REF:
+    case CODE_LABEL:
+    case DEBUG_EXPR:
+    case VAR_LOCATION:
+      return hash;
+    default:
+      return hash_rtx_operands (hash, x);
+    }
+}
+
+/* Layout positions of FUN's blocks in their current order, in AUX.  */
+static void
+number_blocks (function *fun)
+{
+  basic_block bb;
+  uintptr_t next = 0;
+  FOR_EACH_BB_FN (bb, fun)
+    bb->aux = (void *) next++;
+}
+
+static void
+clear_block_numbers (function *fun)
+{
+  basic_block bb;
+  FOR_EACH_BB_FN (bb, fun)
+    bb->aux = NULL;
+}
+
+uint64_t
+mip_cfg_signature (function *fun)
+{
+  basic_block bb;
+  number_blocks (fun);
+  uint64_t hash = mip_hash_u64 (MIP_HASH_INIT,
+				(uint64_t) n_basic_blocks_for_fn (fun));
+  FOR_EACH_BB_FN (bb, fun)
+    {
+      rtx_insn *insn;
+      FOR_BB_INSNS (bb, insn)
+	if (NONDEBUG_INSN_P (insn))
+	  hash = hash_rtx_shape (hash, PATTERN (insn));
+      edge e;
+      edge_iterator ei;
+      FOR_EACH_EDGE (e, ei, bb->succs)
+	hash = mip_hash_u64 (hash, e->dest == EXIT_BLOCK_PTR_FOR_FN (fun)
+				   ? (uint64_t) -1
+				   : (uint64_t) (uintptr_t) e->dest->aux);
+      hash = mip_hash_u64 (hash, (uint64_t) -2);	/* End of block.  */
+    }
+  clear_block_numbers (fun);
+  return hash;
+}
+
+void
+mip_number_early_blocks (function *fun)
+{
+  if (early_blocks == NULL)
+    early_blocks = new uid_block_map (1024);
+  early_blocks->empty ();
+  early_decl = fun->decl;
+  early_signature = mip_cfg_signature (fun);
+
+  basic_block bb;
+  unsigned number = 0;
+  FOR_EACH_BB_FN (bb, fun)
+    {
+      number++;
+      rtx_insn *insn;
+      FOR_BB_INSNS (bb, insn)
+	if (NONDEBUG_INSN_P (insn))
+	  early_blocks->put (INSN_UID (insn), number);
+    }
+}
+
+bool
+mip_have_early_signature (function *fun, uint64_t *signature)
+{
+  if (early_decl != fun->decl)
+    return false;
+  *signature = early_signature;
+  return true;
+}
+
+uint32_t
+mip_early_block_id (function *fun, basic_block bb)
+{
+  if (early_decl != fun->decl || early_blocks == NULL)
+    return 0;
+  rtx_insn *insn;
+  FOR_BB_INSNS (bb, insn)
+    if (NONDEBUG_INSN_P (insn))
+      {
+	unsigned *number = early_blocks->get (INSN_UID (insn));
+	if (number)
+	  return *number;
+      }
+  return 0;
+}
