@@ -7,9 +7,13 @@
    In the manner of "Minimum Coverage Instrumentation" (Chen et al. 2022)
    the pass reasons on the function's CFG with one virtual EXIT node and
    extra edges to it from every block that may leave the function: blocks
-   that return, contain a call (a callee may call exit, longjmp or throw),
-   have no successor (noreturn calls, traps) or cannot reach EXIT
-   (infinite loops).  On that graph, with D = dominates and P =
+   that return, contain a call that may throw out of the function, have
+   no successor (noreturn calls, traps) or cannot reach EXIT (infinite
+   loops).  Like LLVM's block coverage, other calls are taken to return:
+   a program that ends inside a callee (exit, abort, longjmp) may have the
+   blocks after the interrupted calls of its callers reported covered.
+   -fplugin-arg-mip-calls-may-exit treats every call as a possible exit
+   instead, exact for such programs too, at the price of more probes.  On that graph, with D = dominates and P =
    post-dominates, three rules give a block X's coverage from others':
 
      equivalence  X D Y and Y P X (or the converse): covered(X) = covered(Y)
@@ -26,6 +30,8 @@
    known before it, so the inference graph has no cycle.  */
 
 #include "mip-blocks.h"
+#include "mip-plugin.h"
+#include "except.h"
 #include "mip-format.h"
 
 namespace {
@@ -55,6 +61,21 @@ block_has_call (basic_block bb)
   rtx_insn *insn;
   FOR_BB_INSNS (bb, insn)
     if (CALL_P (insn))
+      return true;
+  return false;
+}
+
+/* True if BB contains a call that may leave the function other than by
+   returning to it: one that may throw out of it, or, when the user asked
+   for coverage exact even for programs that end inside a callee (exit,
+   abort, longjmp), any call.  */
+bool
+block_may_leave_in_call (basic_block bb)
+{
+  rtx_insn *insn;
+  FOR_BB_INSNS (bb, insn)
+    if (CALL_P (insn)
+	&& (mip_options.calls_may_exit || can_throw_external (insn)))
       return true;
   return false;
 }
@@ -120,7 +141,7 @@ build_graph (const struct mip_block_plan *plan, struct block_graph *g)
 	  else if (!has_succ (g, i, to))
 	    add_edge (g, i, to);
 	}
-      if (EDGE_COUNT (bb->succs) == 0 || block_has_call (bb))
+      if (EDGE_COUNT (bb->succs) == 0 || block_may_leave_in_call (bb))
 	g->leaves[i] = true;
       else if (has_succ (g, i, n))
 	g->leaves[i] = true;
@@ -274,6 +295,10 @@ struct planner
   bool *known, *queued;
   vec<unsigned> queue;
   vec<uint32_t> infer;
+  /* For each block X: every entry-to-exit path through a predecessor
+     (successor) of X also goes through X, so X's coverage is the OR of
+     its predecessors' (successors').  */
+  bool *by_preds, *by_succs;
 };
 
 void
@@ -284,6 +309,15 @@ set_known (struct planner *p, unsigned x, const vec<uint32_t> &list)
   p->plan->infer_count[x] = list.length ();
   for (uint32_t v : list)
     p->infer.safe_push (v);
+}
+
+bool
+all_known (const struct planner *p, const vec<unsigned> &nodes)
+{
+  for (unsigned x : nodes)
+    if (x >= p->g.n || !p->known[x])
+      return false;
+  return true;
 }
 
 /* Try the three rules on X; on success record its list and return
@@ -311,31 +345,16 @@ try_infer (struct planner *p, unsigned x)
       return true;
     }
 
-  /* Predecessors.  */
-  if (x != p->entry && !g->preds[x].is_empty ())
+  /* Predecessors, then successors.  */
+  if (p->by_preds[x] && all_known (p, g->preds[x]))
     {
-      bool ok = true;
       for (unsigned q : g->preds[x])
-	if (!p->known[q] || !tree_ancestor (&p->pdom, x, q))
-	  {
-	    ok = false;
-	    break;
-	  }
-      if (ok)
-	{
-	  for (unsigned q : g->preds[x])
-	    list.safe_push (q);
-	  set_known (p, x, list);
-	  return true;
-	}
+	list.safe_push (q);
+      set_known (p, x, list);
+      return true;
     }
-
-  /* Successors.  */
-  if (!g->leaves[x] && !g->succs[x].is_empty ())
+  if (p->by_succs[x] && all_known (p, g->succs[x]))
     {
-      for (unsigned s : g->succs[x])
-	if (s == g->n || !p->known[s] || !tree_ancestor (&p->dom, x, s))
-	  return false;
       for (unsigned s : g->succs[x])
 	list.safe_push (s);
       set_known (p, x, list);
@@ -386,15 +405,28 @@ wake_readers (struct planner *p, unsigned x)
     requeue (p, c);
 }
 
-/* The unknown block deepest in the dominator tree, or -1.  */
+/* The next block to probe, or -1 when all are known.  A block that no
+   rule can ever infer must be probed in any case; otherwise the
+   inference stalled on a cycle, and the block least often executed by
+   GCC's estimate is the cheapest to break it with.  */
 int
-deepest_unknown (const struct planner *p)
+choose_probe (const struct planner *p, function *fun)
 {
   int best = -1;
+  int best_frequency = 0;
   for (unsigned x = 0; x < p->g.n; x++)
-    if (!p->known[x]
-	&& (best < 0 || p->dom.pre[x] > p->dom.pre[best]))
-      best = (int) x;
+    {
+      if (p->known[x])
+	continue;
+      if (!p->by_preds[x] && !p->by_succs[x])
+	return (int) x;
+      int frequency = p->plan->blocks[x]->count.to_frequency (fun);
+      if (best < 0 || frequency < best_frequency)
+	{
+	  best = (int) x;
+	  best_frequency = frequency;
+	}
+    }
   return best;
 }
 
@@ -467,6 +499,8 @@ finish_plan (struct planner *p)
   XDELETEVEC (p->g.self_loop);
   XDELETEVEC (p->known);
   XDELETEVEC (p->queued);
+  XDELETEVEC (p->by_preds);
+  XDELETEVEC (p->by_succs);
   p->queue.release ();
 }
 
@@ -493,9 +527,94 @@ start_planner (function *fun, struct mip_block_plan *plan, struct planner *p)
   p->queue = vNULL;
   p->infer = vNULL;
   p->dom_children = p->pdom_children = NULL;
+  p->by_preds = p->by_succs = NULL;
   auto_vec<uint32_t> entry;
   entry.safe_push (MIP_INFER_FUNCTION);
   set_known (p, p->entry, entry);
+}
+
+/* Mark in SEEN the nodes reachable from START along NEXT without
+   passing through AVOID.  */
+void
+reach_avoiding (const struct block_graph *g, unsigned start, unsigned avoid,
+		const vec<unsigned> *next, bool *seen, vec<unsigned> *stack)
+{
+  memset (seen, 0, (g->n + 1) * sizeof (bool));
+  if (start == avoid)
+    return;
+  seen[start] = true;
+  stack->truncate (0);
+  stack->safe_push (start);
+  while (!stack->is_empty ())
+    {
+      unsigned x = stack->pop ();
+      for (unsigned y : next[x])
+	if (y != avoid && !seen[y])
+	  {
+	    seen[y] = true;
+	    stack->safe_push (y);
+	  }
+    }
+}
+
+/* True if no entry-to-exit path goes through any of NODES without going
+   through X: FWD/BWD mark what is reachable from the entry and what
+   reaches EXIT once X is removed.  */
+bool
+all_paths_visit (const struct block_graph *g, const vec<unsigned> &nodes,
+		 const bool *fwd, const bool *bwd)
+{
+  if (nodes.is_empty ())
+    return false;
+  for (unsigned y : nodes)
+    if (y == g->n || (fwd[y] && bwd[y]))
+      return false;
+  return true;
+}
+
+/* Above this many blocks the exact path test (a walk of the graph per
+   block) costs too much compile time; the dominator test, sufficient
+   but weaker, is used instead.  */
+const unsigned path_test_limit = 2500;
+
+void
+compute_path_rules (struct planner *p)
+{
+  const struct block_graph *g = &p->g;
+  unsigned n = g->n;
+  p->by_preds = XCNEWVEC (bool, n);
+  p->by_succs = XCNEWVEC (bool, n);
+  if (n > path_test_limit)
+    {
+      for (unsigned x = 0; x < n; x++)
+	{
+	  bool preds = x != p->entry && !g->preds[x].is_empty ();
+	  for (unsigned q : g->preds[x])
+	    preds &= tree_ancestor (&p->pdom, x, q);
+	  bool succs = !g->leaves[x] && !g->succs[x].is_empty ();
+	  for (unsigned s : g->succs[x])
+	    succs &= s != n && tree_ancestor (&p->dom, x, s);
+	  p->by_preds[x] = preds;
+	  p->by_succs[x] = succs;
+	}
+      return;
+    }
+  bool *fwd = XNEWVEC (bool, n + 1);
+  bool *bwd = XNEWVEC (bool, n + 1);
+  auto_vec<unsigned> stack;
+  for (unsigned x = 0; x < n; x++)
+    {
+      if (!p->dom.reached[x])
+	continue;
+      reach_avoiding (g, p->entry, x, g->succs, fwd, &stack);
+      reach_avoiding (g, n, x, g->preds, bwd, &stack);
+      p->by_preds[x] = x != p->entry
+		       && all_paths_visit (g, g->preds[x], fwd, bwd);
+      p->by_succs[x] = !g->leaves[x]
+		       && all_paths_visit (g, g->succs[x], fwd, bwd);
+    }
+  XDELETEVEC (fwd);
+  XDELETEVEC (bwd);
 }
 
 } /* namespace */
@@ -510,6 +629,7 @@ mip_plan_blocks (function *fun, struct mip_block_plan *plan)
   compute_dominators (n + 1, n, p.g.preds, p.g.succs, &p.pdom);
   p.dom_children = tree_children (&p.dom, n + 1);
   p.pdom_children = tree_children (&p.pdom, n + 1);
+  compute_path_rules (&p);
 
   /* Blocks the entry cannot reach never run: an empty list.  */
   auto_vec<uint32_t> never;
@@ -522,7 +642,7 @@ mip_plan_blocks (function *fun, struct mip_block_plan *plan)
   for (;;)
     {
       propagate (&p);
-      int x = deepest_unknown (&p);
+      int x = choose_probe (&p, fun);
       if (x < 0)
 	break;
       add_probe (&p, (unsigned) x);

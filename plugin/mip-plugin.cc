@@ -24,6 +24,8 @@ static struct plugin_info mip_plugin_info = {
   "      caller), 'block-coverage' or 'function-coverage'\n"
   "  -fplugin-arg-mip-probe-all-blocks  probe every block instead of\n"
   "      inferring coverage where possible (for testing the inference)\n"
+  "  -fplugin-arg-mip-calls-may-exit  exact block coverage even for\n"
+  "      programs that end inside a callee (more probes)\n"
   "  -fplugin-arg-mip-use=FILE  optimise with the profile FILE (.mip)"
 };
 
@@ -81,6 +83,8 @@ parse_arguments (struct plugin_name_args *info)
 	}
       else if (strcmp (key, "probe-all-blocks") == 0 && value == NULL)
 	mip_options.probe_all_blocks = true;
+      else if (strcmp (key, "calls-may-exit") == 0 && value == NULL)
+	mip_options.calls_may_exit = true;
       else
 	{
 	  error ("mip: unknown argument %<-fplugin-arg-%s-%s%>;"

@@ -15,6 +15,7 @@ struct mip_options
   uint32_t mode;                /* MIP_KIND_* to record; 0: no generate */
   const char *use_file;         /* -fplugin-arg-mip-use=FILE, or NULL */
   bool probe_all_blocks;        /* -fplugin-arg-mip-probe-all-blocks */
+  bool calls_may_exit;          /* -fplugin-arg-mip-calls-may-exit */
 };
 
 extern struct mip_options mip_options;
