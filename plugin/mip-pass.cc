@@ -98,13 +98,10 @@ mip_scratch_reg_free_at_entry (function *fun, int regno)
 bool
 mip_scratch_reg_free_in_block (basic_block bb, int regno)
 {
-  /* Inside the body a dead register is free if calls clobber it anyway
-     or the prologue saved it (it is live somewhere in the function).  */
-  return regno >= 0 && !fixed_regs[regno] && !global_regs[regno]
-	 && TEST_HARD_REG_BIT (reg_class_contents[GENERAL_REGS], regno)
-	 && !REGNO_REG_SET_P (df_get_live_in (bb), regno)
-	 && (crtl->abi->clobbers_full_reg_p (regno)
-	     || df_regs_ever_live_p (regno));
+  /* Only call-clobbered registers: a block may run before the prologue
+     (shrink-wrapping) has saved the callee-saved ones.  */
+  return scratch_reg_usable (regno)
+	 && !REGNO_REG_SET_P (df_get_live_in (bb), regno);
 }
 
 /* ---- Deciding what to instrument ----------------------------------- */

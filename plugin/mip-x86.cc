@@ -1,16 +1,24 @@
-/* mip-x86.cc - the x86-64 target: entry probes as single RIP-relative
-   instructions.
+/* mip-x86.cc - the x86 target (x86-64 and i386): probes as single stores
+   to the function's raw record.
 
    Copyright (C) 2026 The MIP for GCC developers.
    SPDX-License-Identifier: GPL-3.0-or-later
 
-   Sequences, inserted before the prologue (after endbr64, which a later
-   pass puts first):
+   The record is addressed RIP-relative on x86-64, absolutely in i386
+   code that is not position-independent, and from a base register loaded
+   by a call/pop pair in i386 PIC code (`sym-1b(%reg)' assembles to a
+   PC-relative relocation).  Written below for x86-64; A(off) stands for
+   the record's address plus OFF in the addressing of the code model.
 
-   function-coverage (7 bytes, no register, no flags):
-	movb	$0, .Lmip.rN(%rip)		# coverage byte = 0
+   Entry, inserted before the prologue (after endbr64/endbr32, which a
+   later pass puts first), where the ABI guarantees the flags and the
+   call-clobbered non-argument registers are dead:
 
-   full (call count, first-call order, first caller):
+   function coverage (x86-64 and i386 non-PIC: 7 bytes, no register, no
+   flags):
+	movb	$0, .Lmip.rN+C(%rip)		# coverage byte = 0
+
+   call count, first-call order and first caller (full mode):
 	addl	$1, .Lmip.rN(%rip)		# count += 1, CF on wrap
 	sbbl	$0, .Lmip.rN(%rip)		# wrapped to 0: back to 0xffffffff
 	cmpl	$1, .Lmip.rN(%rip)		# the first call?
@@ -23,17 +31,28 @@
 	movl	%r11d, .Lmip.rN+4(%rip)	# order = 1 + calls before
    1:
 
-   block probe (7 bytes, no register, no flags: the flags may be live
-   inside the body):
-	movb	$0, .Lmip.rN+K(%rip)		# coverage byte of the block
+   i386 PIC code first loads the base (the push is below the stack
+   pointer, where nothing lives at entry):
+	call	2f
+   2:	popl	%ecx				# then A(off) = .Lmip.rN+off-2b(%ecx)
 
-   The full sequence clobbers the flags (dead at entry under the ABI) and
-   one scratch register, chosen among the call-clobbered registers not
-   live at entry (r11 unless something unusual holds it; r10 carries the
-   static chain of nested functions, %al the vector count of varargs).
-   Without a free register the order is not recorded for that function.
-   The count increment is not atomic: concurrent first calls may lose
-   increments (documented in doc/guide.md); coverage is exact.  */
+   Block probe, at the start of a block, where the flags may be live:
+	movb	$0, .Lmip.rN+K(%rip)		# x86-64, i386 non-PIC: 7 bytes
+   and in i386 PIC code, with a dead register R, or else saving one:
+	[pushl	%R]
+	call	3f
+   3:	popl	%R
+	movb	$0, .Lmip.rN+K-3b(%R)
+	[popl	%R]
+
+   The scratch registers are chosen among those not live at that point
+   (x86-64: r11 unless something unusual holds it; r10 carries the static
+   chain of nested functions, %al the vector count of varargs; i386: eax,
+   ecx, edx unless regparm, fastcall or a static chain use them).
+   Without a free register at entry the order and caller are not recorded
+   for that function (and on i386 PIC not the count either).  The count
+   increment is not atomic: concurrent calls may lose increments
+   (doc/guide.md); coverage is exact.  */
 
 #include "mip-plugin.h"
 
@@ -41,10 +60,10 @@ struct scratch_register
 {
   const char *gcc_name;		/* for decode_reg_name */
   const char *asm_name32;	/* its 32-bit name in AT&T syntax */
-  const char *asm_name64;	/* its 64-bit name */
+  const char *asm_name64;	/* its 64-bit name (x86-64 only) */
 };
 
-static const struct scratch_register scratch_candidates[] = {
+static const struct scratch_register scratch64[] = {
   { "r11", "%r11d", "%r11" }, { "r10", "%r10d", "%r10" },
   { "ax", "%eax", "%rax" }, { "cx", "%ecx", "%rcx" },
   { "dx", "%edx", "%rdx" }, { "si", "%esi", "%rsi" },
@@ -52,16 +71,27 @@ static const struct scratch_register scratch_candidates[] = {
   { "r9", "%r9d", "%r9" },
 };
 
+static const struct scratch_register scratch32[] = {
+  { "cx", "%ecx", NULL }, { "ax", "%eax", NULL }, { "dx", "%edx", NULL },
+};
+
+
+static bool
+i386_pic (void)
+{
+  return !TARGET_64BIT && flag_pic;
+}
+
 bool
 mip_target_init (void)
 {
-  if (!TARGET_64BIT || TARGET_X32)
+  if (TARGET_X32)
     {
-      sorry ("mip: only x86-64 (%<-m64%>) is supported on x86 so far;"
-	     " %<-m32%> and %<-mx32%> are not");
+      sorry ("mip: %<-mx32%> is not supported (x86-64 %<-m64%> and i386"
+	     " %<-m32%> are)");
       return false;
     }
-  if (ix86_cmodel == CM_LARGE || ix86_cmodel == CM_LARGE_PIC)
+  if (TARGET_64BIT && (ix86_cmodel == CM_LARGE || ix86_cmodel == CM_LARGE_PIC))
     {
       sorry ("mip: %<-mcmodel=large%> is not supported (probes address"
 	     " their counters RIP-relative)");
@@ -89,20 +119,26 @@ mip_target_skip_function (function *fun)
 			      DECL_ATTRIBUTES (fun->decl));
 }
 
-/* The first free scratch register at entry, or NULL.  */
-static const struct scratch_register *
-find_scratch_register (function *fun, int *regno)
+/* Free scratch registers at entry: up to MAX of them into REGS/REGNOS,
+   returning how many.  */
+static int
+entry_scratch_registers (function *fun, const struct scratch_register **regs,
+			 int *regnos, int max)
 {
-  for (size_t i = 0; i < ARRAY_SIZE (scratch_candidates); i++)
+  const struct scratch_register *table = TARGET_64BIT ? scratch64 : scratch32;
+  size_t size = TARGET_64BIT ? ARRAY_SIZE (scratch64) : ARRAY_SIZE (scratch32);
+  int found = 0;
+  for (size_t i = 0; i < size && found < max; i++)
     {
-      int r = decode_reg_name (scratch_candidates[i].gcc_name);
+      int r = decode_reg_name (table[i].gcc_name);
       if (mip_scratch_reg_free_at_entry (fun, r))
 	{
-	  *regno = r;
-	  return &scratch_candidates[i];
+	  regs[found] = &table[i];
+	  regnos[found] = r;
+	  found++;
 	}
     }
-  return NULL;
+  return found;
 }
 
 static bool
@@ -112,92 +148,228 @@ flags_dead_at_entry (function *fun)
   return !REGNO_REG_SET_P (df_get_live_in (entry), FLAGS_REG);
 }
 
+/* Scratch registers the entry sequence needs for KINDS: i386 PIC needs a
+   base register for anything, and the first-call path one more.  */
+static int
+entry_registers_needed (uint32_t kinds)
+{
+  int needed = 0;
+  if (i386_pic ())
+    needed++;
+  if (kinds & (MIP_KIND_ORDER | MIP_KIND_CALLERS))
+    needed++;
+  return needed;
+}
+
 uint32_t
 mip_target_entry_kinds (function *fun, uint32_t wanted)
 {
-  int regno;
-  if ((wanted & (MIP_KIND_CALL_COUNT | MIP_KIND_ORDER))
+  const struct scratch_register *regs[2];
+  int regnos[2];
+  int free_regs = entry_scratch_registers (fun, regs, regnos, 2);
+
+  if ((wanted & (MIP_KIND_CALL_COUNT | MIP_KIND_ORDER | MIP_KIND_CALLERS))
       && !flags_dead_at_entry (fun))
-    wanted &= ~(MIP_KIND_CALL_COUNT | MIP_KIND_ORDER);
+    wanted &= ~(MIP_KIND_CALL_COUNT | MIP_KIND_ORDER | MIP_KIND_CALLERS);
   /* The order stamp and the caller sample live on the first-call path of
-     the count, and need a scratch register.  */
-  if ((wanted & (MIP_KIND_ORDER | MIP_KIND_CALLERS))
-      && (!(wanted & MIP_KIND_CALL_COUNT)
-	  || find_scratch_register (fun, &regno) == NULL))
+     the count.  */
+  if (!(wanted & MIP_KIND_CALL_COUNT))
     wanted &= ~(MIP_KIND_ORDER | MIP_KIND_CALLERS);
+  if (entry_registers_needed (wanted) > free_regs)
+    wanted &= ~(MIP_KIND_ORDER | MIP_KIND_CALLERS);
+  if (entry_registers_needed (wanted) > free_regs)
+    {
+      /* i386 PIC without any free register at entry: keep what block
+	 coverage needs to know the function ran, through a saved
+	 register like the block probes.  */
+      wanted &= ~MIP_KIND_CALL_COUNT;
+      if (wanted & MIP_KIND_BLOCK_COVERAGE)
+	wanted |= MIP_KIND_FUNCTION_COVERAGE;
+    }
   return wanted;
 }
 
+/* Print into BUF the address of byte OFF of record INDEX: BASE is the
+   i386 PIC base register (NULL otherwise), loaded at label "LABEL".  */
 static void
-emit_coverage_store (const struct mip_entry_probe *p)
+record_address (char *buf, size_t size, unsigned index, unsigned off,
+		const char *base, const char *label)
 {
-  char text[128];
-  snprintf (text, sizeof text, "movb\t$0, " MIP_RECORD_LABEL_FMT "+%u(%%rip)",
-	    p->function_index, (unsigned) p->layout.coverage_offset);
-  mip_emit_entry_asm (text, NULL, 0);
+  if (TARGET_64BIT)
+    snprintf (buf, size, MIP_RECORD_LABEL_FMT "+%u(%%rip)", index, off);
+  else if (base == NULL)
+    snprintf (buf, size, MIP_RECORD_LABEL_FMT "+%u", index, off);
+  else
+    snprintf (buf, size, MIP_RECORD_LABEL_FMT "+%u-%s(%s)", index, off, label,
+	      base);
 }
 
+/* The same for a global symbol (the order sequence).  */
 static void
-emit_call_count (function *fun,
-		 const struct mip_entry_probe *p)
+symbol_address (char *buf, size_t size, const char *symbol, const char *base,
+		const char *label)
 {
-  char text[512];
-  unsigned idx = p->function_index;
-  unsigned count = p->layout.count_offset;
-  int clobbers[2];
-  int n = 0;
-  int len;
+  if (TARGET_64BIT)
+    snprintf (buf, size, "%s(%%rip)", symbol);
+  else if (base == NULL)
+    snprintf (buf, size, "%s", symbol);
+  else
+    snprintf (buf, size, "%s-%s(%s)", symbol, label, base);
+}
 
-  clobbers[n++] = FLAGS_REG;
-  len = snprintf (text, sizeof text,
-		  "addl\t$1, " MIP_RECORD_LABEL_FMT "+%u(%%rip)\n"
-		  "\tsbbl\t$0, " MIP_RECORD_LABEL_FMT "+%u(%%rip)",
-		  idx, count, idx, count);
-  if (p->kinds & (MIP_KIND_ORDER | MIP_KIND_CALLERS))
+static void pic_store_text (char *text, size_t size, unsigned index,
+			    unsigned off, const struct scratch_register *reg);
+
+/* A growing assembly text.  */
+struct asm_text
+{
+  char buf[1024];
+  size_t len;
+};
+
+static void ATTRIBUTE_PRINTF_2
+append (struct asm_text *t, const char *format, ...)
+{
+  va_list ap;
+  va_start (ap, format);
+  if (t->len < sizeof t->buf)
     {
-      int regno;
-      const struct scratch_register *s = find_scratch_register (fun, &regno);
-      gcc_assert (s != NULL);
-      clobbers[n++] = regno;
-      len += snprintf (text + len, sizeof text - len,
-		       "\n\tcmpl\t$1, " MIP_RECORD_LABEL_FMT "+%u(%%rip)\n"
-		       "\tjne\t1f",
-		       idx, count);
-      if (p->kinds & MIP_KIND_CALLERS)
-	len += snprintf (text + len, sizeof text - len,
-			 "\n\tmovq\t(%%rsp), %s\n"
-			 "\tmovq\t%s, " MIP_RECORD_LABEL_FMT "+%u(%%rip)",
-			 s->asm_name64, s->asm_name64, idx,
-			 (unsigned) p->layout.callers_offset);
-      if (p->kinds & MIP_KIND_ORDER)
-	len += snprintf (text + len, sizeof text - len,
-			 "\n\tmovl\t$1, %s\n"
-			 "\tlock xaddl\t%s, %s(%%rip)\n"
-			 "\tincl\t%s\n"
-			 "\tmovl\t%s, " MIP_RECORD_LABEL_FMT "+%u(%%rip)",
-			 s->asm_name32, s->asm_name32, MIP_ORDER_SEQUENCE,
-			 s->asm_name32, s->asm_name32, idx,
-			 (unsigned) p->layout.order_offset);
-      snprintf (text + len, sizeof text - len, "\n1:");
+      int n = vsnprintf (t->buf + t->len, sizeof t->buf - t->len, format, ap);
+      if (n > 0)
+	t->len += (size_t) n;
     }
-  mip_emit_entry_asm (text, clobbers, n);
+  va_end (ap);
+  gcc_assert (t->len < sizeof t->buf);
+}
+
+/* The first-call path: caller sample and order stamp, through SCRATCH.  */
+static void
+append_first_call (struct asm_text *t, const struct mip_entry_probe *p,
+		   const struct scratch_register *scratch, const char *base,
+		   const char *label)
+{
+  char addr[128];
+  unsigned idx = p->function_index;
+  if (p->kinds & MIP_KIND_CALLERS)
+    {
+      record_address (addr, sizeof addr, idx, p->layout.callers_offset, base,
+		      label);
+      if (TARGET_64BIT)
+	append (t, "\n\tmovq\t(%%rsp), %s\n\tmovq\t%s, %s", scratch->asm_name64,
+		scratch->asm_name64, addr);
+      else
+	append (t, "\n\tmovl\t(%%esp), %s\n\tmovl\t%s, %s", scratch->asm_name32,
+		scratch->asm_name32, addr);
+    }
+  if (p->kinds & MIP_KIND_ORDER)
+    {
+      char sequence[128];
+      symbol_address (sequence, sizeof sequence, MIP_ORDER_SEQUENCE, base,
+		      label);
+      record_address (addr, sizeof addr, idx, p->layout.order_offset, base,
+		      label);
+      const char *r = scratch->asm_name32;
+      append (t, "\n\tmovl\t$1, %s\n\tlock xaddl\t%s, %s\n\tincl\t%s"
+	      "\n\tmovl\t%s, %s", r, r, sequence, r, r, addr);
+    }
 }
 
 void
 mip_target_instrument_entry (function *fun, const struct mip_entry_probe *p)
 {
+  const struct scratch_register *regs[2];
+  int regnos[2];
+  int free_regs = entry_scratch_registers (fun, regs, regnos, 2);
+  struct asm_text t;
+  int clobbers[3];
+  int n = 0;
+  const char *base = NULL;
+  const char *label = "2b";
+  char addr[128];
+  unsigned idx = p->function_index;
+  int next_reg = 0;
+
+  t.len = 0;
+  t.buf[0] = '\0';
+  if (i386_pic ())
+    {
+      if (free_regs == 0)
+	{
+	  /* No register: the coverage byte through a saved one.  */
+	  char text[256];
+	  pic_store_text (text, sizeof text, p->function_index,
+			  p->layout.coverage_offset, NULL);
+	  mip_emit_entry_asm (text, NULL, 0);
+	  return;
+	}
+      base = regs[0]->asm_name32;
+      clobbers[n++] = regnos[0];
+      next_reg = 1;
+      append (&t, "call\t2f\n2:\tpopl\t%s\n\t", base);
+    }
   if (p->kinds & MIP_KIND_FUNCTION_COVERAGE)
-    emit_coverage_store (p);
+    {
+      record_address (addr, sizeof addr, idx, p->layout.coverage_offset, base,
+		      label);
+      append (&t, "movb\t$0, %s", addr);
+    }
   if (p->kinds & MIP_KIND_CALL_COUNT)
-    emit_call_count (fun, p);
+    {
+      record_address (addr, sizeof addr, idx, p->layout.count_offset, base,
+		      label);
+      if (p->kinds & MIP_KIND_FUNCTION_COVERAGE)
+	append (&t, "\n\t");
+      append (&t, "addl\t$1, %s\n\tsbbl\t$0, %s", addr, addr);
+      clobbers[n++] = FLAGS_REG;
+      if (p->kinds & (MIP_KIND_ORDER | MIP_KIND_CALLERS))
+	{
+	  gcc_assert (next_reg < free_regs);
+	  clobbers[n++] = regnos[next_reg];
+	  append (&t, "\n\tcmpl\t$1, %s\n\tjne\t1f", addr);
+	  append_first_call (&t, p, regs[next_reg], base, label);
+	  append (&t, "\n1:");
+	}
+    }
+  mip_emit_entry_asm (t.buf, clobbers, n);
+}
+
+/* i386 PIC: store 0 to byte OFF of record INDEX through REG, or through
+   %eax saved on the stack when REG is NULL.  */
+static void
+pic_store_text (char *text, size_t size, unsigned index, unsigned off,
+		const struct scratch_register *reg)
+{
+  char addr[128];
+  const char *name = reg ? reg->asm_name32 : "%eax";
+  record_address (addr, sizeof addr, index, off, name, "3b");
+  snprintf (text, size, "%scall\t3f\n3:\tpopl\t%s\n\tmovb\t$0, %s%s%s",
+	    reg ? "" : "pushl\t%eax\n\t", name, addr,
+	    reg ? "" : "\n\tpopl\t", reg ? "" : name);
 }
 
 void
-mip_target_block_probe (function *, basic_block,
+mip_target_block_probe (function *, basic_block bb,
 			const struct mip_entry_probe *p, uint32_t byte_offset,
-			char *text, size_t size, int *, int *n)
+			char *text, size_t size, int *clobbers, int *n)
 {
-  snprintf (text, size, "movb\t$0, " MIP_RECORD_LABEL_FMT "+%u(%%rip)",
-	    p->function_index, (unsigned) byte_offset);
+  char addr[128];
   *n = 0;
+  if (!i386_pic ())
+    {
+      record_address (addr, sizeof addr, p->function_index, byte_offset, NULL,
+		      NULL);
+      snprintf (text, size, "movb\t$0, %s", addr);
+      return;
+    }
+  const struct scratch_register *reg = NULL;
+  for (size_t i = 0; i < ARRAY_SIZE (scratch32) && reg == NULL; i++)
+    {
+      int r = decode_reg_name (scratch32[i].gcc_name);
+      if (mip_scratch_reg_free_in_block (bb, r))
+	{
+	  reg = &scratch32[i];
+	  clobbers[(*n)++] = r;
+	}
+    }
+  pic_store_text (text, size, p->function_index, byte_offset, reg);
 }
