@@ -88,6 +88,21 @@ AC_MSG_RESULT([$MIP_TARGET ($mip_gcc_target)])
 AS_IF([test "x$MIP_TARGET" = xnone],
   [AC_MSG_WARN([MIP cannot instrument code for $mip_gcc_target yet: the plugin will refuse -fplugin-arg-mip-generate])])
 AC_SUBST([MIP_TARGET])
+
+# On x86-64, a second libmip.a for -m32 programs when the compiler can
+# link them (Debian: gcc-multilib); installed in $(exec_prefix)/lib32.
+mip_build_m32=no
+AS_IF([test "x$MIP_TARGET" = xx86],
+  [AC_CACHE_CHECK([whether $CC -m32 links programs], [mip_cv_cc_m32],
+    [mip_save_CFLAGS=$CFLAGS
+     CFLAGS="$CFLAGS -m32"
+     AC_LINK_IFELSE([AC_LANG_PROGRAM([[#include <stdio.h>]], [[puts ("");]])],
+       [mip_cv_cc_m32=yes], [mip_cv_cc_m32=no])
+     CFLAGS=$mip_save_CFLAGS])
+   mip_build_m32=$mip_cv_cc_m32])
+AS_IF([test "x$MIP_TARGET" = xx86 && test "x$mip_build_m32" = xno],
+  [AC_MSG_WARN([$CC -m32 cannot link programs: no 32-bit libmip.a (on Debian install gcc-multilib)])])
+AM_CONDITIONAL([MIP_BUILD_M32], [test "x$mip_build_m32" = xyes])
 ])
 
 # MIP_SIBLING_PROG(VARIABLE, TOOL, DESCRIPTION)
