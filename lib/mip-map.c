@@ -2,9 +2,10 @@
 
    Two passes over the units: the first checks every unit header and
    counts what the model needs, the second checks and copies every
-   function entry, block entry and successor.  Nothing is read before its
-   bounds have been checked against the unit it belongs to, and every sum
-   of an offset and a size is done in 64 bits.
+   function entry, block entry and inference list entry, and checks that
+   the inference lists of each function form no cycle.  Nothing is read
+   before its bounds have been checked against the unit it belongs to,
+   and every sum of an offset and a size is done in 64 bits.
 
    Copyright (C) 2026 The MIP for GCC developers.
    SPDX-License-Identifier: GPL-3.0-or-later  */
@@ -17,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "mip-infer.h"
 #include "mip-reader.h"
 
 /* The state of one parse.  */
@@ -28,6 +30,7 @@ struct map_parser
   uint64_t magic;               /* the first unit's, every unit's */
   unsigned pointer_size;
   struct mip_map *map;
+  struct mip_infer_scratch scratch; /* for the cycle checks */
 };
 
 bool
@@ -45,7 +48,7 @@ mip_map_free (struct mip_map *map)
   free (map->units);
   free (map->functions);
   free (map->blocks);
-  free (map->successors);
+  free (map->infer_entries);
   free (map->strings);
   free (map);
 }
@@ -258,36 +261,111 @@ check_function_entry (struct map_parser *parser,
     return corrupt (parser, "function %" PRIu32 ": %" PRIu32
 		    " block entries at %" PRIu32 " are outside the unit",
 		    index, entry->block_count, entry->blocks_offset);
-  if (entry->succ_count > 0
-      && !table_fits (entry->succ_offset, entry->succ_count, 4,
+  if (entry->infer_count > 0
+      && !table_fits (entry->infer_offset, entry->infer_count, 4,
 		      header->header_size, header->unit_size))
     return corrupt (parser, "function %" PRIu32 ": %" PRIu32
-		    " successors at %" PRIu32 " are outside the unit", index,
-		    entry->succ_count, entry->succ_offset);
+		    " inference entries at %" PRIu32 " are outside the unit",
+		    index, entry->infer_count, entry->infer_offset);
   return MIP_OK;
 }
 
-/* Copy and check the blocks and successors of FUNCTION (INDEX-th of its
-   unit), whose unit starts at UNIT_AT.  */
+/* Copy and check the inference list of FUNCTION (INDEX-th of its unit),
+   whose unit starts at UNIT_AT: block indexes of the function or
+   MIP_INFER_FUNCTION.  */
+static enum mip_error
+read_infer_entries (struct map_parser *parser, uint64_t unit_at,
+		    struct mip_map_model_function *function, uint32_t index)
+{
+  const struct mip_map_function *entry = &function->entry;
+  uint32_t i;
+
+  for (i = 0; i < entry->infer_count; i++)
+    {
+      uint32_t *infer = &parser->map->infer_entries[function->infer_begin
+						    + i];
+      mip_read_u32 (&parser->reader,
+		    unit_at + entry->infer_offset + 4 * (uint64_t) i, infer);
+      if (*infer != MIP_INFER_FUNCTION && *infer >= entry->block_count)
+	return corrupt (parser, "function %" PRIu32 ": inference entry %"
+			PRIu32 " is %" PRIu32 ", not one of its %" PRIu32
+			" blocks", index, i, *infer, entry->block_count);
+    }
+  return MIP_OK;
+}
+
+/* Check one block entry (BLOCK-th of FUNCTION, INDEX-th of its unit).  */
+static enum mip_error
+check_block (struct map_parser *parser, const struct mip_map_function *entry,
+	     const struct mip_map_block *block, uint32_t index,
+	     uint32_t block_index)
+{
+  if (block->probe != MIP_NO_PROBE && block->probe >= entry->probe_count)
+    return corrupt (parser, "function %" PRIu32 ": block %" PRIu32
+		    " has probe %" PRIu32 " past the probe count %" PRIu32,
+		    index, block_index, block->probe, entry->probe_count);
+  if (block->probe != MIP_NO_PROBE && block->infer_count != 0)
+    return corrupt (parser, "function %" PRIu32 ": block %" PRIu32
+		    " has both a probe and an inference list", index,
+		    block_index);
+  if (!table_fits (block->infer_begin, block->infer_count, 1, 0,
+		   entry->infer_count))
+    return corrupt (parser, "function %" PRIu32 ": block %" PRIu32
+		    " has inference entries past the list of %" PRIu32,
+		    index, block_index, entry->infer_count);
+  return MIP_OK;
+}
+
+/* The inference list of block BLOCK of a map function.  */
+static void
+map_block_list (const void *blocks, uint32_t block, uint32_t *begin,
+		uint32_t *count)
+{
+  const struct mip_map_block *entry =
+    &((const struct mip_map_block *) blocks)[block];
+  *begin = entry->infer_begin;
+  *count = entry->infer_count;
+}
+
+/* The inference lists of FUNCTION must form no cycle.  */
+static enum mip_error
+check_inference_cycles (struct map_parser *parser,
+			const struct mip_map_model_function *function)
+{
+  struct mip_infer_graph graph;
+  uint32_t cycle_block;
+
+  graph.block_count = function->entry.block_count;
+  graph.entries = parser->map->infer_entries + function->infer_begin;
+  graph.blocks = parser->map->blocks + function->block_begin;
+  graph.list_of = map_block_list;
+  switch (mip_infer_check (&graph, &parser->scratch, &cycle_block))
+    {
+    case MIP_INFER_OK:
+      return MIP_OK;
+    case MIP_INFER_CYCLE:
+      return corrupt (parser, "inference cycle in function '%s'",
+		      function->name);
+    default:
+      return mip_error_set (parser->error, MIP_ERROR_NO_MEMORY, parser->name,
+			    NULL);
+    }
+}
+
+/* Copy and check the blocks and inference list of FUNCTION (INDEX-th of
+   its unit), whose unit starts at UNIT_AT.  */
 static enum mip_error
 read_blocks (struct map_parser *parser, uint64_t unit_at,
 	     struct mip_map_model_function *function, uint32_t index)
 {
   struct mip_map *map = parser->map;
   const struct mip_map_function *entry = &function->entry;
+  enum mip_error status;
   uint32_t i;
 
-  for (i = 0; i < entry->succ_count; i++)
-    {
-      uint32_t *successor = &map->successors[function->succ_begin + i];
-      mip_read_u32 (&parser->reader,
-		    unit_at + entry->succ_offset + 4 * (uint64_t) i,
-		    successor);
-      if (*successor >= entry->block_count)
-	return corrupt (parser, "function %" PRIu32 ": successor %" PRIu32
-			" is not one of its %" PRIu32 " blocks", index,
-			*successor, entry->block_count);
-    }
+  status = read_infer_entries (parser, unit_at, function, index);
+  if (status != MIP_OK)
+    return status;
   for (i = 0; i < entry->block_count; i++)
     {
       struct mip_map_block *block = &map->blocks[function->block_begin + i];
@@ -295,21 +373,15 @@ read_blocks (struct map_parser *parser, uint64_t unit_at,
 		       unit_at + entry->blocks_offset
 		       + (uint64_t) i * sizeof *block,
 		       &mip_layout_mip_map_block, block);
-      if (block->probe != MIP_NO_PROBE && block->probe >= entry->probe_count)
-	return corrupt (parser, "function %" PRIu32 ": block %" PRIu32
-			" has probe %" PRIu32 " past the probe count %" PRIu32,
-			index, i, block->probe, entry->probe_count);
-      if (!table_fits (block->succ_begin, block->succ_count, 1, 0,
-		       entry->succ_count))
-	return corrupt (parser, "function %" PRIu32 ": block %" PRIu32
-			" has successors past the list of %" PRIu32, index, i,
-			entry->succ_count);
+      status = check_block (parser, entry, block, index, i);
+      if (status != MIP_OK)
+	return status;
     }
-  return MIP_OK;
+  return check_inference_cycles (parser, function);
 }
 
 /* Second pass, one unit: copy and check its function entries, blocks,
-   successors and strings.  */
+   inference lists and strings.  */
 static enum mip_error
 read_unit (struct map_parser *parser, uint64_t unit_at, uint32_t unit_index,
 	   size_t *strings_used)
@@ -339,21 +411,21 @@ read_unit (struct map_parser *parser, uint64_t unit_at, uint32_t unit_index,
 	return status;
       if ((uint64_t) map->block_count + function->entry.block_count
 	  > UINT32_MAX
-	  || (uint64_t) map->succ_count + function->entry.succ_count
+	  || (uint64_t) map->infer_count + function->entry.infer_count
 	  > UINT32_MAX)
 	return mip_error_set (parser->error, MIP_ERROR_TOO_LARGE,
 			      parser->name, "too many blocks");
       function->name = strings + function->entry.name_offset;
       function->unit_index = unit_index;
       function->block_begin = map->block_count;
-      function->succ_begin = map->succ_count;
+      function->infer_begin = map->infer_count;
       map->block_count += function->entry.block_count;
-      map->succ_count += function->entry.succ_count;
+      map->infer_count += function->entry.infer_count;
     }
   return MIP_OK;
 }
 
-/* Grow the block and successor arrays of the map to their counts.  */
+/* Allocate the block and inference arrays of the map for their counts.  */
 static bool
 allocate_blocks (struct mip_map *map)
 {
@@ -363,10 +435,11 @@ allocate_blocks (struct mip_map *map)
       if (!map->blocks)
 	return false;
     }
-  if (map->succ_count)
+  if (map->infer_count)
     {
-      map->successors = calloc (map->succ_count, sizeof *map->successors);
-      if (!map->successors)
+      map->infer_entries = calloc (map->infer_count,
+				   sizeof *map->infer_entries);
+      if (!map->infer_entries)
 	return false;
     }
   return true;
@@ -437,6 +510,7 @@ mip_map_parse (const void *data, size_t size, const char *name,
   parser.reader = mip_reader_make (data, size, false);
   parser.name = name;
   parser.error = error;
+  memset (&parser.scratch, 0, sizeof parser.scratch);
   parser.map = calloc (1, sizeof *parser.map);
   if (!parser.map)
     return mip_error_set (error, MIP_ERROR_NO_MEMORY, name, NULL);
@@ -456,6 +530,7 @@ mip_map_parse (const void *data, size_t size, const char *name,
     }
   if (status == MIP_OK)
     status = read_units (&parser);
+  mip_infer_scratch_free (&parser.scratch);
   if (status != MIP_OK)
     {
       mip_map_free (parser.map);

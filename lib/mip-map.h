@@ -39,7 +39,7 @@ struct mip_map_model_function
   const char *name;              /* into the map's strings */
   uint32_t unit_index;
   uint32_t block_begin;          /* into the map's blocks */
-  uint32_t succ_begin;           /* into the map's successors */
+  uint32_t infer_begin;          /* into the map's inference entries */
 };
 
 struct mip_map
@@ -52,11 +52,12 @@ struct mip_map
   uint32_t unit_count;
   uint32_t function_count;
   uint32_t block_count;
-  uint32_t succ_count;
+  uint32_t infer_count;
   struct mip_map_model_unit *units;
   struct mip_map_model_function *functions;
   struct mip_map_block *blocks;  /* every function's, in function order */
-  uint32_t *successors;          /* every function's, in function order */
+  uint32_t *infer_entries;       /* every function's inference list, in
+				    function order */
   char *strings;                 /* every unit's string table */
   size_t strings_size;
 };

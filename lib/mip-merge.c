@@ -3,10 +3,13 @@
    One raw profile is one run.  For each kept function the run gives: did
    it run (coverage byte stored, or a call counted, or a first-call order
    stamped, or a block probe stored), how many calls, which first-call
-   order, which blocks ran and which callers called it.  Aliases (other
-   copies of a comdat function, of which only one is live) are folded
-   into their primary before the run is added, so a run counts once per
-   function.  Discarded copies are never read.
+   order, which blocks ran and which callers called it.  A block with a
+   probe ran when its probe byte was stored; a block without one when any
+   entry of its inference list ran (another block, or the function
+   itself).  Aliases (other copies of a comdat function, of which only
+   one is live) are folded into their primary before the run is added,
+   so a run counts once per function; their blocks only when their CFG
+   signature is the primary's.  Discarded copies are never read.
 
    Copyright (C) 2026 The MIP for GCC developers.
    SPDX-License-Identifier: GPL-3.0-or-later  */
@@ -17,6 +20,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "mip-infer.h"
+#include "mip-profile-internal.h"
 #include "mip-reader.h"
 
 /* ---- Checking a raw profile against the profile ---------------------- */
@@ -105,7 +110,9 @@ struct run
   const struct mip_profile *profile;
   const struct mip_raw *raw;
   struct run_function *functions;  /* per function (primaries used) */
-  unsigned char *blocks;           /* per block: covered in this run */
+  unsigned char *blocks;           /* per block of every copy: covered in
+				      this run */
+  struct mip_infer_scratch scratch;
   struct run_caller *callers;
   size_t caller_count, caller_capacity;
   uint64_t load_bias;              /* run-time minus link-time */
@@ -147,14 +154,14 @@ same_blocks (const struct mip_profile_function *alias,
 	  && alias->cfg_signature == primary->cfg_signature);
 }
 
+/* Read the probe bytes of function INDEX (a primary or an alias) into
+   the run: any stored byte means its primary ran, and each probed block
+   of INDEX itself is covered when its byte is stored.  */
 static void
 read_block_coverage (struct run *run, uint32_t index, uint64_t blocks_at)
 {
   const struct mip_profile *profile = run->profile;
   const struct mip_profile_function *function = &profile->functions[index];
-  uint32_t primary_index = profile->primary[index];
-  const struct mip_profile_function *primary =
-    &profile->functions[primary_index];
   uint32_t b;
 
   for (b = 0; b < function->probe_count; b++)
@@ -162,10 +169,8 @@ read_block_coverage (struct run *run, uint32_t index, uint64_t blocks_at)
       uint8_t probe = MIP_COVERAGE_UNSET;
       mip_read_u8 (&run->raw->data, blocks_at + b, &probe);
       if (probe == MIP_COVERAGE_SET)
-	run->functions[primary_index].ran = true;
+	run->functions[profile->primary[index]].ran = true;
     }
-  if (!same_blocks (function, primary))
-    return;
   for (b = 0; b < function->block_count; b++)
     {
       const struct mip_profile_block *block =
@@ -175,7 +180,7 @@ read_block_coverage (struct run *run, uint32_t index, uint64_t blocks_at)
 	continue;
       mip_read_u8 (&run->raw->data, blocks_at + block->probe, &probe);
       if (probe == MIP_COVERAGE_SET)
-	run->blocks[primary->block_begin + b] = 1;
+	run->blocks[function->block_begin + b] = 1;
     }
 }
 
@@ -243,6 +248,49 @@ read_record (struct run *run, uint32_t index)
     read_block_coverage (run, index, at + layout.blocks_offset);
   if (layout.callers_offset != MIP_NO_OFFSET)
     return read_callers (run, index, at + layout.callers_offset);
+  return true;
+}
+
+/* Complete the block coverage of function INDEX from its inference
+   lists ("the function ran" is its primary's), then, for an alias with
+   the primary's CFG, add it to the primary's blocks index by index.  */
+static bool
+infer_function_blocks (struct run *run, uint32_t index)
+{
+  const struct mip_profile *profile = run->profile;
+  const struct mip_profile_function *function = &profile->functions[index];
+  uint32_t primary_index = profile->primary[index];
+  const struct mip_profile_function *primary =
+    &profile->functions[primary_index];
+  unsigned char *covered = run->blocks + function->block_begin;
+  struct mip_infer_graph graph;
+  uint32_t b;
+
+  if (index != primary_index && !same_blocks (function, primary))
+    return true;
+  mip_profile_infer_graph (profile, index, &graph);
+  if (mip_infer_coverage (&graph, run->functions[primary_index].ran,
+			  covered, &run->scratch) != MIP_INFER_OK)
+    return false;
+  if (index != primary_index)
+    for (b = 0; b < function->block_count; b++)
+      run->blocks[primary->block_begin + b] |= covered[b];
+  return true;
+}
+
+/* Infer the blocks of every kept copy; aliases come after their
+   primary, so the primary's own blocks are complete before an alias's
+   are added.  */
+static bool
+infer_blocks (struct run *run)
+{
+  uint32_t i;
+
+  for (i = 0; i < run->profile->header.function_count; i++)
+    if (!mip_profile_function_is_discarded (run->profile, i)
+	&& run->profile->functions[i].block_count > 0
+	&& !infer_function_blocks (run, i))
+      return false;
   return true;
 }
 
@@ -357,18 +405,12 @@ apply_run (struct mip_profile *profile, const struct run *run)
     {
       const struct mip_profile_function *function = &profile->functions[i];
       uint32_t b;
-      if (profile->primary[i] != i || !run->functions[i].ran)
+      if (profile->primary[i] != i
+	  || mip_profile_function_is_discarded (profile, i))
 	continue;
       for (b = 0; b < function->block_count; b++)
-	{
-	  struct mip_profile_block *block =
-	    &profile->blocks[function->block_begin + b];
-	  /* An unprobed entry block ran when its function did.  */
-	  if (run->blocks[function->block_begin + b]
-	      || (block->probe == MIP_NO_PROBE
-		  && (block->flags & MIP_BLOCK_ENTRY)))
-	    block->covered_runs++;
-	}
+	if (run->blocks[function->block_begin + b])
+	  profile->blocks[function->block_begin + b].covered_runs++;
     }
   profile->header.runs++;
 }
@@ -379,6 +421,7 @@ free_run (struct run *run)
   free (run->functions);
   free (run->blocks);
   free (run->callers);
+  mip_infer_scratch_free (&run->scratch);
 }
 
 enum mip_error
@@ -409,6 +452,8 @@ mip_profile_add_run (struct mip_profile *profile, const struct mip_raw *raw,
     if (!mip_profile_function_is_discarded (profile, i)
 	&& !read_record (&run, i))
       goto out_of_memory;
+  if (!infer_blocks (&run))
+    goto out_of_memory;
   unique_run_callers (&run);
   callers = merge_callers (&run, &caller_begins, &caller_count);
   if (!callers)

@@ -9,6 +9,7 @@
 
 #include <stdbool.h>
 
+#include "mip-infer.h"
 #include "mip-profile.h"
 
 /* Allocate every table of PROFILE (and the derived arrays) for the counts
@@ -17,5 +18,10 @@ bool mip_profile_allocate_tables (struct mip_profile *profile);
 
 /* Compute primary[] and effective_kinds[] from the function table.  */
 bool mip_profile_derive_aliases (struct mip_profile *profile);
+
+/* The inference graph of function INDEX, whose blocks and list lie
+   inside PROFILE's tables.  */
+void mip_profile_infer_graph (const struct mip_profile *profile,
+			      uint32_t index, struct mip_infer_graph *graph);
 
 #endif /* MIP_PROFILE_INTERNAL_H */

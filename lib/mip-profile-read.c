@@ -3,7 +3,8 @@
    A .mip is written by mipdata itself, but it may have been damaged or
    written by another version, so it is checked as strictly as the files
    that come from elsewhere: every table must lie in the file, every index
-   must point into its table, every raw record into its raw unit.
+   must point into its table, every raw record into its raw unit, and
+   the inference lists of every function must form no cycle.
 
    Copyright (C) 2026 The MIP for GCC developers.
    SPDX-License-Identifier: GPL-3.0-or-later  */
@@ -17,6 +18,7 @@
 #include <string.h>
 
 #include "mip-file.h"
+#include "mip-infer.h"
 #include "mip-profile-internal.h"
 #include "mip-reader.h"
 
@@ -26,6 +28,7 @@ struct profile_parser
   const char *name;
   struct mip_error_context *error;
   struct mip_profile *profile;
+  struct mip_infer_scratch scratch; /* for the cycle checks */
 };
 
 static enum mip_error corrupt (struct profile_parser *parser,
@@ -124,8 +127,8 @@ check_tables (struct profile_parser *parser)
       || (status = check_table (parser, "block", h->blocks_offset,
 				h->block_count,
 				sizeof (struct mip_profile_block), &end))
-      || (status = check_table (parser, "successor", h->succ_offset,
-				h->succ_count, 4, &end))
+      || (status = check_table (parser, "inference", h->infer_offset,
+				h->infer_count, 4, &end))
       || (status = check_table (parser, "caller", h->callers_offset,
 				h->caller_count,
 				sizeof (struct mip_profile_caller), &end))
@@ -167,9 +170,9 @@ read_tables (struct profile_parser *parser)
 	      &mip_layout_mip_profile_block, profile->blocks);
   read_array (parser, h->callers_offset, h->caller_count,
 	      &mip_layout_mip_profile_caller, profile->callers);
-  for (i = 0; i < h->succ_count; i++)
-    mip_read_u32 (&parser->reader, h->succ_offset + 4 * (uint64_t) i,
-		  &profile->successors[i]);
+  for (i = 0; i < h->infer_count; i++)
+    mip_read_u32 (&parser->reader, h->infer_offset + 4 * (uint64_t) i,
+		  &profile->infer_entries[i]);
   memcpy (profile->strings, parser->reader.data + h->strings_offset,
 	  h->strings_size);
 }
@@ -211,7 +214,30 @@ check_units (struct profile_parser *parser)
   return MIP_OK;
 }
 
-/* Blocks and successors of FUNCTION (INDEX).  */
+/* The inference lists of FUNCTION (INDEX), already checked to be in
+   bounds, must form no cycle.  */
+static enum mip_error
+check_inference_cycles (struct profile_parser *parser, uint32_t index)
+{
+  const struct mip_profile *profile = parser->profile;
+  struct mip_infer_graph graph;
+  uint32_t cycle_block;
+
+  mip_profile_infer_graph (profile, index, &graph);
+  switch (mip_infer_check (&graph, &parser->scratch, &cycle_block))
+    {
+    case MIP_INFER_OK:
+      return MIP_OK;
+    case MIP_INFER_CYCLE:
+      return corrupt (parser, "inference cycle in function '%s'",
+		      mip_profile_function_name (profile, index));
+    default:
+      return mip_error_set (parser->error, MIP_ERROR_NO_MEMORY, parser->name,
+			    NULL);
+    }
+}
+
+/* Blocks, inference list and callers of FUNCTION (INDEX).  */
 static enum mip_error
 check_function_blocks (struct profile_parser *parser, uint32_t index)
 {
@@ -219,19 +245,23 @@ check_function_blocks (struct profile_parser *parser, uint32_t index)
   const struct mip_profile_function *function = &profile->functions[index];
   uint32_t i;
 
-  for (i = 0; i < function->succ_count; i++)
-    if (profile->successors[function->succ_begin + i]
-	>= function->block_count)
-      return corrupt (parser, "function %" PRIu32 ": successor %" PRIu32
-		      " is not one of its blocks", index, i);
+  for (i = 0; i < function->infer_count; i++)
+    {
+      uint32_t entry = profile->infer_entries[function->infer_begin + i];
+      if (entry != MIP_INFER_FUNCTION && entry >= function->block_count)
+	return corrupt (parser, "function %" PRIu32 ": inference entry %"
+			PRIu32 " is %" PRIu32 ", not one of its blocks",
+			index, i, entry);
+    }
   for (i = 0; i < function->block_count; i++)
     {
       const struct mip_profile_block *block =
 	&profile->blocks[function->block_begin + i];
       if ((block->probe != MIP_NO_PROBE
-	   && block->probe >= function->probe_count)
-	  || !range_fits (block->succ_begin, block->succ_count,
-			  function->succ_count)
+	   && (block->probe >= function->probe_count
+	       || block->infer_count != 0))
+	  || !range_fits (block->infer_begin, block->infer_count,
+			  function->infer_count)
 	  || block->covered_runs > profile->header.runs)
 	return corrupt (parser, "function %" PRIu32 ": block %" PRIu32
 			" is inconsistent", index, i);
@@ -241,7 +271,7 @@ check_function_blocks (struct profile_parser *parser, uint32_t index)
 	> profile->header.runs)
       return corrupt (parser, "function %" PRIu32 ": caller %" PRIu32
 		      " seen in more runs than merged", index, i);
-  return MIP_OK;
+  return check_inference_cycles (parser, index);
 }
 
 /* The raw record of FUNCTION must lie inside its unit's raw data.  */
@@ -295,12 +325,12 @@ check_function (struct profile_parser *parser, uint32_t index)
 		    function->raw_offset);
   if (!range_fits (function->block_begin, function->block_count,
 		   h->block_count)
-      || !range_fits (function->succ_begin, function->succ_count,
-		      h->succ_count)
+      || !range_fits (function->infer_begin, function->infer_count,
+		      h->infer_count)
       || !range_fits (function->caller_begin, function->caller_count,
 		      h->caller_count))
-    return corrupt (parser, "function %" PRIu32 ": its blocks, successors"
-		    " or callers are outside their tables", index);
+    return corrupt (parser, "function %" PRIu32 ": its blocks, inference"
+		    " list or callers are outside their tables", index);
   if (function->covered_runs > h->runs || function->order_runs > h->runs)
     return corrupt (parser, "function %" PRIu32 ": counted in more runs"
 		    " than merged", index);
@@ -334,6 +364,7 @@ mip_profile_parse (const void *data, size_t size, const char *name,
   parser.reader = mip_reader_make (data, size, false);
   parser.name = name;
   parser.error = error;
+  memset (&parser.scratch, 0, sizeof parser.scratch);
   parser.profile = calloc (1, sizeof *parser.profile);
   if (!parser.profile)
     return mip_error_set (error, MIP_ERROR_NO_MEMORY, name, NULL);
@@ -347,6 +378,7 @@ mip_profile_parse (const void *data, size_t size, const char *name,
       read_tables (&parser);
       status = check_contents (&parser);
     }
+  mip_infer_scratch_free (&parser.scratch);
   if (status == MIP_OK && !mip_profile_derive_aliases (parser.profile))
     status = mip_error_set (error, MIP_ERROR_NO_MEMORY, name, NULL);
   if (status != MIP_OK)

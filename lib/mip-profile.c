@@ -23,7 +23,7 @@ mip_profile_free (struct mip_profile *profile)
   free (profile->units);
   free (profile->functions);
   free (profile->blocks);
-  free (profile->successors);
+  free (profile->infer_entries);
   free (profile->callers);
   free (profile->strings);
   free (profile->primary);
@@ -52,8 +52,8 @@ mip_profile_allocate_tables (struct mip_profile *profile)
 				       sizeof *profile->functions);
   profile->blocks = allocate_array (header->block_count,
 				    sizeof *profile->blocks);
-  profile->successors = allocate_array (header->succ_count,
-					sizeof *profile->successors);
+  profile->infer_entries = allocate_array (header->infer_count,
+					   sizeof *profile->infer_entries);
   profile->callers = allocate_array (header->caller_count,
 				     sizeof *profile->callers);
   profile->strings = allocate_array (header->strings_size, 1);
@@ -62,7 +62,7 @@ mip_profile_allocate_tables (struct mip_profile *profile)
   profile->effective_kinds = allocate_array (header->function_count,
 					     sizeof *profile->effective_kinds);
   return (profile->units && profile->functions && profile->blocks
-	  && profile->successors && profile->callers && profile->strings
+	  && profile->infer_entries && profile->callers && profile->strings
 	  && profile->primary && profile->effective_kinds);
 }
 
@@ -105,6 +105,46 @@ mip_profile_function_order (const struct mip_profile *profile,
     return 0;
   return ((function->order_sum + function->order_runs / 2)
 	  / function->order_runs);
+}
+
+/* The inference list of block BLOCK of a profile function.  */
+static void
+profile_block_list (const void *blocks, uint32_t block, uint32_t *begin,
+		    uint32_t *count)
+{
+  const struct mip_profile_block *entry =
+    &((const struct mip_profile_block *) blocks)[block];
+  *begin = entry->infer_begin;
+  *count = entry->infer_count;
+}
+
+void
+mip_profile_infer_graph (const struct mip_profile *profile, uint32_t index,
+			 struct mip_infer_graph *graph)
+{
+  const struct mip_profile_function *function = &profile->functions[index];
+
+  graph->block_count = function->block_count;
+  graph->entries = profile->infer_entries + function->infer_begin;
+  graph->blocks = profile->blocks + function->block_begin;
+  graph->list_of = profile_block_list;
+}
+
+bool
+mip_profile_block_address (const struct mip_profile *profile,
+			   uint32_t index, uint32_t block, uint64_t *address)
+{
+  const struct mip_profile_function *function = &profile->functions[index];
+  const struct mip_profile_block *entry =
+    &profile->blocks[function->block_begin + block];
+  uint64_t base = (entry->flags & MIP_BLOCK_COLD) ? function->cold_address
+    : function->address;
+
+  if ((entry->flags & MIP_BLOCK_NO_OFFSET)
+      || mip_address_is_discarded (base, profile->header.pointer_size))
+    return false;
+  *address = base + entry->offset;
+  return true;
 }
 
 /* ---- Aliases ------------------------------------------------------- */
@@ -188,7 +228,7 @@ fill_header (struct mip_profile *profile, const struct mip_map *map,
   header->unit_count = map->unit_count;
   header->function_count = map->function_count;
   header->block_count = map->block_count;
-  header->succ_count = map->succ_count;
+  header->infer_count = map->infer_count;
   header->caller_count = 0;
   header->strings_size = (uint32_t) strings_size;
   header->anchor_address = map->anchor_address;
@@ -204,8 +244,10 @@ fill_function (struct mip_profile *profile, const struct mip_map *map,
 
   memset (function, 0, sizeof *function);
   function->address = entry->address;
+  function->cold_address = entry->cold_address;
   function->cfg_signature = entry->cfg_signature;
   function->size = entry->size;
+  function->cold_size = entry->cold_size;
   function->name_offset = name_offset;
   function->kinds = entry->kinds;
   function->unit_index = source->unit_index;
@@ -214,8 +256,8 @@ fill_function (struct mip_profile *profile, const struct mip_map *map,
   function->block_begin = source->block_begin;
   function->block_count = entry->block_count;
   function->probe_count = entry->probe_count;
-  function->succ_begin = source->succ_begin;
-  function->succ_count = entry->succ_count;
+  function->infer_begin = source->infer_begin;
+  function->infer_count = entry->infer_count;
   function->caller_slots = entry->caller_slots;
   if (mip_address_is_discarded (entry->address, map->pointer_size))
     function->flags |= MIP_FUNCTION_DISCARDED;
@@ -251,13 +293,13 @@ fill_tables (struct mip_profile *profile, const struct mip_map *map)
       block->offset = source->offset;
       block->id = source->id;
       block->probe = source->probe;
-      block->succ_begin = source->succ_begin;
-      block->succ_count = source->succ_count;
+      block->infer_begin = source->infer_begin;
+      block->infer_count = source->infer_count;
       block->flags = source->flags;
     }
-  if (map->succ_count)
-    memcpy (profile->successors, map->successors,
-	    map->succ_count * sizeof *map->successors);
+  if (map->infer_count)
+    memcpy (profile->infer_entries, map->infer_entries,
+	    map->infer_count * sizeof *map->infer_entries);
 }
 
 enum mip_error
@@ -299,7 +341,7 @@ mip_profile_create (const struct mip_map *map, struct mip_profile **result,
 /* Where each table goes in the file.  */
 struct profile_layout
 {
-  uint64_t units, functions, blocks, successors, callers, strings, end;
+  uint64_t units, functions, blocks, infer_entries, callers, strings, end;
 };
 
 static uint64_t
@@ -318,9 +360,10 @@ plan_layout (const struct mip_profile_header *header)
 			 * sizeof (struct mip_profile_unit));
   at.blocks = align8 (at.functions + (uint64_t) header->function_count
 		      * sizeof (struct mip_profile_function));
-  at.successors = align8 (at.blocks + (uint64_t) header->block_count
-			  * sizeof (struct mip_profile_block));
-  at.callers = align8 (at.successors + (uint64_t) header->succ_count * 4);
+  at.infer_entries = align8 (at.blocks + (uint64_t) header->block_count
+			     * sizeof (struct mip_profile_block));
+  at.callers = align8 (at.infer_entries
+		       + (uint64_t) header->infer_count * 4);
   at.strings = align8 (at.callers + (uint64_t) header->caller_count
 		       * sizeof (struct mip_profile_caller));
   at.end = at.strings + header->strings_size;
@@ -348,7 +391,7 @@ mip_profile_serialize (const struct mip_profile *profile,
   header.units_offset = (uint32_t) at.units;
   header.functions_offset = (uint32_t) at.functions;
   header.blocks_offset = (uint32_t) at.blocks;
-  header.succ_offset = (uint32_t) at.successors;
+  header.infer_offset = (uint32_t) at.infer_entries;
   header.callers_offset = (uint32_t) at.callers;
   header.strings_offset = (uint32_t) at.strings;
   header.reserved = 0;
@@ -359,8 +402,8 @@ mip_profile_serialize (const struct mip_profile *profile,
 	  header.function_count * sizeof *profile->functions);
   memcpy (file + at.blocks, profile->blocks,
 	  header.block_count * sizeof *profile->blocks);
-  memcpy (file + at.successors, profile->successors,
-	  header.succ_count * sizeof *profile->successors);
+  memcpy (file + at.infer_entries, profile->infer_entries,
+	  header.infer_count * sizeof *profile->infer_entries);
   memcpy (file + at.callers, profile->callers,
 	  header.caller_count * sizeof *profile->callers);
   memcpy (file + at.strings, profile->strings, header.strings_size);

@@ -33,7 +33,7 @@ struct mip_profile
   struct mip_profile_unit *units;       /* header.unit_count */
   struct mip_profile_function *functions; /* header.function_count */
   struct mip_profile_block *blocks;     /* header.block_count */
-  uint32_t *successors;                 /* header.succ_count */
+  uint32_t *infer_entries;              /* header.infer_count */
   struct mip_profile_caller *callers;   /* header.caller_count */
   char *strings;                        /* header.strings_size */
   /* Derived on load, not stored.  */
@@ -62,7 +62,7 @@ enum mip_error mip_profile_read_file (const char *path,
 				      struct mip_error_context *error);
 
 /* Lay PROFILE out as a file: header, units, functions, blocks,
-   successors, callers, strings.  *DATA is new; free it with free ().  */
+   inference lists, callers, strings.  *DATA is new; free it with free ().  */
 enum mip_error mip_profile_serialize (const struct mip_profile *profile,
 				      unsigned char **data, size_t *size,
 				      struct mip_error_context *error);
@@ -107,6 +107,14 @@ uint32_t mip_profile_function_kinds (const struct mip_profile *profile,
    the nearest integer; 0 when none did.  */
 uint64_t mip_profile_function_order (const struct mip_profile *profile,
 				     uint32_t index);
+/* The link-time address of block BLOCK (an index among the function's
+   blocks) of function INDEX: its offset from the function's address, or
+   from its cold part's for a MIP_BLOCK_COLD block.  False when it is not
+   known (MIP_BLOCK_NO_OFFSET, or that part was discarded or is
+   missing).  */
+bool mip_profile_block_address (const struct mip_profile *profile,
+				uint32_t index, uint32_t block,
+				uint64_t *address);
 
 #ifdef __cplusplus
 }

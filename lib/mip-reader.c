@@ -20,10 +20,10 @@
 static_assert (sizeof (struct mip_raw_header) == 64, "raw header size");
 static_assert (sizeof (struct mip_raw_unit) == 16, "raw unit size");
 static_assert (sizeof (struct mip_map_unit) == 64, "map unit size");
-static_assert (sizeof (struct mip_map_function) == 56, "map function size");
+static_assert (sizeof (struct mip_map_function) == 72, "map function size");
 static_assert (sizeof (struct mip_map_block) == 24, "map block size");
 static_assert (sizeof (struct mip_profile_unit) == 24, "profile unit size");
-static_assert (sizeof (struct mip_profile_function) == 96,
+static_assert (sizeof (struct mip_profile_function) == 112,
 	       "profile function size");
 static_assert (sizeof (struct mip_profile_block) == 32,
 	       "profile block size");
