@@ -8,9 +8,15 @@
        Covered: yes
        Call Count: 1                          (when counted)
        Order: 1                               (when stamped and called)
+       Block Coverage:                        (when recorded)
+          HOT  HOT  COLD HOT  HOT
+       Callers:                               (when recorded)
+         <unknown> 0x1c6a
 
-   or, with --json, one JSON object whose "functions" array has one
-   function object per line.
+   With --debug the blocks come one per line with the source line of
+   their first instruction, and each caller with the line of its call.
+   With --json, one JSON object whose "functions" array has one function
+   object per line.
 
    Copyright (C) 2026 The MIP for GCC developers.
    SPDX-License-Identifier: GPL-3.0-or-later  */
@@ -27,8 +33,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "mip-file.h"
-#include "mip-map.h"
+#include "mip-lookup.h"
 #include "mip-profile.h"
 
 enum sort_key { SORT_PROFILE, SORT_ORDER, SORT_COUNT, SORT_NAME };
@@ -41,6 +46,18 @@ struct show_options
   bool json;
   enum sort_key sort;
 };
+
+/* What show works with.  */
+struct show_context
+{
+  const struct mip_profile *profile;
+  const struct show_options *options;
+  struct mipdata_debug_info *debug;     /* NULL without --debug */
+  struct mip_address_index *addresses;  /* names the callers */
+};
+
+/* Blocks per line of the compact block coverage.  */
+#define BLOCKS_PER_LINE 5
 
 /* What is printed about one function.  */
 struct function_view
@@ -60,13 +77,15 @@ print_help (void)
   printf ("usage: mipdata show -p PROFILE [--debug BINARY] [--regex RE]\n"
 	  "                    [--sort KEY] [--json]\n"
 	  "\n"
-	  "Print each function of PROFILE: whether it ran, its call count\n"
-	  "and its average first-call order, when they were recorded.\n"
+	  "Print each function of PROFILE: whether it ran, its call count,\n"
+	  "its average first-call order, which of its blocks ran and who\n"
+	  "called it, when they were recorded.\n"
 	  "\n"
 	  "Options:\n"
 	  "  -p, --profile=PROFILE  the profile to print\n"
 	  "  -d, --debug=BINARY     add source locations from the DWARF of\n"
-	  "                         BINARY (the profiled binary)\n"
+	  "                         BINARY (the profiled binary), and list\n"
+	  "                         the blocks one per line\n"
 	  "  -r, --regex=RE         only functions whose name matches the\n"
 	  "                         POSIX extended regular expression RE\n"
 	  "  -s, --sort=KEY         profile (default), order (first called\n"
@@ -196,6 +215,104 @@ print_text (const struct function_view *view, bool first)
     printf ("  Order: %" PRIu64 "\n", view->order);
 }
 
+/* Does function INDEX record KIND (itself or through an alias)?  */
+static bool
+records (const struct show_context *context, uint32_t index, uint32_t kind)
+{
+  return (mip_profile_function_kinds (context->profile, index) & kind) != 0;
+}
+
+static bool
+block_covered (const struct mip_profile *profile,
+	       const struct mip_profile_function *function, uint32_t block)
+{
+  return profile->blocks[function->block_begin + block].covered_runs > 0;
+}
+
+/* The source line of block BLOCK of function INDEX, with --debug.  */
+static bool
+block_location (const struct show_context *context, uint32_t index,
+		uint32_t block, const char **file, int *line)
+{
+  uint64_t address;
+  return (context->debug
+	  && mip_profile_block_address (context->profile, index, block,
+					&address)
+	  && mipdata_debug_line (context->debug, address, file, line));
+}
+
+/* The source line of the call that returns to RETURN_ADDRESS.  */
+static bool
+call_location (const struct show_context *context, uint64_t return_address,
+	       const char **file, int *line)
+{
+  return (context->debug && return_address > 0
+	  && mipdata_debug_line (context->debug, return_address - 1, file,
+				 line));
+}
+
+/* "HOT" or "COLD" for each block, five to a line, as the original MIP
+   printed them; with --debug one per line with its source line.  */
+static void
+print_text_blocks (const struct show_context *context, uint32_t index)
+{
+  const struct mip_profile_function *function =
+    &context->profile->functions[index];
+  uint32_t b;
+
+  if (!records (context, index, MIP_KIND_BLOCK_COVERAGE)
+      || function->block_count == 0)
+    return;
+  printf ("  Block Coverage:\n");
+  for (b = 0; b < function->block_count; b++)
+    {
+      const char *state = block_covered (context->profile, function, b)
+	? "HOT" : "COLD";
+      const char *file;
+      int line;
+      bool last_on_line = (b + 1) % BLOCKS_PER_LINE == 0
+	|| b + 1 == function->block_count;
+
+      if (context->debug && block_location (context, index, b, &file, &line))
+	printf ("    %-4s %s:%d\n", state, file, line);
+      else if (context->debug)
+	printf ("    %s\n", state);
+      else
+	/* "HOT " padded to four columns, but not at the end of a line.  */
+	printf ("%s %-*s%s", b % BLOCKS_PER_LINE == 0 ? "    " : "",
+		last_on_line ? 0 : 4, state, last_on_line ? "\n" : "");
+    }
+}
+
+static void
+print_text_callers (const struct show_context *context, uint32_t index)
+{
+  const struct mip_profile *profile = context->profile;
+  const struct mip_profile_function *function = &profile->functions[index];
+  uint32_t c;
+
+  if (!records (context, index, MIP_KIND_CALLERS))
+    return;
+  printf ("  Callers:\n");
+  for (c = 0; c < function->caller_count; c++)
+    {
+      uint64_t address =
+	profile->callers[function->caller_begin + c].return_address;
+      uint32_t caller = mip_address_index_find_caller (context->addresses,
+						       address);
+      const char *file;
+      int line;
+
+      if (caller != MIP_NO_FUNCTION)
+	printf ("    %s", mip_profile_function_name (profile, caller));
+      else
+	printf ("    <unknown> 0x%" PRIx64, address);
+      if (call_location (context, address, &file, &line))
+	printf (" (%s:%d)", file, line);
+      putchar ('\n');
+    }
+}
+
 /* ---- JSON ---------------------------------------------------------------- */
 
 /* The length of the valid UTF-8 sequence at TEXT, or 0.  */
@@ -258,6 +375,21 @@ print_json_string (const char *text)
   putchar ('"');
 }
 
+/* ", "file": ..., "line": ...", or nulls when FOUND is false.  */
+static void
+print_json_location (bool found, const char *file, int line)
+{
+  if (!found)
+    {
+      fputs (", \"file\": null, \"line\": null", stdout);
+      return;
+    }
+  fputs (", \"file\": ", stdout);
+  print_json_string (file);
+  printf (", \"line\": %d", line);
+}
+
+/* The function's members, without the closing brace.  */
 static void
 print_json (const struct function_view *view, bool first, bool debug)
 {
@@ -274,74 +406,82 @@ print_json (const struct function_view *view, bool first, bool debug)
     printf (", \"order\": %" PRIu64, view->order);
   else
     fputs (", \"order\": null", stdout);
-  if (debug && view->file)
+  if (debug)
+    print_json_location (view->file != NULL, view->file, view->line);
+}
+
+/* ", "blocks": [{"covered": true}, ...]" when they are recorded.  */
+static void
+print_json_blocks (const struct show_context *context, uint32_t index)
+{
+  const struct mip_profile_function *function =
+    &context->profile->functions[index];
+  uint32_t b;
+
+  if (!records (context, index, MIP_KIND_BLOCK_COVERAGE))
+    return;
+  fputs (", \"blocks\": [", stdout);
+  for (b = 0; b < function->block_count; b++)
     {
-      fputs (", \"file\": ", stdout);
-      print_json_string (view->file);
-      printf (", \"line\": %d", view->line);
+      const char *file = NULL;
+      int line = 0;
+      printf ("%s{\"covered\": %s", b ? ", " : "",
+	      block_covered (context->profile, function, b) ? "true"
+	      : "false");
+      if (context->debug)
+	{
+	  bool found = block_location (context, index, b, &file, &line);
+	  print_json_location (found, file, line);
+	}
+      putchar ('}');
     }
-  else if (debug)
-    fputs (", \"file\": null, \"line\": null", stdout);
-  putchar ('}');
+  putchar (']');
+}
+
+/* ", "callers": [{"function": ..., "address": "0x..."}, ...]" when they
+   are recorded.  */
+static void
+print_json_callers (const struct show_context *context, uint32_t index)
+{
+  const struct mip_profile *profile = context->profile;
+  const struct mip_profile_function *function = &profile->functions[index];
+  uint32_t c;
+
+  if (!records (context, index, MIP_KIND_CALLERS))
+    return;
+  fputs (", \"callers\": [", stdout);
+  for (c = 0; c < function->caller_count; c++)
+    {
+      uint64_t address =
+	profile->callers[function->caller_begin + c].return_address;
+      uint32_t caller = mip_address_index_find_caller (context->addresses,
+						       address);
+      const char *file = NULL;
+      int line = 0;
+
+      fputs (c ? ", {\"function\": " : "{\"function\": ", stdout);
+      if (caller != MIP_NO_FUNCTION)
+	print_json_string (mip_profile_function_name (profile, caller));
+      else
+	fputs ("null", stdout);
+      printf (", \"address\": \"0x%" PRIx64 "\"", address);
+      if (context->debug)
+	{
+	  bool found = call_location (context, address, &file, &line);
+	  print_json_location (found, file, line);
+	}
+      putchar ('}');
+    }
+  putchar (']');
 }
 
 /* ---- Putting it together ------------------------------------------------- */
 
-/* With --debug, refuse a binary whose map is not the profile's.  A
-   binary without a map (a separate debug file, say) cannot be checked.  */
-static int
-check_debug_binary (const struct mip_profile *profile, const char *path)
-{
-  struct mip_error_context error;
-  unsigned char *data = NULL, *section = NULL;
-  size_t size = 0, section_size = 0;
-  struct mip_map *map = NULL;
-  int status = MIPDATA_EXIT_OK;
-
-  mip_error_clear (&error);
-  if (mip_read_file (path, &data, &size, &error) != MIP_OK)
-    {
-      mipdata_report (&error);
-      return MIPDATA_EXIT_FAILURE;
-    }
-  if (!mipdata_is_elf (data, size))
-    {
-      mipdata_error ("'%s': not an ELF file", path);
-      free (data);
-      return MIPDATA_EXIT_FAILURE;
-    }
-  switch (mipdata_elf_map (path, data, size, &section, &section_size))
-    {
-    case MIPDATA_ELF_MAP_FOUND:
-      if (mip_map_parse (section, section_size, path, &map, &error) != MIP_OK)
-	mipdata_warning ("cannot check that '%s' is the profiled binary: %s",
-			 path, mip_strerror (error.code));
-      else if (map->build_id != profile->header.build_id)
-	{
-	  mip_error_set (&error, MIP_ERROR_BUILD_ID, path,
-			 "build id %016" PRIx64 ", profile expects %016"
-			 PRIx64, map->build_id, profile->header.build_id);
-	  mipdata_report (&error);
-	  status = MIPDATA_EXIT_FAILURE;
-	}
-      break;
-    case MIPDATA_ELF_MAP_MISSING:
-      break;
-    default:
-      status = MIPDATA_EXIT_FAILURE;
-    }
-  mip_map_free (map);
-  free (section);
-  free (data);
-  return status;
-}
-
 static void
-print_functions (const struct mip_profile *profile,
-		 const struct show_options *options,
-		 const uint32_t *selected, uint32_t count,
-		 struct mipdata_debug_info *debug)
+print_functions (const struct show_context *context,
+		 const uint32_t *selected, uint32_t count)
 {
+  const struct show_options *options = context->options;
   uint32_t i;
 
   if (options->json)
@@ -349,16 +489,26 @@ print_functions (const struct mip_profile *profile,
       fputs ("{\"profile\": ", stdout);
       print_json_string (options->profile_path);
       printf (", \"runs\": %" PRIu32 ", \"functions\": [\n",
-	      profile->header.runs);
+	      context->profile->header.runs);
     }
   for (i = 0; i < count; i++)
     {
-      struct function_view view = view_function (profile, selected[i],
-						 debug);
+      struct function_view view = view_function (context->profile,
+						 selected[i],
+						 context->debug);
       if (options->json)
-	print_json (&view, i == 0, options->debug_path != NULL);
+	{
+	  print_json (&view, i == 0, context->debug != NULL);
+	  print_json_blocks (context, selected[i]);
+	  print_json_callers (context, selected[i]);
+	  putchar ('}');
+	}
       else
-	print_text (&view, i == 0);
+	{
+	  print_text (&view, i == 0);
+	  print_text_blocks (context, selected[i]);
+	  print_text_callers (context, selected[i]);
+	}
     }
   if (options->json)
     fputs (count ? "\n]}\n" : "]}\n", stdout);
@@ -369,7 +519,7 @@ show (const struct show_options *options)
 {
   struct mip_error_context error;
   struct mip_profile *profile = NULL;
-  struct mipdata_debug_info *debug = NULL;
+  struct show_context context;
   uint32_t *selected = NULL, count = 0;
   int status;
 
@@ -380,24 +530,33 @@ show (const struct show_options *options)
       mipdata_report (&error);
       return MIPDATA_EXIT_FAILURE;
     }
+  memset (&context, 0, sizeof context);
+  context.profile = profile;
+  context.options = options;
   status = select_functions (profile, options, &selected, &count);
-  if (status == MIPDATA_EXIT_OK && options->debug_path)
+  if (status == MIPDATA_EXIT_OK
+      && mip_address_index_build (profile, &context.addresses, &error)
+      != MIP_OK)
     {
-      status = check_debug_binary (profile, options->debug_path);
-      if (status == MIPDATA_EXIT_OK
-	  && !(debug = mipdata_debug_open (options->debug_path)))
-	status = MIPDATA_EXIT_FAILURE;
+      mipdata_report (&error);
+      status = MIPDATA_EXIT_FAILURE;
     }
+  if (status == MIPDATA_EXIT_OK && options->debug_path
+      && !(context.debug =
+	   mipdata_debug_open_binary (options->debug_path,
+				      profile->header.build_id)))
+    status = MIPDATA_EXIT_FAILURE;
   if (status == MIPDATA_EXIT_OK)
     {
-      print_functions (profile, options, selected, count, debug);
+      print_functions (&context, selected, count);
       if (fflush (stdout) != 0 || ferror (stdout))
 	{
 	  mipdata_error ("cannot write the output: %s", strerror (errno));
 	  status = MIPDATA_EXIT_FAILURE;
 	}
     }
-  mipdata_debug_close (debug);
+  mipdata_debug_close (context.debug);
+  mip_address_index_free (context.addresses);
   free (selected);
   mip_profile_free (profile);
   return status;

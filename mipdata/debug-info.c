@@ -10,6 +10,11 @@
    DW_AT_specification) give the location.
    When there is no such entry, the line table at the address does.
 
+   Blocks and call sites are located through the line table alone: the
+   line of a block's first instruction, the line of the call instruction
+   before a return address.  A caller outside the profile is named after
+   the DW_TAG_subprogram whose code holds the call.
+
    Copyright (C) 2026 The MIP for GCC developers.
    SPDX-License-Identifier: GPL-3.0-or-later  */
 
@@ -185,4 +190,63 @@ mipdata_debug_lookup (struct mipdata_debug_info *info, uint64_t address,
     return false;
   return (lookup_subprogram (info, &cu, address, file, line)
 	  || lookup_line (info, &cu, address, file, line));
+}
+
+bool
+mipdata_debug_line (struct mipdata_debug_info *info, uint64_t address,
+		    const char **file, int *line)
+{
+  Dwarf_Die cu;
+
+  if (!info || !info->dwarf || !find_unit (info->dwarf, address, &cu))
+    return false;
+  return lookup_line (info, &cu, address, file, line) && *line > 0;
+}
+
+/* The linkage name of DIE (through DW_AT_abstract_origin and
+   DW_AT_specification), else its name.  */
+static const char *
+subprogram_name (Dwarf_Die *die)
+{
+  static const int names[] = { DW_AT_linkage_name, DW_AT_MIPS_linkage_name,
+			       DW_AT_name };
+  Dwarf_Attribute attribute;
+  size_t i;
+
+  for (i = 0; i < sizeof names / sizeof names[0]; i++)
+    if (dwarf_attr_integrate (die, names[i], &attribute))
+      {
+	const char *name = dwarf_formstring (&attribute);
+	if (name)
+	  return name;
+      }
+  return NULL;
+}
+
+const char *
+mipdata_debug_function_name (struct mipdata_debug_info *info,
+			     uint64_t address)
+{
+  Dwarf_Die cu, *scopes = NULL;
+  const char *name = NULL;
+  int count, i;
+
+  if (!info || !info->dwarf || !find_unit (info->dwarf, address, &cu))
+    return NULL;
+  count = dwarf_getscopes (&cu, address, &scopes);
+  /* Innermost first: the first subprogram is the function itself, the
+     inlined subroutines around ADDRESS come before it.  */
+  for (i = 0; i < count && !name; i++)
+    if (dwarf_tag (&scopes[i]) == DW_TAG_subprogram)
+      name = subprogram_name (&scopes[i]);
+  free (scopes);
+  return name;
+}
+
+struct mipdata_debug_info *
+mipdata_debug_open_binary (const char *path, uint64_t build_id)
+{
+  if (mipdata_check_binary (path, build_id) != MIPDATA_EXIT_OK)
+    return NULL;
+  return mipdata_debug_open (path);
 }

@@ -3,7 +3,9 @@
    The map is a non-allocated section, so it survives in the binary file
    (unless stripped) but never in memory.  Its bytes are in the target's
    byte order; the format library handles that, so this file only finds
-   the section and copies it, through libelf.
+   the section and copies it, through libelf.  It also checks that a
+   binary given for its debug information is the one a profile
+   describes.
 
    Copyright (C) 2026 The MIP for GCC developers.
    SPDX-License-Identifier: GPL-3.0-or-later  */
@@ -11,11 +13,14 @@
 #include "mipdata.h"
 
 #include <gelf.h>
+#include <inttypes.h>
 #include <libelf.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "mip-file.h"
 #include "mip-format.h"
+#include "mip-map.h"
 
 bool
 mipdata_is_elf (const unsigned char *data, size_t size)
@@ -116,4 +121,51 @@ mipdata_elf_map (const char *path, unsigned char *data, size_t size,
     result = copy_section (path, section, map, map_size);
   elf_end (elf);
   return result;
+}
+
+int
+mipdata_check_binary (const char *path, uint64_t build_id)
+{
+  struct mip_error_context error;
+  unsigned char *data = NULL, *section = NULL;
+  size_t size = 0, section_size = 0;
+  struct mip_map *map = NULL;
+  int status = MIPDATA_EXIT_OK;
+
+  mip_error_clear (&error);
+  if (mip_read_file (path, &data, &size, &error) != MIP_OK)
+    {
+      mipdata_report (&error);
+      return MIPDATA_EXIT_FAILURE;
+    }
+  if (!mipdata_is_elf (data, size))
+    {
+      mipdata_error ("'%s': not an ELF file", path);
+      free (data);
+      return MIPDATA_EXIT_FAILURE;
+    }
+  switch (mipdata_elf_map (path, data, size, &section, &section_size))
+    {
+    case MIPDATA_ELF_MAP_FOUND:
+      if (mip_map_parse (section, section_size, path, &map, &error) != MIP_OK)
+	mipdata_warning ("cannot check that '%s' is the profiled binary: %s",
+			 path, mip_strerror (error.code));
+      else if (map->build_id != build_id)
+	{
+	  mip_error_set (&error, MIP_ERROR_BUILD_ID, path,
+			 "build id %016" PRIx64 ", profile expects %016"
+			 PRIx64, map->build_id, build_id);
+	  mipdata_report (&error);
+	  status = MIPDATA_EXIT_FAILURE;
+	}
+      break;
+    case MIPDATA_ELF_MAP_MISSING:
+      break;
+    default:
+      status = MIPDATA_EXIT_FAILURE;
+    }
+  mip_map_free (map);
+  free (section);
+  free (data);
+  return status;
 }

@@ -1,7 +1,8 @@
 /* mipdata.c - the mipdata command: create, merge and show MIP profiles.
 
    Like git, mipdata is a table of subcommands; each lives in its own file
-   (cmd-create.c, cmd-merge.c, cmd-show.c) and parses its own options.
+   (cmd-create.c, cmd-merge.c, cmd-show.c, cmd-callgraph.c, cmd-info.c)
+   and parses its own options.
    This file dispatches and holds the message helpers they share.  Exit
    status: 0 success, 1 bad input or I/O error, 2 bad command line.
 
@@ -36,6 +37,8 @@ static const struct command commands[] = {
     "create an empty profile from a binary or a dumped map" },
   { "merge", cmd_merge, "add raw profiles (.mipraw) to a profile" },
   { "show", cmd_show, "print the functions of a profile" },
+  { "callgraph", cmd_callgraph, "print the calls the runs observed" },
+  { "info", cmd_info, "print a summary of a profile" },
 };
 
 #define COMMAND_COUNT (sizeof commands / sizeof commands[0])
@@ -111,7 +114,7 @@ print_usage (FILE *out)
 	   "\n"
 	   "Commands:\n");
   for (i = 0; i < COMMAND_COUNT; i++)
-    fprintf (out, "  %-8s %s\n", commands[i].name, commands[i].help);
+    fprintf (out, "  %-10s %s\n", commands[i].name, commands[i].help);
   fprintf (out,
 	   "\n"
 	   "Run 'mipdata COMMAND --help' for the options of a command.\n"
@@ -119,7 +122,8 @@ print_usage (FILE *out)
 	   "Typical use:\n"
 	   "  mipdata create -p default.mip app\n"
 	   "  mipdata merge -p default.mip default.mipraw\n"
-	   "  mipdata show -p default.mip --debug app\n");
+	   "  mipdata show -p default.mip --debug app\n"
+	   "  mipdata callgraph -p default.mip --dot > calls.dot\n");
 }
 
 static const struct command *

@@ -23,6 +23,8 @@
 int cmd_create (int argc, char **argv);
 int cmd_merge (int argc, char **argv);
 int cmd_show (int argc, char **argv);
+int cmd_callgraph (int argc, char **argv);
+int cmd_info (int argc, char **argv);
 
 /* "mipdata: MESSAGE" on stderr.  */
 void mipdata_error (const char *format, ...)
@@ -60,6 +62,12 @@ enum mipdata_elf_map_result
 mipdata_elf_map (const char *path, unsigned char *data, size_t size,
 		 unsigned char **map, size_t *map_size);
 
+/* With --debug PATH: refuse (after an error message) a binary whose map
+   is not the one of the profile with BUILD_ID.  A binary without a map
+   (a separate debug file, say) cannot be checked and is accepted.
+   Returns an exit status.  */
+int mipdata_check_binary (const char *path, uint64_t build_id);
+
 /* ---- debug-info.c ------------------------------------------------------ */
 
 struct mipdata_debug_info;
@@ -74,6 +82,21 @@ struct mipdata_debug_info *mipdata_debug_open (const char *path);
    the line table at ADDRESS.  False when nothing is known.  */
 bool mipdata_debug_lookup (struct mipdata_debug_info *info, uint64_t address,
 			   const char **file, int *line);
+
+/* The line table's location of link-time ADDRESS: *FILE (valid until
+   the next lookup or close) and *LINE.  False when nothing is known.  */
+bool mipdata_debug_line (struct mipdata_debug_info *info, uint64_t address,
+			 const char **file, int *line);
+
+/* The name of the function whose code holds link-time ADDRESS, as its
+   symbol is named (the linkage name when there is one), valid until the
+   handle is closed; NULL when nothing is known.  */
+const char *mipdata_debug_function_name (struct mipdata_debug_info *info,
+					 uint64_t address);
+
+/* mipdata_check_binary, then mipdata_debug_open.  */
+struct mipdata_debug_info *mipdata_debug_open_binary (const char *path,
+						     uint64_t build_id);
 
 void mipdata_debug_close (struct mipdata_debug_info *info);
 
