@@ -22,6 +22,8 @@
 
 #include "mip-error.h"
 #include "mip-file.h"
+#include "mip-infer.h"
+#include "mip-lookup.h"
 #include "mip-map.h"
 #include "mip-profile.h"
 #include "mip-raw.h"
@@ -395,8 +397,12 @@ START_TEST (test_map_corrupt_units)
 			 0x7fffffffu, MIP_ERROR_CORRUPT, "function entries");
   expect_map_corruption (1, -1, FIELD (mip_map_unit, function_count), 4,
 			 MIP_ERROR_CORRUPT, NULL);
-  expect_map_corruption (0, -1, FIELD (mip_map_unit, version), 2,
-			 MIP_ERROR_VERSION, "version 2");
+  expect_map_corruption (0, -1, FIELD (mip_map_unit, version),
+			 MIP_FORMAT_VERSION + 1, MIP_ERROR_VERSION,
+			 "this mipdata reads version");
+  expect_map_corruption (0, -1, FIELD (mip_map_unit, version),
+			 MIP_FORMAT_VERSION - 1, MIP_ERROR_VERSION,
+			 "this mipdata reads version");
   expect_map_corruption (2, -1, FIELD (mip_map_unit, version), 0,
 			 MIP_ERROR_VERSION, "unit 2");
   expect_map_corruption (0, -1, FIELD (mip_map_unit, magic), 0x1234,
@@ -446,8 +452,8 @@ START_TEST (test_map_corrupt_functions)
 			 0xffffffffu, MIP_ERROR_CORRUPT, "probes");
   expect_map_corruption (0, 0, FIELD (mip_map_function, block_count),
 			 0x10000000u, MIP_ERROR_CORRUPT, "block entries");
-  expect_map_corruption (0, 0, FIELD (mip_map_function, succ_count), 1,
-			 MIP_ERROR_CORRUPT, "successor");
+  expect_map_corruption (0, 0, FIELD (mip_map_function, infer_count), 1,
+			 MIP_ERROR_CORRUPT, "inference entries at 0");
 }
 END_TEST
 
@@ -501,10 +507,10 @@ sample_run (void)
   struct test_run run;
   memset (&run, 0, sizeof run);
   run.anchor_address = 0x555555404000ull;
-  run.records[0][0] = (struct test_record) { true, 1, 1, { 0 } };
-  run.records[0][1] = (struct test_record) { true, 3, 2, { 0 } };
-  run.records[1][0] = (struct test_record) { true, 2, 3, { 0 } };
-  run.records[1][2] = (struct test_record) { true, 5, 0, { 0 } };
+  run.records[0][0] = (struct test_record) { true, 1, 1, { 0 }, 0 };
+  run.records[0][1] = (struct test_record) { true, 3, 2, { 0 }, 0 };
+  run.records[1][0] = (struct test_record) { true, 2, 3, { 0 }, 0 };
+  run.records[1][2] = (struct test_record) { true, 5, 0, { 0 }, 0 };
   return run;
 }
 
@@ -619,8 +625,11 @@ START_TEST (test_raw_corrupt)
 			 MIP_ERROR_BAD_MAGIC, NULL);
   expect_raw_corruption (FIELD (mip_raw_header, magic), MIP_MAGIC_PROFILE,
 			 MIP_ERROR_WRONG_KIND, "found a profile");
-  expect_raw_corruption (FIELD (mip_raw_header, version), 2,
-			 MIP_ERROR_VERSION, "version 2");
+  expect_raw_corruption (FIELD (mip_raw_header, version),
+			 MIP_FORMAT_VERSION + 1, MIP_ERROR_VERSION,
+			 "written in version");
+  expect_raw_corruption (FIELD (mip_raw_header, version), 1,
+			 MIP_ERROR_VERSION, "written in version 1");
   expect_raw_corruption (FIELD (mip_raw_header, header_size), 72,
 			 MIP_ERROR_CORRUPT, "header_size");
   expect_raw_corruption (FIELD (mip_raw_header, flags),
@@ -900,9 +909,9 @@ START_TEST (test_merge_two_runs)
   struct mip_error_context error;
   uint32_t main_fn, helper, never, counted;
 
-  second.records[0][0] = (struct test_record) { true, 1, 1, { 0 } };
-  second.records[0][1] = (struct test_record) { true, 7, 4, { 0 } };
-  second.records[1][2] = (struct test_record) { false, 0, 0, { 0 } };
+  second.records[0][0] = (struct test_record) { true, 1, 1, { 0 }, 0 };
+  second.records[0][1] = (struct test_record) { true, 7, 4, { 0 }, 0 };
+  second.records[1][2] = (struct test_record) { false, 0, 0, { 0 }, 0 };
   ck_assert_int_eq (merge_run (profile, &binary, &first, &error), MIP_OK);
   ck_assert_int_eq (merge_run (profile, &binary, &second, &error), MIP_OK);
   main_fn = find_function (profile, "main", 0);
@@ -975,11 +984,11 @@ START_TEST (test_merge_aliases)
   uint32_t primary = find_function (profile, "inline_fn", 3);
   uint32_t alias = find_function (profile, "inline_fn", primary + 1);
 
-  run.records[1][0] = (struct test_record) { false, 0, 0, { 0 } };
-  run.records[2][0] = (struct test_record) { true, 4, 6, { 0 } };
+  run.records[1][0] = (struct test_record) { false, 0, 0, { 0 }, 0 };
+  run.records[2][0] = (struct test_record) { true, 4, 6, { 0 }, 0 };
   ck_assert_int_eq (merge_run (profile, &binary, &run, &error), MIP_OK);
-  run.records[1][0] = (struct test_record) { true, 1, 9, { 0 } };
-  run.records[2][0] = (struct test_record) { true, 2, 5, { 0 } };
+  run.records[1][0] = (struct test_record) { true, 1, 9, { 0 }, 0 };
+  run.records[2][0] = (struct test_record) { true, 2, 5, { 0 }, 0 };
   ck_assert_int_eq (merge_run (profile, &binary, &run, &error), MIP_OK);
   ck_assert_uint_eq (profile->functions[primary].call_count, 7);
   ck_assert_uint_eq (profile->functions[primary].covered_runs, 2);
@@ -1002,8 +1011,8 @@ START_TEST (test_merge_discarded)
   uint32_t discarded = find_function (profile, "inline_fn", 0);
   uint32_t gone = find_function (profile, "gone", 0);
 
-  run.records[0][2] = (struct test_record) { true, 99, 1, { 0 } };
-  run.records[2][1] = (struct test_record) { true, 99, 1, { 0 } };
+  run.records[0][2] = (struct test_record) { true, 99, 1, { 0 }, 0 };
+  run.records[2][1] = (struct test_record) { true, 99, 1, { 0 }, 0 };
   ck_assert_int_eq (merge_run (profile, &binary, &run, &error), MIP_OK);
   ck_assert (mip_profile_function_is_discarded (profile, gone));
   ck_assert_uint_eq (profile->functions[discarded].call_count, 0);
@@ -1125,6 +1134,558 @@ START_TEST (test_merge_refuses_other_binaries)
 }
 END_TEST
 
+/* ---- Blocks, inference and callers -------------------------------------- */
+
+enum { DIAMOND, LOOP, CALLEE };
+
+/* The record bits of the block binary's functions in one run.  */
+static struct test_run
+block_run (bool diamond_ran, uint32_t diamond_probes, uint32_t loop_calls,
+	   uint32_t loop_probes)
+{
+  struct test_run run;
+  memset (&run, 0, sizeof run);
+  run.anchor_address = 0x4000;
+  run.records[0][DIAMOND].ran = diamond_ran;
+  run.records[0][DIAMOND].probes = diamond_probes;
+  run.records[0][LOOP].count = loop_calls;
+  run.records[0][LOOP].probes = loop_probes;
+  return run;
+}
+
+static void
+check_block_runs (const struct mip_profile *profile, uint32_t function,
+		  const uint32_t *expected, uint32_t count)
+{
+  const struct mip_profile_function *f = &profile->functions[function];
+  uint32_t b;
+
+  ck_assert_uint_eq (f->block_count, count);
+  for (b = 0; b < count; b++)
+    ck_assert_msg (profile->blocks[f->block_begin + b].covered_runs
+		   == expected[b], "%s block %u: covered in %u runs, expected"
+		   " %u", mip_profile_function_name (profile, function), b,
+		   profile->blocks[f->block_begin + b].covered_runs,
+		   expected[b]);
+}
+
+START_TEST (test_map_blocks)
+{
+  struct test_binary binary = test_block_binary ();
+  struct test_bytes bytes = test_make_map (&binary);
+  struct mip_error_context error;
+  struct mip_map *map;
+  struct mip_profile *profile;
+  const struct mip_profile_function *loop;
+  const uint32_t *diamond_list;
+  uint64_t address;
+
+  ck_assert_msg (parse_map (&bytes, &map, &error) == MIP_OK, "%s",
+		 message_of (&error));
+  ck_assert_uint_eq (map->block_count, 9);
+  ck_assert_uint_eq (map->infer_count, 7);
+  ck_assert_uint_eq (map->functions[LOOP].block_begin, 4);
+  ck_assert_uint_eq (map->functions[LOOP].infer_begin, 3);
+  ck_assert_uint_eq (map->functions[LOOP].entry.cold_address, 0x9000);
+  ck_assert_uint_eq (map->functions[LOOP].entry.cold_size, 16);
+  ck_assert_uint_eq (map->blocks[4 + 3].flags,
+		     MIP_BLOCK_COLD | MIP_BLOCK_EXIT);
+  ck_assert_uint_eq (map->blocks[3].infer_begin, 1);
+  ck_assert_uint_eq (map->blocks[3].infer_count, 2);
+  ck_assert_uint_eq (map->infer_entries[0], MIP_INFER_FUNCTION);
+  ck_assert_uint_eq (map->infer_entries[2], 2);
+  ck_assert_int_eq (mip_profile_create (map, &profile, &error), MIP_OK);
+  mip_map_free (map);
+  test_bytes_free (&bytes);
+  /* The profile carries the cold part and the lists.  */
+  loop = &profile->functions[LOOP];
+  ck_assert_uint_eq (loop->cold_address, 0x9000);
+  ck_assert_uint_eq (loop->cold_size, 16);
+  ck_assert_uint_eq (loop->infer_begin, 3);
+  ck_assert_uint_eq (loop->infer_count, 4);
+  ck_assert_uint_eq (profile->header.infer_count, 7);
+  ck_assert_uint_eq (profile->blocks[4 + 2].probe, 0);
+  ck_assert_uint_eq (profile->blocks[4 + 3].infer_begin, 2);
+  diamond_list = profile->infer_entries + profile->functions[0].infer_begin;
+  ck_assert_uint_eq (diamond_list[profile->blocks[3].infer_begin + 1], 2);
+  /* Block addresses: hot, cold, unknown.  */
+  ck_assert (mip_profile_block_address (profile, DIAMOND, 3, &address));
+  ck_assert_uint_eq (address, 0x1018);
+  ck_assert (mip_profile_block_address (profile, LOOP, 3, &address));
+  ck_assert_uint_eq (address, 0x9004);
+  ck_assert (!mip_profile_block_address (profile, LOOP, 4, &address));
+  profile->functions[LOOP].cold_address = 0;
+  ck_assert (!mip_profile_block_address (profile, LOOP, 3, &address));
+  mip_profile_free (profile);
+}
+END_TEST
+
+/* The map of BINARY must be refused as corrupt, with MESSAGE_PART.  */
+static void
+expect_block_map_refused (const struct test_binary *binary,
+			  const char *message_part)
+{
+  struct test_bytes bytes = test_make_map (binary);
+  struct mip_error_context error;
+  struct mip_map *map = NULL;
+
+  ck_assert_int_eq (parse_map (&bytes, &map, &error), MIP_ERROR_CORRUPT);
+  ck_assert_ptr_null (map);
+  ck_assert_msg (strstr (message_of (&error), message_part),
+		 "'%s' not in '%s'", message_part, message_of (&error));
+  test_bytes_free (&bytes);
+}
+
+START_TEST (test_map_bad_blocks)
+{
+  struct test_binary binary;
+  struct test_function *diamond, *loop;
+  struct test_bytes bytes;
+  struct mip_error_context error;
+  struct mip_map *map = NULL;
+
+#define RESET()							\
+  (binary = test_block_binary (),				\
+   diamond = &binary.units[0].functions[DIAMOND],		\
+   loop = &binary.units[0].functions[LOOP])
+  RESET ();
+  diamond->blocks[3].infer[1] = 4;
+  expect_block_map_refused (&binary, "'test.mipmap': corrupt: unit 0:"
+			    " function 0: inference entry 2 is 4, not one of"
+			    " its 4 blocks");
+  RESET ();
+  diamond->blocks[0].infer[0] = MIP_INFER_FUNCTION - 1;
+  expect_block_map_refused (&binary, "inference entry 0 is 4294967293");
+  RESET ();
+  diamond->blocks[2].probe = 2;
+  expect_block_map_refused (&binary, "block 2 has probe 2 past the probe"
+			    " count 2");
+  RESET ();
+  diamond->blocks[1].infer_count = 1;
+  diamond->blocks[1].infer[0] = 0;
+  test_layout (&binary);
+  expect_block_map_refused (&binary, "block 1 has both a probe and an"
+			    " inference list");
+  /* Cycles: a block listing itself, and 0 -> 4 -> 3 -> 1 -> 0.  */
+  RESET ();
+  diamond->blocks[0].infer[0] = 0;
+  expect_block_map_refused (&binary, "'test.mipmap': corrupt: unit 0:"
+			    " inference cycle in function 'diamond'");
+  RESET ();
+  loop->blocks[0].infer[0] = 4;
+  loop->blocks[4].infer[0] = 3;
+  expect_block_map_refused (&binary, "inference cycle in function 'loop'");
+  /* A list range or a list outside where it may be.  */
+  RESET ();
+  bytes = test_make_map (&binary);
+  test_put (bytes.data, diamond->blocks_offset + 3 * 24
+	    + offsetof (struct mip_map_block, infer_begin), 4, 2, false);
+  ck_assert_int_eq (parse_map (&bytes, &map, &error), MIP_ERROR_CORRUPT);
+  ck_assert_msg (strstr (message_of (&error), "block 3 has inference entries"
+			 " past the list of 3"), "%s", message_of (&error));
+  test_put (bytes.data, sizeof (struct mip_map_unit)
+	    + offsetof (struct mip_map_function, infer_offset), 4,
+	    0xfffffff0u, false);
+  ck_assert_int_eq (parse_map (&bytes, &map, &error), MIP_ERROR_CORRUPT);
+  ck_assert_msg (strstr (message_of (&error), "3 inference entries at"
+			 " 4294967280 are outside the unit"), "%s",
+		 message_of (&error));
+  test_bytes_free (&bytes);
+#undef RESET
+}
+END_TEST
+
+/* A diamond: then or else ran, so did the join; a chain of inferred
+   blocks in the loop, back to the function's entry; nothing in a run
+   that did not call them.  */
+START_TEST (test_merge_inference)
+{
+  struct test_binary binary = test_block_binary ();
+  struct mip_profile *profile = profile_of (&binary);
+  struct test_run runs[3];
+  struct mip_error_context error;
+  static const uint32_t diamond[] = { 2, 1, 1, 2 };
+  static const uint32_t loop[] = { 2, 2, 1, 2, 1 };
+  size_t i;
+
+  runs[0] = block_run (true, 0x1, 3, 0x1);
+  runs[1] = block_run (true, 0x2, 1, 0);
+  runs[2] = block_run (false, 0, 0, 0);
+  for (i = 0; i < 3; i++)
+    ck_assert_int_eq (merge_run (profile, &binary, &runs[i], &error),
+		      MIP_OK);
+  check_block_runs (profile, DIAMOND, diamond, 4);
+  check_block_runs (profile, LOOP, loop, 5);
+  ck_assert_uint_eq (profile->functions[DIAMOND].covered_runs, 2);
+  ck_assert_uint_eq (profile->functions[LOOP].covered_runs, 2);
+  ck_assert_uint_eq (profile->functions[LOOP].call_count, 4);
+  mip_profile_free (profile);
+}
+END_TEST
+
+/* A probe byte alone says the function ran: its entry block, inferred
+   from MIP_INFER_FUNCTION, then ran too.  */
+START_TEST (test_merge_inference_from_probe)
+{
+  struct test_binary binary = test_block_binary ();
+  struct mip_profile *profile = profile_of (&binary);
+  struct test_run run = block_run (false, 0x2, 0, 0x1);
+  struct mip_error_context error;
+  static const uint32_t diamond[] = { 1, 0, 1, 1 };
+  static const uint32_t loop[] = { 1, 1, 1, 1, 1 };
+
+  ck_assert_int_eq (merge_run (profile, &binary, &run, &error), MIP_OK);
+  check_block_runs (profile, DIAMOND, diamond, 4);
+  check_block_runs (profile, LOOP, loop, 5);
+  ck_assert_uint_eq (profile->functions[LOOP].covered_runs, 1);
+  ck_assert_uint_eq (profile->functions[LOOP].call_count, 0);
+  mip_profile_free (profile);
+}
+END_TEST
+
+/* Two units emit one inline function, kept at one address: the blocks
+   of the copies add up index by index when their CFGs are the same, and
+   the alias's are ignored when they are not.  */
+START_TEST (test_merge_block_aliases)
+{
+  struct test_binary binary = test_block_binary ();
+  struct test_run run = block_run (false, 0x1, 0, 0);
+  struct mip_error_context error;
+  struct mip_profile *profile;
+  static const uint32_t same[] = { 1, 1, 1, 1 };
+  static const uint32_t different[] = { 1, 1, 0, 1 };
+
+  binary.unit_count = 2;
+  binary.units[1] = binary.units[0];
+  binary.units[1].unit_hash ^= 1;
+  binary.units[1].function_count = 1;
+  binary.units[0].functions[DIAMOND].cfg_signature = 0x5167;
+  binary.units[1].functions[DIAMOND].cfg_signature = 0x5167;
+  test_layout (&binary);
+  run.records[1][DIAMOND].probes = 0x2;
+  profile = profile_of (&binary);
+  ck_assert_uint_eq (profile->primary[3], DIAMOND);
+  ck_assert_int_eq (merge_run (profile, &binary, &run, &error), MIP_OK);
+  check_block_runs (profile, DIAMOND, same, 4);
+  ck_assert_uint_eq (profile->blocks[profile->functions[3].block_begin
+				     + 2].covered_runs, 0);
+  mip_profile_free (profile);
+
+  binary.units[1].functions[DIAMOND].cfg_signature = 0x5168;
+  profile = profile_of (&binary);
+  ck_assert_int_eq (merge_run (profile, &binary, &run, &error), MIP_OK);
+  check_block_runs (profile, DIAMOND, different, 4);
+  ck_assert_uint_eq (profile->functions[DIAMOND].covered_runs, 1);
+  mip_profile_free (profile);
+}
+END_TEST
+
+/* Serialize a block profile, change one inference entry, parse.  */
+static void
+expect_profile_list_refused (uint32_t entry, uint32_t value,
+			     const char *message_part)
+{
+  struct test_binary binary = test_block_binary ();
+  struct mip_profile *profile = profile_of (&binary), *bad = NULL;
+  struct mip_error_context error;
+  struct mip_profile_header header;
+  unsigned char *data;
+  size_t size;
+
+  ck_assert_int_eq (mip_profile_serialize (profile, &data, &size, &error),
+		    MIP_OK);
+  memcpy (&header, data, sizeof header);
+  test_put (data, header.infer_offset + 4 * entry, 4, value,
+	    mip_host_big_endian ());
+  mip_error_clear (&error);
+  ck_assert_int_eq (mip_profile_parse (data, size, "bad.mip", &bad, &error),
+		    MIP_ERROR_CORRUPT);
+  ck_assert_ptr_null (bad);
+  ck_assert_msg (strstr (message_of (&error), message_part),
+		 "'%s' not in '%s'", message_part, message_of (&error));
+  free (data);
+  mip_profile_free (profile);
+}
+
+START_TEST (test_profile_bad_blocks)
+{
+  struct test_binary binary = test_block_binary ();
+  struct mip_profile *profile = profile_of (&binary), *again = NULL;
+  struct mip_error_context error;
+  struct mip_profile_header header;
+  unsigned char *data;
+  size_t size, block3;
+
+  /* Diamond's list is { function | 1, 2 } (block 0's, then block 3's);
+     loop's { function | 0 | 1 | 2 } (blocks 0, 1, 3, 4).  */
+  expect_profile_list_refused (0, 0, "'bad.mip': corrupt: inference cycle"
+			       " in function 'diamond'");
+  expect_profile_list_refused (4, 3, "inference cycle in function 'loop'");
+  expect_profile_list_refused (1, 4, "function 0: inference entry 1 is 4,"
+			       " not one of its blocks");
+  /* A probed block with a list; a list past the function's.  */
+  ck_assert_int_eq (mip_profile_serialize (profile, &data, &size, &error),
+		    MIP_OK);
+  memcpy (&header, data, sizeof header);
+  block3 = header.blocks_offset + 3 * sizeof (struct mip_profile_block);
+  test_put (data, block3 + offsetof (struct mip_profile_block, infer_count),
+	    4, 3, mip_host_big_endian ());
+  ck_assert_int_eq (mip_profile_parse (data, size, "bad.mip", &again,
+				       &error), MIP_ERROR_CORRUPT);
+  ck_assert (strstr (message_of (&error), "block 3 is inconsistent"));
+  test_put (data, block3 + offsetof (struct mip_profile_block, infer_count),
+	    4, 2, mip_host_big_endian ());
+  test_put (data, block3 - sizeof (struct mip_profile_block)
+	    + offsetof (struct mip_profile_block, infer_count), 4, 1,
+	    mip_host_big_endian ());
+  ck_assert_int_eq (mip_profile_parse (data, size, "bad.mip", &again,
+				       &error), MIP_ERROR_CORRUPT);
+  ck_assert (strstr (message_of (&error), "block 2 is inconsistent"));
+  ck_assert_ptr_null (again);
+  free (data);
+  mip_profile_free (profile);
+}
+END_TEST
+
+/* Blocks and lists survive a round trip through a file.  */
+START_TEST (test_profile_blocks_round_trip)
+{
+  struct test_binary binary = test_block_binary ();
+  struct mip_profile *profile = profile_of (&binary), *again = NULL;
+  struct test_run run = block_run (true, 0x1, 2, 0);
+  struct mip_error_context error;
+  unsigned char *first, *second;
+  size_t first_size, second_size;
+
+  ck_assert_int_eq (merge_run (profile, &binary, &run, &error), MIP_OK);
+  ck_assert_int_eq (mip_profile_serialize (profile, &first, &first_size,
+					   &error), MIP_OK);
+  ck_assert_int_eq (mip_profile_parse (first, first_size, "p.mip", &again,
+				       &error), MIP_OK);
+  ck_assert_int_eq (mip_profile_serialize (again, &second, &second_size,
+					   &error), MIP_OK);
+  ck_assert_uint_eq (first_size, second_size);
+  ck_assert (memcmp (first, second, first_size) == 0);
+  ck_assert_uint_eq (again->functions[LOOP].cold_address, 0x9000);
+  ck_assert_uint_eq (again->blocks[3].covered_runs, 1);
+  ck_assert_uint_eq (again->infer_entries[6], 2);
+  free (first);
+  free (second);
+  mip_profile_free (again);
+  mip_profile_free (profile);
+}
+END_TEST
+
+/* Corrupt every byte of a merged block profile: clean refusals, and
+   whatever is accepted merges safely.  */
+START_TEST (test_profile_blocks_fuzz)
+{
+  struct test_binary binary = test_block_binary ();
+  struct mip_profile *profile = profile_of (&binary);
+  struct test_run run = block_run (true, 0x3, 2, 0x1);
+  struct mip_error_context error;
+  unsigned char *data;
+  size_t size, at;
+
+  ck_assert_int_eq (merge_run (profile, &binary, &run, &error), MIP_OK);
+  ck_assert_int_eq (mip_profile_serialize (profile, &data, &size, &error),
+		    MIP_OK);
+  for (at = 0; at < size; at++)
+    {
+      unsigned char saved = data[at];
+      struct mip_profile *parsed = NULL;
+      data[at] ^= 0x03;
+      if (mip_profile_parse (data, size, "fuzz.mip", &parsed, &error)
+	  == MIP_OK)
+	{
+	  (void) merge_run (parsed, &binary, &run, &error);
+	  mip_profile_free (parsed);
+	}
+      data[at] = saved;
+    }
+  free (data);
+  mip_profile_free (profile);
+}
+END_TEST
+
+START_TEST (test_map_blocks_fuzz)
+{
+  struct test_binary binary = test_block_binary ();
+  struct test_bytes bytes = test_make_map (&binary);
+  static const unsigned char values[] = { 0x00, 0x01, 0x03, 0xfe, 0xff };
+  size_t at, v;
+
+  for (at = 0; at < bytes.size; at++)
+    for (v = 0; v < sizeof values; v++)
+      {
+	unsigned char saved = bytes.data[at];
+	struct mip_error_context error;
+	struct mip_map *map = NULL;
+	bytes.data[at] = values[v];
+	if (parse_map (&bytes, &map, &error) == MIP_OK)
+	  mip_map_free (map);
+	else
+	  ck_assert_ptr_null (map);
+	bytes.data[at] = saved;
+      }
+  test_bytes_free (&bytes);
+}
+END_TEST
+
+/* Which function holds an address: main and cold parts, the byte before
+   a return address, no discarded copies, no aliases.  */
+START_TEST (test_address_lookup)
+{
+  struct test_binary binary = test_block_binary ();
+  struct mip_profile *profile = profile_of (&binary);
+  struct mip_address_index *index = NULL;
+  struct mip_error_context error;
+
+  ck_assert_int_eq (mip_address_index_build (profile, &index, &error),
+		    MIP_OK);
+  ck_assert_uint_eq (mip_address_index_find (index, 0x1000), DIAMOND);
+  ck_assert_uint_eq (mip_address_index_find (index, 0x101f), DIAMOND);
+  ck_assert_uint_eq (mip_address_index_find (index, 0x1020),
+		     MIP_NO_FUNCTION);
+  ck_assert_uint_eq (mip_address_index_find (index, 0xfff), MIP_NO_FUNCTION);
+  ck_assert_uint_eq (mip_address_index_find (index, 0x9000), LOOP);
+  ck_assert_uint_eq (mip_address_index_find (index, 0x900f), LOOP);
+  ck_assert_uint_eq (mip_address_index_find (index, 0x9010),
+		     MIP_NO_FUNCTION);
+  ck_assert_uint_eq (mip_address_index_find (index, 0x1205), CALLEE);
+  /* A call that ends its function returns just past it.  */
+  ck_assert_uint_eq (mip_address_index_find_caller (index, 0x1020), DIAMOND);
+  ck_assert_uint_eq (mip_address_index_find_caller (index, 0x1000),
+		     MIP_NO_FUNCTION);
+  ck_assert_uint_eq (mip_address_index_find_caller (index, 0),
+		     MIP_NO_FUNCTION);
+  mip_address_index_free (index);
+  mip_profile_free (profile);
+
+  binary = test_sample_binary (4, false);
+  profile = profile_of (&binary);
+  ck_assert_int_eq (mip_address_index_build (profile, &index, &error),
+		    MIP_OK);
+  ck_assert_uint_eq (mip_address_index_find (index, 0x401200),
+		     find_function (profile, "inline_fn", 3));
+  ck_assert_uint_eq (mip_address_index_find (index, 0x401000),
+		     find_function (profile, "main", 0));
+  ck_assert_uint_eq (mip_address_index_find (index, 0xfffffff0u),
+		     MIP_NO_FUNCTION);
+  ck_assert_uint_eq (mip_address_index_find (index, 0x10),
+		     MIP_NO_FUNCTION);
+  mip_address_index_free (index);
+  mip_profile_free (profile);
+}
+END_TEST
+
+/* Caller slots hold run-time return addresses: merge converts them with
+   the anchor difference, up or down, and the profile names the caller
+   (the cold part of one included).  */
+START_TEST (test_merge_callers_named)
+{
+  static const int64_t biases[] = { 0x7f0000000000ll, -0x1000 };
+  size_t i;
+
+  for (i = 0; i < 2; i++)
+    {
+      struct test_binary binary = test_block_binary ();
+      struct mip_profile *profile = profile_of (&binary);
+      struct mip_address_index *index = NULL;
+      struct mip_error_context error;
+      struct test_run run = block_run (false, 0, 0, 0);
+      uint64_t bias = (uint64_t) biases[i];
+      const struct mip_profile_function *callee =
+	&profile->functions[CALLEE];
+      const struct mip_profile_caller *callers;
+
+      run.anchor_address = binary.anchor_address + bias;
+      run.records[0][CALLEE].ran = true;
+      run.records[0][CALLEE].callers[0] = 0x1010 + bias;
+      run.records[0][CALLEE].callers[1] = 0x9006 + bias;
+      ck_assert_int_eq (merge_run (profile, &binary, &run, &error), MIP_OK);
+      ck_assert_uint_eq (callee->caller_count, 2);
+      callers = profile->callers + callee->caller_begin;
+      ck_assert_uint_eq (callers[0].return_address, 0x1010);
+      ck_assert_uint_eq (callers[1].return_address, 0x9006);
+      ck_assert_int_eq (mip_address_index_build (profile, &index, &error),
+			MIP_OK);
+      ck_assert_uint_eq (mip_address_index_find_caller
+			 (index, callers[0].return_address), DIAMOND);
+      ck_assert_uint_eq (mip_address_index_find_caller
+			 (index, callers[1].return_address), LOOP);
+      mip_address_index_free (index);
+      mip_profile_free (profile);
+    }
+}
+END_TEST
+
+/* The inference walk on its own: a long chain (deeper than any
+   recursion would like) and a wide fan-in.  */
+struct list_array
+{
+  const uint32_t *begin, *count;
+};
+
+static void
+array_list (const void *blocks, uint32_t block, uint32_t *begin,
+	    uint32_t *count)
+{
+  const struct list_array *lists = blocks;
+  *begin = lists->begin[block];
+  *count = lists->count[block];
+}
+
+START_TEST (test_infer_walk)
+{
+  enum { BLOCKS = 100000 };
+  uint32_t *entries = calloc (BLOCKS, sizeof *entries);
+  uint32_t *begin = calloc (BLOCKS, sizeof *begin);
+  uint32_t *count = calloc (BLOCKS, sizeof *count);
+  unsigned char *covered = calloc (BLOCKS, 1);
+  struct list_array lists = { begin, count };
+  struct mip_infer_scratch scratch;
+  struct mip_infer_graph graph;
+  uint32_t b, cycle = 0;
+
+  /* Block b lists b + 1; the last lists the function.  */
+  for (b = 0; b < BLOCKS; b++)
+    {
+      entries[b] = b + 1 < BLOCKS ? b + 1 : MIP_INFER_FUNCTION;
+      begin[b] = b;
+      count[b] = 1;
+    }
+  memset (&scratch, 0, sizeof scratch);
+  graph.block_count = BLOCKS;
+  graph.entries = entries;
+  graph.blocks = &lists;
+  graph.list_of = array_list;
+  ck_assert_int_eq (mip_infer_check (&graph, &scratch, &cycle),
+		    MIP_INFER_OK);
+  ck_assert_int_eq (mip_infer_coverage (&graph, false, covered, &scratch),
+		    MIP_INFER_OK);
+  ck_assert_uint_eq (covered[0], 0);
+  ck_assert_int_eq (mip_infer_coverage (&graph, true, covered, &scratch),
+		    MIP_INFER_OK);
+  ck_assert_uint_eq (covered[0], 1);
+  ck_assert_uint_eq (covered[BLOCKS / 2], 1);
+  /* Close the chain into a loop.  */
+  entries[BLOCKS - 1] = 0;
+  ck_assert_int_eq (mip_infer_check (&graph, &scratch, &cycle),
+		    MIP_INFER_CYCLE);
+  ck_assert_uint_lt (cycle, BLOCKS);
+  /* No blocks at all.  */
+  graph.block_count = 0;
+  ck_assert_int_eq (mip_infer_check (&graph, &scratch, &cycle),
+		    MIP_INFER_OK);
+  mip_infer_scratch_free (&scratch);
+  free (entries);
+  free (begin);
+  free (count);
+  free (covered);
+}
+END_TEST
+
 /* ---- Files ---------------------------------------------------------------------------- */
 
 static char temporary_directory[64];
@@ -1209,6 +1770,7 @@ format_suite (void)
   TCase *raw = tcase_create ("raw");
   TCase *profile = tcase_create ("profile");
   TCase *merge = tcase_create ("merge");
+  TCase *blocks = tcase_create ("blocks");
   TCase *files = tcase_create ("files");
 
   tcase_add_test (reader, test_bswap);
@@ -1250,6 +1812,19 @@ format_suite (void)
   tcase_add_test (merge, test_merge_callers);
   tcase_add_test (merge, test_merge_refuses_other_binaries);
   suite_add_tcase (suite, merge);
+  tcase_add_test (blocks, test_map_blocks);
+  tcase_add_test (blocks, test_map_bad_blocks);
+  tcase_add_test (blocks, test_map_blocks_fuzz);
+  tcase_add_test (blocks, test_merge_inference);
+  tcase_add_test (blocks, test_merge_inference_from_probe);
+  tcase_add_test (blocks, test_merge_block_aliases);
+  tcase_add_test (blocks, test_profile_bad_blocks);
+  tcase_add_test (blocks, test_profile_blocks_round_trip);
+  tcase_add_test (blocks, test_profile_blocks_fuzz);
+  tcase_add_test (blocks, test_address_lookup);
+  tcase_add_test (blocks, test_merge_callers_named);
+  tcase_add_test (blocks, test_infer_walk);
+  suite_add_tcase (suite, blocks);
   tcase_add_checked_fixture (files, make_temporary_directory,
 			     remove_temporary_directory);
   tcase_add_test (files, test_write_atomic);

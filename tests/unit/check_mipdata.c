@@ -188,15 +188,15 @@ write_sample_runs (const struct test_binary *binary)
 
   memset (&run1, 0, sizeof run1);
   run1.anchor_address = 0x555555404000ull;
-  run1.records[0][0] = (struct test_record) { true, 1, 1, { 0 } };
-  run1.records[0][1] = (struct test_record) { true, 3, 2, { 0 } };
-  run1.records[1][0] = (struct test_record) { true, 2, 3, { 0 } };
-  run1.records[1][2] = (struct test_record) { true, 5, 0, { 0 } };
+  run1.records[0][0] = (struct test_record) { true, 1, 1, { 0 }, 0 };
+  run1.records[0][1] = (struct test_record) { true, 3, 2, { 0 }, 0 };
+  run1.records[1][0] = (struct test_record) { true, 2, 3, { 0 }, 0 };
+  run1.records[1][2] = (struct test_record) { true, 5, 0, { 0 }, 0 };
   run2 = run1;
-  run2.records[0][1] = (struct test_record) { true, 7, 4, { 0 } };
-  run2.records[1][0] = (struct test_record) { false, 0, 0, { 0 } };
-  run2.records[2][0] = (struct test_record) { true, 4, 2, { 0 } };
-  run2.records[1][2] = (struct test_record) { false, 0, 0, { 0 } };
+  run2.records[0][1] = (struct test_record) { true, 7, 4, { 0 }, 0 };
+  run2.records[1][0] = (struct test_record) { false, 0, 0, { 0 }, 0 };
+  run2.records[2][0] = (struct test_record) { true, 4, 2, { 0 }, 0 };
+  run2.records[1][2] = (struct test_record) { false, 0, 0, { 0 }, 0 };
   write_bytes ("run1.mipraw", test_make_raw (binary, &run1));
   write_bytes ("run2.mipraw", test_make_raw (binary, &run2));
 }
@@ -608,14 +608,289 @@ START_TEST (test_show_json_escapes)
 }
 END_TEST
 
+/* ---- Blocks, callers, callgraph, info ------------------------------------- */
+
+/* The block binary of test-data.c, its callee with three caller slots,
+   and a fourth function "wide" with seven probed blocks.  */
+static struct test_binary
+block_binary (void)
+{
+  struct test_binary binary = test_block_binary ();
+  struct test_unit *unit = &binary.units[0];
+  struct test_function *wide = &unit->functions[3];
+  uint32_t b;
+
+  unit->functions[2].caller_slots = 3;
+  memset (wide, 0, sizeof *wide);
+  wide->name = "wide";
+  wide->address = 0x1300;
+  wide->size = 64;
+  wide->kinds = MIP_KIND_FUNCTION_COVERAGE | MIP_KIND_BLOCK_COVERAGE;
+  for (b = 0; b < 7; b++)
+    test_add_block (wide, 8 * b, b, b == 0 ? MIP_BLOCK_ENTRY : 0, 0);
+  unit->function_count = 4;
+  test_layout (&binary);
+  return binary;
+}
+
+#define RUN_BIAS 0x7f0000000000ull
+
+/* Two runs of BINARY (from block_binary) in run1.mipraw and run2.mipraw,
+   and their profile in default.mip.  */
+static void
+write_block_runs (const struct test_binary *binary)
+{
+  struct test_run run1, run2;
+  struct result r;
+
+  memset (&run1, 0, sizeof run1);
+  run1.anchor_address = binary->anchor_address + RUN_BIAS;
+  run1.records[0][0].ran = true;          /* diamond: then */
+  run1.records[0][0].probes = 0x1;
+  run1.records[0][1].count = 2;           /* loop: not the body */
+  run1.records[0][2].ran = true;          /* callee */
+  run1.records[0][2].callers[0] = 0x1010 + RUN_BIAS;
+  run1.records[0][2].callers[1] = 0x1014 + RUN_BIAS;
+  run1.records[0][2].callers[2] = 0xffff0000 + RUN_BIAS;
+  run1.records[0][3].ran = true;          /* wide: every other block */
+  run1.records[0][3].probes = 0x55;
+  memset (&run2, 0, sizeof run2);
+  run2.anchor_address = binary->anchor_address + RUN_BIAS;
+  run2.records[0][2].ran = true;
+  run2.records[0][2].callers[0] = 0x1010 + RUN_BIAS;
+  run2.records[0][2].callers[1] = 0x9006 + RUN_BIAS;
+  write_bytes ("run1.mipraw", test_make_raw (binary, &run1));
+  write_bytes ("run2.mipraw", test_make_raw (binary, &run2));
+  write_bytes ("blocks.mipmap", test_make_map (binary));
+  r = run ("create", "-p", "default.mip", "blocks.mipmap", NULL);
+  ck_assert_exit (r, 0);
+  free_result (&r);
+  r = run ("merge", "-p", "default.mip", "run1.mipraw", "run2.mipraw", NULL);
+  ck_assert_exit (r, 0);
+  ck_assert_output (r, ERR, "");
+  free_result (&r);
+}
+
+static const char blocks_text[] =
+  "diamond\n  Covered: yes\n  Block Coverage:\n"
+  "     HOT  HOT  COLD HOT\n\n"
+  "loop\n  Covered: yes\n  Call Count: 2\n  Block Coverage:\n"
+  "     HOT  HOT  COLD HOT  COLD\n\n"
+  "callee\n  Covered: yes\n  Callers:\n"
+  "    diamond\n    diamond\n    <unknown> 0xffff0000\n    loop\n\n"
+  "wide\n  Covered: yes\n  Block Coverage:\n"
+  "     HOT  COLD HOT  COLD HOT\n     COLD HOT\n";
+
+static const char blocks_json[] =
+  "{\"profile\": \"default.mip\", \"runs\": 2, \"functions\": [\n"
+  "{\"name\": \"diamond\", \"covered\": true, \"call_count\": null,"
+  " \"order\": null, \"blocks\": [{\"covered\": true}, {\"covered\": true},"
+  " {\"covered\": false}, {\"covered\": true}]},\n"
+  "{\"name\": \"loop\", \"covered\": true, \"call_count\": 2,"
+  " \"order\": null, \"blocks\": [{\"covered\": true}, {\"covered\": true},"
+  " {\"covered\": false}, {\"covered\": true}, {\"covered\": false}]},\n"
+  "{\"name\": \"callee\", \"covered\": true, \"call_count\": null,"
+  " \"order\": null, \"callers\": ["
+  "{\"function\": \"diamond\", \"address\": \"0x1010\"},"
+  " {\"function\": \"diamond\", \"address\": \"0x1014\"},"
+  " {\"function\": null, \"address\": \"0xffff0000\"},"
+  " {\"function\": \"loop\", \"address\": \"0x9006\"}]},\n"
+  "{\"name\": \"wide\", \"covered\": true, \"call_count\": null,"
+  " \"order\": null, \"blocks\": [{\"covered\": true}, {\"covered\": false},"
+  " {\"covered\": true}, {\"covered\": false}, {\"covered\": true},"
+  " {\"covered\": false}, {\"covered\": true}]}\n"
+  "]}\n";
+
+START_TEST (test_show_blocks_and_callers)
+{
+  struct test_binary binary = block_binary ();
+  struct result r;
+
+  write_block_runs (&binary);
+  r = run ("show", "-p", "default.mip", NULL);
+  ck_assert_exit (r, 0);
+  ck_assert_output (r, OUT, blocks_text);
+  ck_assert_output (r, ERR, "");
+  free_result (&r);
+  r = run ("show", "-p", "default.mip", "--json", NULL);
+  ck_assert_exit (r, 0);
+  ck_assert_output (r, OUT, blocks_json);
+  free_result (&r);
+  /* Before any run: every block COLD, no callers.  */
+  r = run ("create", "-p", "empty.mip", "blocks.mipmap", NULL);
+  ck_assert_exit (r, 0);
+  free_result (&r);
+  r = run ("show", "-p", "empty.mip", "--regex", "^(diamond|callee)$",
+	   NULL);
+  ck_assert_exit (r, 0);
+  ck_assert_output (r, OUT, "diamond\n  Covered: no\n  Block Coverage:\n"
+		    "     COLD COLD COLD COLD\n\n"
+		    "callee\n  Covered: no\n  Callers:\n");
+  free_result (&r);
+}
+END_TEST
+
+START_TEST (test_callgraph)
+{
+  struct test_binary binary = block_binary ();
+  struct result r;
+
+  write_block_runs (&binary);
+  r = run ("callgraph", "-p", "default.mip", NULL);
+  ck_assert_exit (r, 0);
+  ck_assert_output (r, OUT, "diamond -> callee  (runs 2)\n"
+		    "loop -> callee  (runs 1)\n"
+		    "<unknown> -> callee  (runs 1)\n");
+  ck_assert_output (r, ERR, "");
+  free_result (&r);
+  r = run ("callgraph", "-p", "default.mip", "--dot", NULL);
+  ck_assert_exit (r, 0);
+  ck_assert_output (r, OUT, "digraph mip {\n"
+		    "  \"diamond\" -> \"callee\";\n"
+		    "  \"loop\" -> \"callee\";\n"
+		    "  \"<unknown>\" -> \"callee\";\n"
+		    "}\n");
+  free_result (&r);
+  /* No run, no edge.  */
+  r = run ("create", "-p", "empty.mip", "blocks.mipmap", NULL);
+  free_result (&r);
+  r = run ("callgraph", "-p", "empty.mip", "--dot", NULL);
+  ck_assert_exit (r, 0);
+  ck_assert_output (r, OUT, "digraph mip {\n}\n");
+  free_result (&r);
+  r = run ("callgraph", "-p", "none.mip", NULL);
+  ck_assert_exit (r, 1);
+  ck_assert_output (r, ERR, "mipdata: cannot open 'none.mip': No such file"
+		    " or directory\n");
+  free_result (&r);
+}
+END_TEST
+
+/* Graphviz IDs are quoted with their quotes and backslashes escaped.  */
+START_TEST (test_callgraph_dot_escapes)
+{
+  struct test_binary binary = block_binary ();
+  struct result r;
+
+  binary.units[0].functions[0].name = "a\\";
+  binary.units[0].functions[2].name = "we\"ird";
+  write_block_runs (&binary);
+  r = run ("callgraph", "-p", "default.mip", "--dot", NULL);
+  ck_assert_exit (r, 0);
+  ck_assert_contains (r, OUT, "\n  \"a\\\\\" -> \"we\\\"ird\";\n");
+  free_result (&r);
+  r = run ("callgraph", "-p", "default.mip", NULL);
+  ck_assert_contains (r, OUT, "a\\ -> we\"ird  (runs 2)\n");
+  free_result (&r);
+}
+END_TEST
+
+START_TEST (test_info)
+{
+  struct test_binary binary = block_binary ();
+  char expected[512];
+  struct result r;
+
+  write_block_runs (&binary);
+  r = run ("info", "-p", "default.mip", NULL);
+  ck_assert_exit (r, 0);
+  /* Blocks 4 + 5 + 0 + 7; covered 3 + 3 + 4; probes 2 + 1 + 7.  */
+  snprintf (expected, sizeof expected,
+	    "Build ID: %016llx\n"
+	    "Target: 64-bit little-endian\n"
+	    "Runs: 2\n"
+	    "Functions: 4\n"
+	    "Functions Covered: 4\n"
+	    "Blocks: 16\n"
+	    "Blocks Covered: 10\n"
+	    "Probes: 10\n"
+	    "Blocks Probed: 62.5%%\n",
+	    (unsigned long long) test_build_id (&binary));
+  ck_assert_output (r, OUT, expected);
+  ck_assert_output (r, ERR, "");
+  free_result (&r);
+  /* No blocks at all; aliases and discarded copies are not counted.  */
+  binary = create_sample_profile (true);
+  write_sample_runs (&binary);
+  r = run ("merge", "-p", "default.mip", "run1.mipraw", NULL);
+  ck_assert_exit (r, 0);
+  free_result (&r);
+  r = run ("info", "--profile=default.mip", NULL);
+  ck_assert_exit (r, 0);
+  snprintf (expected, sizeof expected,
+	    "Build ID: %016llx\n"
+	    "Target: 64-bit big-endian\n"
+	    "Runs: 1\n"
+	    "Functions: 5\n"
+	    "Functions Covered: 4\n"
+	    "Blocks: 0\n"
+	    "Blocks Covered: 0\n"
+	    "Probes: 0\n"
+	    "Blocks Probed: -\n",
+	    (unsigned long long) test_build_id (&binary));
+  ck_assert_output (r, OUT, expected);
+  free_result (&r);
+  r = run ("info", "-p", "run1.mipraw", NULL);
+  ck_assert_exit (r, 1);
+  ck_assert_contains (r, ERR, "expected a profile, found a raw profile");
+  free_result (&r);
+}
+END_TEST
+
+/* A map whose inference lists loop is refused by create, by name.  */
+START_TEST (test_create_refuses_inference_cycle)
+{
+  struct test_binary binary = block_binary ();
+  struct result r;
+
+  binary.units[0].functions[1].blocks[0].infer[0] = 4;
+  binary.units[0].functions[1].blocks[4].infer[0] = 3;
+  write_bytes ("cycle.mipmap", test_make_map (&binary));
+  r = run ("create", "-p", "p.mip", "cycle.mipmap", NULL);
+  ck_assert_exit (r, 1);
+  ck_assert_output (r, ERR, "mipdata: 'cycle.mipmap': corrupt: unit 0:"
+		    " inference cycle in function 'loop'\n");
+  free_result (&r);
+  binary.units[0].functions[1].blocks[0].infer[0] = 5;
+  write_bytes ("index.mipmap", test_make_map (&binary));
+  r = run ("create", "-p", "p.mip", "index.mipmap", NULL);
+  ck_assert_exit (r, 1);
+  ck_assert_output (r, ERR, "mipdata: 'index.mipmap': corrupt: unit 0:"
+		    " function 1: inference entry 0 is 5, not one of its 5"
+		    " blocks\n");
+  free_result (&r);
+  ck_assert_int_eq (access ("p.mip", F_OK), -1);
+}
+END_TEST
+
 /* ---- ELF binaries ------------------------------------------------------------ */
 
-/* A function of this program: show --debug must find its line.  */
+/* A function of this program: show --debug must find its line.  It
+   keeps the run-time address it returns to, for the caller tests.  */
+static uintptr_t debug_return_address;
 static int debug_target_line = __LINE__ + 2;
 __attribute__ ((noinline)) int
 debug_target_function (int x)
 {
+  debug_return_address = (uintptr_t) __builtin_return_address (0);
   return x * 3 + 1;
+}
+
+/* Two callers of it: one the map describes, one it does not.  */
+static int debug_caller_line = __LINE__ + 4;
+__attribute__ ((noinline, noclone)) int
+debug_caller_function (int x)
+{
+  int y = debug_target_function (x);
+  return y + 1;
+}
+
+static int debug_outer_line = __LINE__ + 4;
+__attribute__ ((noinline, noclone)) int
+debug_outer_function (int x)
+{
+  int y = debug_target_function (x * 5);
+  return y * 7 - 2;
 }
 
 static int
@@ -783,6 +1058,196 @@ START_TEST (test_show_debug_without_dwarf)
 }
 END_TEST
 
+/* The run-time address debug_target_function returns to when FUNCTION
+   calls it.  */
+static uintptr_t
+return_address_from (int (*function) (int))
+{
+  debug_return_address = 0;
+  (void) function (1);
+  ck_assert (debug_return_address != 0);
+  return debug_return_address;
+}
+
+/* A binary whose map describes debug_target_function (three blocks: the
+   entry, one without an offset, one in a missing cold part; callers)
+   and debug_caller_function, and a run in which both callers called
+   it.  *CALLER_RETURN and *OUTER_RETURN are the link-time return
+   addresses.  */
+static struct test_binary
+program_binary_with_callers (uint64_t *caller_return,
+			     uint64_t *outer_return)
+{
+  struct test_binary binary = program_binary ();
+  struct test_function *target = &binary.units[0].functions[0];
+  struct test_function *caller = &binary.units[0].functions[1];
+  const uint64_t run_bias = 0x10000000;
+  uintptr_t bias = 0;
+  struct test_run run;
+
+  dl_iterate_phdr (find_load_bias, &bias);
+  *caller_return = return_address_from (debug_caller_function) - bias;
+  *outer_return = return_address_from (debug_outer_function) - bias;
+  target->kinds = MIP_KIND_FUNCTION_COVERAGE | MIP_KIND_BLOCK_COVERAGE
+    | MIP_KIND_CALLERS;
+  target->caller_slots = 2;
+  test_add_block (target, 0, MIP_NO_PROBE, MIP_BLOCK_ENTRY, 1,
+		  MIP_INFER_FUNCTION);
+  test_add_block (target, 0, 0, MIP_BLOCK_NO_OFFSET, 0);
+  test_add_block (target, 0, MIP_NO_PROBE, MIP_BLOCK_COLD, 1, 1u);
+  memset (caller, 0, sizeof *caller);
+  caller->name = "debug_caller_function";
+  caller->address = (uintptr_t) &debug_caller_function - bias;
+  caller->size = (uint32_t) (*caller_return - caller->address + 16);
+  caller->kinds = MIP_KIND_FUNCTION_COVERAGE;
+  binary.units[0].function_count = 2;
+  test_layout (&binary);
+  memset (&run, 0, sizeof run);
+  run.anchor_address = binary.anchor_address + run_bias;
+  run.records[0][0].ran = true;
+  run.records[0][0].probes = 0x1;
+  run.records[0][0].callers[0] = *caller_return + run_bias;
+  run.records[0][0].callers[1] = *outer_return + run_bias;
+  run.records[0][1].ran = true;
+  write_bytes ("app.mipmap", test_make_map (&binary));
+  write_bytes ("app.mipraw", test_make_raw (&binary, &run));
+  make_binary ("app", "app.mipmap");
+  return binary;
+}
+
+/* Whether OUT has FORMAT with the line of the first instruction of
+   debug_target_function: its declaration's, its opening brace's (-O0)
+   or its first statement's (-O2).  */
+static bool
+has_entry_block_line (const char *out, const char *format)
+{
+  char expected[256];
+  int delta;
+  for (delta = 0; delta <= 2; delta++)
+    {
+      snprintf (expected, sizeof expected, format, debug_target_line + delta);
+      if (strstr (out, expected))
+	return true;
+    }
+  return false;
+}
+
+START_TEST (test_show_debug_blocks_and_callers)
+{
+  uint64_t caller_return, outer_return;
+  char expected[PATH_MAX + 128];
+  struct result r;
+
+  if (!have_objcopy ())
+    return;
+  program_binary_with_callers (&caller_return, &outer_return);
+  r = run ("create", "-p", "default.mip", "app", NULL);
+  ck_assert_exit (r, 0);
+  free_result (&r);
+  r = run ("merge", "-p", "default.mip", "app.mipraw", NULL);
+  ck_assert_exit (r, 0);
+  free_result (&r);
+  /* Without --debug.  */
+  r = run ("show", "-p", "default.mip", "--regex", "target", NULL);
+  ck_assert_exit (r, 0);
+  snprintf (expected, sizeof expected,
+	    "debug_target_function\n  Covered: yes\n  Block Coverage:\n"
+	    "     HOT  HOT  HOT\n  Callers:\n    debug_caller_function\n"
+	    "    <unknown> 0x%llx\n", (unsigned long long) outer_return);
+  if (caller_return > outer_return)
+    snprintf (expected, sizeof expected,
+	      "debug_target_function\n  Covered: yes\n  Block Coverage:\n"
+	      "     HOT  HOT  HOT\n  Callers:\n    <unknown> 0x%llx\n"
+	      "    debug_caller_function\n",
+	      (unsigned long long) outer_return);
+  ck_assert_output (r, OUT, expected);
+  free_result (&r);
+  r = run ("show", "-p", "default.mip", "--debug", "app", "--regex",
+	   "target", NULL);
+  ck_assert_exit (r, 0);
+  if (strstr (ERR (r), "no DWARF"))
+    {
+      free_result (&r);
+      return;
+    }
+  ck_assert_output (r, ERR, "");
+  /* Block 0 at the function's first address; block 1 has no offset;
+     block 2 is in a cold part the map does not have.  */
+  ck_assert_contains (r, OUT, "  Block Coverage:\n    HOT  /");
+  ck_assert_msg (has_entry_block_line (OUT (r), "/check_mipdata.c:%d\n"
+				       "    HOT\n    HOT\n  Callers:\n"),
+		 "%s", OUT (r));
+  snprintf (expected, sizeof expected, "    debug_caller_function (");
+  ck_assert_contains (r, OUT, expected);
+  snprintf (expected, sizeof expected, "/check_mipdata.c:%d)\n",
+	    debug_caller_line);
+  ck_assert_contains (r, OUT, expected);
+  snprintf (expected, sizeof expected, "    <unknown> 0x%llx (",
+	    (unsigned long long) outer_return);
+  ck_assert_contains (r, OUT, expected);
+  snprintf (expected, sizeof expected, "/check_mipdata.c:%d)\n",
+	    debug_outer_line);
+  ck_assert_contains (r, OUT, expected);
+  free_result (&r);
+  r = run ("show", "-p", "default.mip", "--debug", "app", "--json",
+	   "--regex", "target", NULL);
+  ck_assert_exit (r, 0);
+  ck_assert_contains (r, OUT, "{\"covered\": true, \"file\": null,"
+		      " \"line\": null}, {\"covered\": true, \"file\":"
+		      " null, \"line\": null}]");
+  snprintf (expected, sizeof expected, "{\"function\": null, \"address\":"
+	    " \"0x%llx\", \"file\": \"", (unsigned long long) outer_return);
+  ck_assert_contains (r, OUT, expected);
+  snprintf (expected, sizeof expected, "check_mipdata.c\", \"line\": %d}",
+	    debug_caller_line);
+  ck_assert_contains (r, OUT, expected);
+  ck_assert_contains (r, OUT, "{\"function\": \"debug_caller_function\","
+		      " \"address\": \"0x");
+  free_result (&r);
+}
+END_TEST
+
+/* callgraph --debug names a caller that is not in the profile after its
+   DWARF subprogram.  */
+START_TEST (test_callgraph_debug)
+{
+  uint64_t caller_return, outer_return;
+  struct result r;
+
+  if (!have_objcopy ())
+    return;
+  program_binary_with_callers (&caller_return, &outer_return);
+  r = run ("create", "-p", "default.mip", "app", NULL);
+  ck_assert_exit (r, 0);
+  free_result (&r);
+  r = run ("merge", "-p", "default.mip", "app.mipraw", NULL);
+  ck_assert_exit (r, 0);
+  free_result (&r);
+  r = run ("callgraph", "-p", "default.mip", NULL);
+  ck_assert_exit (r, 0);
+  ck_assert_output (r, OUT, "debug_caller_function -> debug_target_function"
+		    "  (runs 1)\n"
+		    "<unknown> -> debug_target_function  (runs 1)\n");
+  free_result (&r);
+  r = run ("callgraph", "-p", "default.mip", "--debug", "app", NULL);
+  ck_assert_exit (r, 0);
+  if (strstr (ERR (r), "no DWARF"))
+    {
+      free_result (&r);
+      return;
+    }
+  ck_assert_output (r, OUT, "debug_caller_function -> debug_target_function"
+		    "  (runs 1)\n"
+		    "debug_outer_function -> debug_target_function"
+		    "  (runs 1)\n");
+  free_result (&r);
+  r = run ("callgraph", "-p", "default.mip", "--debug", "missing", NULL);
+  ck_assert_exit (r, 1);
+  ck_assert_contains (r, ERR, "cannot open 'missing'");
+  free_result (&r);
+}
+END_TEST
+
 /* ---- The suite ------------------------------------------------------------------ */
 
 static Suite *
@@ -811,6 +1276,11 @@ mipdata_suite (void)
   tcase_add_test (profiles, test_create_refuses);
   tcase_add_test (profiles, test_show_regex_and_sort);
   tcase_add_test (profiles, test_show_json_escapes);
+  tcase_add_test (profiles, test_show_blocks_and_callers);
+  tcase_add_test (profiles, test_callgraph);
+  tcase_add_test (profiles, test_callgraph_dot_escapes);
+  tcase_add_test (profiles, test_info);
+  tcase_add_test (profiles, test_create_refuses_inference_cycle);
   suite_add_tcase (suite, profiles);
   tcase_add_checked_fixture (elf, enter_temporary_directory,
 			     leave_temporary_directory);
@@ -819,6 +1289,8 @@ mipdata_suite (void)
   tcase_add_test (elf, test_create_refuses_object);
   tcase_add_test (elf, test_show_debug);
   tcase_add_test (elf, test_show_debug_without_dwarf);
+  tcase_add_test (elf, test_show_debug_blocks_and_callers);
+  tcase_add_test (elf, test_callgraph_debug);
   suite_add_tcase (suite, elf);
   return suite;
 }

@@ -7,6 +7,7 @@
 
 #include "test-data.h"
 
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -49,8 +50,32 @@ static struct mip_record_layout
 record_layout (const struct test_binary *binary,
 	       const struct test_function *function)
 {
-  return mip_record_layout (function->kinds, 0, function->caller_slots,
-			    binary->pointer_size);
+  return mip_record_layout (function->kinds, function->probe_count,
+			    function->caller_slots, binary->pointer_size);
+}
+
+/* Where the blocks and inference list of each function and the string
+   table go in the map unit: right after the function entries, function
+   by function, then the strings.  */
+static void
+map_layout (struct test_unit *unit)
+{
+  uint32_t at = sizeof (struct mip_map_unit)
+    + unit->function_count * sizeof (struct mip_map_function);
+  unsigned f, b;
+
+  for (f = 0; f < unit->function_count; f++)
+    {
+      struct test_function *function = &unit->functions[f];
+      function->blocks_offset = function->block_count ? at : 0;
+      at += function->block_count * sizeof (struct mip_map_block);
+      function->infer_count = 0;
+      for (b = 0; b < function->block_count; b++)
+	function->infer_count += function->blocks[b].infer_count;
+      function->infer_offset = function->infer_count ? at : 0;
+      at += 4 * function->infer_count;
+    }
+  unit->strings_offset = at;
 }
 
 void
@@ -70,6 +95,7 @@ test_layout (struct test_binary *binary)
 	  at += layout.size;
 	}
       unit->raw_size = align_up (at, 8);
+      map_layout (unit);
     }
 }
 
@@ -112,16 +138,62 @@ put_map_function (const struct test_binary *binary, unsigned char *entry,
 		  const struct test_function *function, uint32_t name_offset)
 {
   bool be = binary->big_endian;
+  uint64_t cfg_signature = function->cfg_signature
+    ? function->cfg_signature : 0xc0ffee0000000000ull + function->raw_offset;
+
   test_put (entry, FIELD (mip_map_function, address), function->address, be);
-  test_put (entry, FIELD (mip_map_function, cfg_signature),
-	    0xc0ffee0000000000ull + function->raw_offset, be);
-  test_put (entry, FIELD (mip_map_function, size), 32, be);
+  test_put (entry, FIELD (mip_map_function, cold_address),
+	    function->cold_address, be);
+  test_put (entry, FIELD (mip_map_function, cfg_signature), cfg_signature,
+	    be);
+  test_put (entry, FIELD (mip_map_function, size), function->size, be);
+  test_put (entry, FIELD (mip_map_function, cold_size), function->cold_size,
+	    be);
   test_put (entry, FIELD (mip_map_function, raw_offset), function->raw_offset,
 	    be);
   test_put (entry, FIELD (mip_map_function, name_offset), name_offset, be);
   test_put (entry, FIELD (mip_map_function, kinds), function->kinds, be);
   test_put (entry, FIELD (mip_map_function, caller_slots),
 	    function->caller_slots, be);
+  test_put (entry, FIELD (mip_map_function, block_count),
+	    function->block_count, be);
+  test_put (entry, FIELD (mip_map_function, probe_count),
+	    function->probe_count, be);
+  test_put (entry, FIELD (mip_map_function, blocks_offset),
+	    function->blocks_offset, be);
+  test_put (entry, FIELD (mip_map_function, infer_offset),
+	    function->infer_offset, be);
+  test_put (entry, FIELD (mip_map_function, infer_count),
+	    function->infer_count, be);
+}
+
+/* The block entries and the inference list of FUNCTION, in its unit
+   that starts at START.  */
+static void
+put_map_blocks (const struct test_binary *binary, unsigned char *start,
+		const struct test_function *function)
+{
+  bool be = binary->big_endian;
+  uint32_t infer_used = 0;
+  unsigned b, i;
+
+  for (b = 0; b < function->block_count; b++)
+    {
+      const struct test_block *block = &function->blocks[b];
+      unsigned char *entry = start + function->blocks_offset
+	+ b * sizeof (struct mip_map_block);
+      test_put (entry, FIELD (mip_map_block, offset), block->offset, be);
+      test_put (entry, FIELD (mip_map_block, id), 100 + b, be);
+      test_put (entry, FIELD (mip_map_block, probe), block->probe, be);
+      test_put (entry, FIELD (mip_map_block, infer_begin), infer_used, be);
+      test_put (entry, FIELD (mip_map_block, infer_count), block->infer_count,
+		be);
+      test_put (entry, FIELD (mip_map_block, flags), block->flags, be);
+      for (i = 0; i < block->infer_count; i++)
+	test_put (start, function->infer_offset + 4 * (infer_used + i), 4,
+		  block->infer[i], be);
+      infer_used += block->infer_count;
+    }
 }
 
 static void
@@ -129,8 +201,7 @@ put_map_unit (const struct test_binary *binary, unsigned char *start,
 	      const struct test_unit *unit, uint32_t unit_size)
 {
   bool be = binary->big_endian;
-  uint32_t strings_offset = sizeof (struct mip_map_unit)
-    + unit->function_count * sizeof (struct mip_map_function);
+  uint32_t strings_offset = unit->strings_offset;
   uint32_t name_offset = 0;
   unsigned f;
 
@@ -161,6 +232,7 @@ put_map_unit (const struct test_binary *binary, unsigned char *start,
       put_map_function (binary, start + sizeof (struct mip_map_unit)
 			+ f * sizeof (struct mip_map_function), function,
 			name_offset);
+      put_map_blocks (binary, start, function);
       memcpy (start + strings_offset + name_offset, function->name, length);
       name_offset += (uint32_t) length;
     }
@@ -174,14 +246,15 @@ test_make_map (const struct test_binary *binary)
 
   for (u = 0; u < binary->unit_count; u++)
     {
-      const struct test_unit *unit = &binary->units[u];
-      uint32_t unit_size = align_up (sizeof (struct mip_map_unit)
-				     + unit->function_count
-				     * sizeof (struct mip_map_function)
-				     + strings_size (unit), 8);
+      /* Laid out again, in case a test changed the unit since.  */
+      struct test_unit unit = binary->units[u];
+      uint32_t unit_size;
       size_t start = map.size;
+
+      map_layout (&unit);
+      unit_size = align_up (unit.strings_offset + strings_size (&unit), 8);
       grow (&map, start + unit_size);
-      put_map_unit (binary, map.data + start, unit, unit_size);
+      put_map_unit (binary, map.data + start, &unit, unit_size);
     }
   return map;
 }
@@ -206,6 +279,10 @@ put_record (const struct test_binary *binary, unsigned char *record,
        && s < function->caller_slots && s < 4; s++)
     test_put (record, layout.callers_offset + s * binary->pointer_size,
 	      binary->pointer_size, values->callers[s], be);
+  for (s = 0; layout.blocks_offset != MIP_NO_OFFSET
+       && s < function->probe_count; s++)
+    record[layout.blocks_offset + s] = s < 32 && (values->probes >> s & 1)
+      ? MIP_COVERAGE_SET : MIP_COVERAGE_UNSET;
 }
 
 struct test_bytes
@@ -260,6 +337,28 @@ add_function (struct test_unit *unit, const char *name, uint64_t address,
   function->name = name;
   function->address = address;
   function->kinds = kinds;
+  function->size = 32;
+}
+
+void
+test_add_block (struct test_function *function, uint32_t offset,
+		uint32_t probe, uint32_t flags, unsigned count, ...)
+{
+  struct test_block *block = &function->blocks[function->block_count++];
+  va_list entries;
+  unsigned i;
+
+  memset (block, 0, sizeof *block);
+  block->offset = offset;
+  block->probe = probe;
+  block->flags = flags;
+  block->infer_count = count;
+  va_start (entries, count);
+  for (i = 0; i < count; i++)
+    block->infer[i] = va_arg (entries, uint32_t);
+  va_end (entries);
+  if (probe != MIP_NO_PROBE && probe + 1 > function->probe_count)
+    function->probe_count = probe + 1;
 }
 
 struct test_binary
@@ -310,6 +409,45 @@ test_coverage_binary (void)
   add_function (&binary.units[0], "beta", 0x1200, MIP_KIND_FUNCTION_COVERAGE);
   add_function (&binary.units[0], "gamma", 0x1300,
 		MIP_KIND_FUNCTION_COVERAGE);
+  test_layout (&binary);
+  return binary;
+}
+
+struct test_binary
+test_block_binary (void)
+{
+  const uint32_t none = MIP_NO_PROBE, entered = MIP_INFER_FUNCTION;
+  struct test_binary binary;
+  struct test_function *diamond, *loop;
+
+  memset (&binary, 0, sizeof binary);
+  binary.pointer_size = 8;
+  binary.big_endian = false;
+  binary.anchor_address = 0x4000;
+  binary.unit_count = 1;
+  binary.units[0].unit_hash = 0xb10c0b10c0b10c00ull;
+  binary.units[0].mode = MIP_KIND_FUNCTION_COVERAGE
+    | MIP_KIND_BLOCK_COVERAGE | MIP_KIND_CALLERS;
+  add_function (&binary.units[0], "diamond", 0x1000,
+		MIP_KIND_FUNCTION_COVERAGE | MIP_KIND_BLOCK_COVERAGE);
+  diamond = &binary.units[0].functions[0];
+  test_add_block (diamond, 0, none, MIP_BLOCK_ENTRY, 1, entered);
+  test_add_block (diamond, 8, 0, 0, 0);
+  test_add_block (diamond, 16, 1, 0, 0);
+  test_add_block (diamond, 24, none, MIP_BLOCK_EXIT, 2, 1u, 2u);
+  add_function (&binary.units[0], "loop", 0x1100,
+		MIP_KIND_CALL_COUNT | MIP_KIND_BLOCK_COVERAGE);
+  loop = &binary.units[0].functions[1];
+  loop->cold_address = 0x9000;
+  loop->cold_size = 16;
+  test_add_block (loop, 0, none, MIP_BLOCK_ENTRY, 1, entered);
+  test_add_block (loop, 6, none, 0, 1, 0u);
+  test_add_block (loop, 12, 0, MIP_BLOCK_CALL, 0);
+  test_add_block (loop, 4, none, MIP_BLOCK_COLD | MIP_BLOCK_EXIT, 1, 1u);
+  test_add_block (loop, 0, none, MIP_BLOCK_NO_OFFSET, 1, 2u);
+  add_function (&binary.units[0], "callee", 0x1200,
+		MIP_KIND_FUNCTION_COVERAGE | MIP_KIND_CALLERS);
+  binary.units[0].functions[2].caller_slots = 2;
   test_layout (&binary);
   return binary;
 }

@@ -21,6 +21,18 @@
 
 #define TEST_MAX_UNITS 4
 #define TEST_MAX_FUNCTIONS 8
+#define TEST_MAX_BLOCKS 16
+#define TEST_MAX_INFER 4          /* entries per block */
+
+/* A machine basic block: its probe or its inference list.  */
+struct test_block
+{
+  uint32_t offset;
+  uint32_t probe;               /* MIP_NO_PROBE when inferred */
+  uint32_t flags;               /* MIP_BLOCK_* */
+  uint32_t infer_count;
+  uint32_t infer[TEST_MAX_INFER]; /* block indexes, MIP_INFER_FUNCTION */
+};
 
 struct test_function
 {
@@ -28,8 +40,18 @@ struct test_function
   uint64_t address;
   uint32_t kinds;
   uint32_t caller_slots;
+  uint32_t size;                /* add_function makes it 32 */
+  uint64_t cold_address;
+  uint32_t cold_size;
+  uint64_t cfg_signature;       /* 0: one derived from raw_offset */
+  uint32_t probe_count;
+  uint32_t block_count;
+  struct test_block blocks[TEST_MAX_BLOCKS];
   /* Filled in by test_layout.  */
   uint32_t raw_offset;          /* from the raw unit's start */
+  uint32_t blocks_offset;       /* from the map unit's start */
+  uint32_t infer_offset;        /* from the map unit's start */
+  uint32_t infer_count;         /* the blocks' lists, one after another */
 };
 
 struct test_unit
@@ -40,6 +62,7 @@ struct test_unit
   struct test_function functions[TEST_MAX_FUNCTIONS];
   /* Filled in by test_layout.  */
   uint32_t raw_size;
+  uint32_t strings_offset;      /* from the map unit's start */
 };
 
 struct test_binary
@@ -58,6 +81,7 @@ struct test_record
   uint32_t count;
   uint32_t order;
   uint64_t callers[4];          /* run-time return addresses */
+  uint32_t probes;              /* bit P: probe byte P stored */
 };
 
 /* One run: values per unit and function, and the header fields.  */
@@ -75,7 +99,8 @@ struct test_bytes
   size_t size;
 };
 
-/* Compute raw offsets and raw unit sizes, as the plugin does.  */
+/* Compute raw offsets and raw unit sizes, as the plugin does, and where
+   the blocks, inference lists and strings go in each map unit.  */
 void test_layout (struct test_binary *binary);
 
 /* The build id of BINARY, computed independently of the library.  */
@@ -106,6 +131,22 @@ struct test_binary test_sample_binary (unsigned pointer_size,
 
 /* A function-coverage binary: one unit, three functions.  */
 struct test_binary test_coverage_binary (void);
+
+/* A block coverage binary (64-bit, little-endian), one unit:
+     diamond (FUNCTION_COVERAGE | BLOCK_COVERAGE), at 0x1000:
+       0 entry  <- function        1 then  (probe 0)
+       2 else   (probe 1)          3 join  <- 1, 2
+     loop (CALL_COUNT | BLOCK_COVERAGE), at 0x1100, cold part at 0x9000:
+       0 entry  <- function        1 header <- 0
+       2 body   (probe 0)          3 exit   <- 1   (cold, offset 4)
+       4 no offset, <- 2
+     callee (FUNCTION_COVERAGE | CALLERS, 2 slots), at 0x1200.  */
+struct test_binary test_block_binary (void);
+
+/* Append a block to FUNCTION: a probe (PROBE != MIP_NO_PROBE) or the
+   inference list of COUNT entries.  */
+void test_add_block (struct test_function *function, uint32_t offset,
+		     uint32_t probe, uint32_t flags, unsigned count, ...);
 
 void test_bytes_free (struct test_bytes *bytes);
 
