@@ -17,9 +17,13 @@
    A caller outside the profile (not instrumented, or in another module,
    like the C library calling main) is <unknown>; with --debug it is
    named after the function of the binary's DWARF that holds the call,
-   when there is one.  Several call sites of one caller make one edge,
-   whose runs are the most any of them was seen in (the runs that saw
-   some site of the edge are at least that many).
+   when there is one.  Several call sites of one caller make one edge;
+   its runs are the sum of theirs, at most the runs merged.  That is
+   exact when the callee keeps one caller slot (the first caller of each
+   run, as the plugin records it): a run then shows one site per callee.
+   With more slots it is an upper bound.  Unknown callers are one node,
+   so the C library's call of main, whose address differs from run to
+   run, counts once per run.
 
    Copyright (C) 2026 The MIP for GCC developers.
    SPDX-License-Identifier: GPL-3.0-or-later  */
@@ -134,9 +138,10 @@ edge_of (const struct mip_address_index *addresses,
   return edge;
 }
 
-/* Sort the edges and fold those with the same caller and callee.  */
+/* Sort the edges and fold those with the same caller and callee, adding
+   their runs up to RUNS.  */
 static void
-fold_edges (struct edge_list *list)
+fold_edges (struct edge_list *list, uint32_t runs)
 {
   size_t i, kept = 0;
 
@@ -147,10 +152,8 @@ fold_edges (struct edge_list *list)
     {
       struct call_edge *last = &list->edges[kept];
       if (compare_edges (last, &list->edges[i]) == 0)
-	{
-	  if (list->edges[i].runs > last->runs)
-	    last->runs = list->edges[i].runs;
-	}
+	last->runs = list->edges[i].runs > runs - last->runs ? runs
+	  : last->runs + list->edges[i].runs;
       else
 	list->edges[++kept] = list->edges[i];
     }
@@ -180,7 +183,7 @@ collect_edges (const struct mip_profile *profile,
 	  edge_of (addresses, debug, f,
 		   &profile->callers[function->caller_begin + c]);
     }
-  fold_edges (list);
+  fold_edges (list, profile->header.runs);
   return true;
 }
 
