@@ -10,19 +10,19 @@
 
 volatile int sink;
 
-__attribute__ ((noipa)) int never (int x) { /* mip-calls(0) mip-not-covered mip-order(null) */
+__attribute__ ((noipa)) int never (int x) { /* mip-calls(0) mip-not-covered mip-order(null) mip-blocks(none-covered) */
   return x;
 }
 
-__attribute__ ((noipa)) int once (int x) { /* mip-calls(1) mip-order(2) */
+__attribute__ ((noipa)) int once (int x) { /* mip-calls(1) mip-order(2) mip-blocks(all-covered) mip-caller(main) */
   return x + 1;
 }
 
-__attribute__ ((noipa)) static int many (int x) { /* mip-calls(1000) mip-order(3) */
+__attribute__ ((noipa)) static int many (int x) { /* mip-calls(1000) mip-order(3) mip-blocks(all-covered) mip-caller(main) */
   return x ^ 5;
 }
 
-__attribute__ ((noipa)) unsigned long fibonacci (unsigned n) { /* mip-calls(177) mip-order(4) */
+__attribute__ ((noipa)) unsigned long fibonacci (unsigned n) { /* mip-calls(177) mip-order(4) mip-caller(main) */
   return n < 2 ? n : fibonacci (n - 1) + fibonacci (n - 2);
 }
 
