@@ -1,10 +1,11 @@
 #!/bin/bash
 # demo.sh - build MIP for GCC and show its whole workflow on the example
 # program examples/demo: instrument, run, create a profile from the
-# binary, merge the raw profile, show it (with source lines, and as JSON),
-# then show that the map is not needed at run time: dump it with objcopy,
-# strip the binary, run the stripped copy and build the same profile from
-# the dumped map.  Last, the size cost of each mode against gcov's.
+# binary, merge the raw profile, show it (with source lines, as JSON, as
+# a call graph), then show that the map is not needed at run time: dump
+# it with objcopy, strip the binary, run the stripped copy and build the
+# same profile from the dumped map.  Last, the size cost of each mode
+# against gcov's.
 # Installs the Debian packages it needs first.
 #
 # Usage: scripts/demo.sh
@@ -81,8 +82,10 @@ run mipdata merge -p demo.mip default.mipraw
 say "4. Show it, with source lines from the debug information (two static functions named scale, one per file)"
 run mipdata show -p demo.mip --debug demo
 
-say "5. The same as JSON"
+say "5. The same as JSON, the observed call graph and a summary"
 run mipdata show -p demo.mip --json
+run mipdata callgraph -p demo.mip --debug demo
+run mipdata info -p demo.mip
 
 say "6. The map is not needed at run time: dump it, strip the binary"
 run objcopy --dump-section __mip_map=demo.mipmap demo demo.tmp
@@ -103,9 +106,10 @@ run "$cc" -O2 -fplugin="$plugin" -fplugin-arg-mip-generate \
 run "$cc" -O2 --coverage main.c util.c -o demo-gcov
 run size demo-plain demo-coverage demo-full demo-gcov
 echo "(For a program this small the runtime's fixed cost dominates: libmip"
-echo "adds about 5 KB of code.  Per function, function coverage adds one"
-echo "7-byte instruction and one byte of __mip_raw, the full mode 8 bytes of"
-echo "__mip_raw; __mip_map is not loaded at run time.)"
+echo "adds a few KB of code.  Per function, function coverage adds one"
+echo "7-byte instruction and one byte of __mip_raw; the full mode 16 bytes"
+echo "of __mip_raw plus one per block probe; __mip_map is not loaded at run"
+echo "time.)"
 run size -A demo-coverage demo-full | grep -E '^(demo|__mip)'
 
 say "Done: the files are in $work"
