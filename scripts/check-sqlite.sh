@@ -133,8 +133,9 @@ check_against_gcov () {
 
 report_duplicates () {
   local dups
-  dups=$(cut -f 1 "$1" | sort | uniq -d | tr '\n' ' ')
-  [ -z "$dups" ] || mip_say "note: names defined in both units, compared by sum: $dups"
+  dups=$(cut -f 1 "$1" | sort | uniq -d)
+  # shellcheck disable=SC2086
+  [ -z "$dups" ] || mip_say "note: names defined in both units, compared by sum:" $dups
 }
 
 # Functions gcov counted that MIP has no record of.

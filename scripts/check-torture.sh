@@ -37,7 +37,7 @@ sample=${SAMPLE:-1}
 
 list_tests () {
   ls "$TORTURE_DIR"/*.c | grep -e "${TORTURE_FILTER:-.}" \
-    | awk -v n="$sample" '(NR - 1) % n == 0 { print NR, $0 }'
+    | awk -v n="$sample" '(NR - 1) % n == 0 { print ++k, $0 }'
 }
 
 count () {
@@ -59,7 +59,7 @@ main () {
   mkdir -p "$TORTURE_OUT/results" "$TORTURE_OUT/tmp"
   total=$(list_tests | wc -l)
   if [ "$sample" -gt 1 ]; then
-    mip_say "SAMPLE=$sample: checking every ${sample}th test, $total of $(ls "$TORTURE_DIR"/*.c | wc -l) (FULL=1 checks all)"
+    mip_say "SAMPLE=$sample: checking 1 test in $sample, $total of $(ls "$TORTURE_DIR"/*.c | wc -l) (FULL=1 checks all)"
   else
     mip_say "checking $total tests"
   fi
