@@ -21,7 +21,7 @@ extern "C" {
 /* Bump on any change to mip-format.inc or to the rules below.  Readers
    refuse every other version: a raw profile written by another runtime
    must fail loudly, never merge garbage.  */
-#define MIP_FORMAT_VERSION 2u
+#define MIP_FORMAT_VERSION 3u
 
 /* Magic numbers.  Eight bytes: 0xff, four letters naming the file kind,
    then a byte giving the target's pointer size in bits.  Read as a u64 in
@@ -55,8 +55,10 @@ extern "C" {
    `mode' is the set the compile asked for; a function's `kinds' is the set
    it actually records.  */
 #define MIP_KIND_FUNCTION_COVERAGE 0x01u /* u8: 0xff not run, 0 run */
-#define MIP_KIND_CALL_COUNT 0x02u        /* u32, saturating at 0xffffffff */
-#define MIP_KIND_ORDER 0x04u             /* u32: 0, or 1 + calls before */
+#define MIP_KIND_CALL_COUNT 0x02u        /* u32: the count negated, see
+					    mip_decode_call_count */
+#define MIP_KIND_ORDER 0x04u             /* u32: 0, or 1 + first calls of
+					    other functions before */
 #define MIP_KIND_BLOCK_COVERAGE 0x08u    /* u8 per probe: 0xff / 0 */
 #define MIP_KIND_CALLERS 0x10u           /* pointer-size return addresses */
 #define MIP_KIND_ALL 0x1fu
@@ -154,6 +156,28 @@ struct mip_record_layout
   uint32_t size;
   uint32_t align;
 };
+
+/* The call count field holds 0 - count: the entry probe decrements it,
+   so the first call borrows (0 -> 0xffffffff) and the probe's one
+   conditional jump takes the first-call path, which stamps the order and
+   the caller.  After 2^32 - 1 calls the field is 1; the next call makes
+   it 0 and the one after borrows again, when the first-call path, seeing
+   an order already set, puts it back to 1: the count saturates at
+   0xffffffff.  A field of 0 with an order set is that saturated count.  */
+static inline uint32_t
+mip_decode_call_count (uint32_t stored, uint32_t order)
+{
+  uint32_t count = 0u - stored;
+  if (count == 0 && order != 0)
+    count = 0xffffffffu;
+  return count;
+}
+
+static inline uint32_t
+mip_encode_call_count (uint32_t count)
+{
+  return 0u - count;
+}
 
 static inline uint32_t
 mip_align_up (uint32_t value, uint32_t align)

@@ -228,21 +228,24 @@ read_record (struct run *run, uint32_t index)
       && mip_read_u8 (&run->raw->data, at + layout.coverage_offset, &coverage)
       && coverage == MIP_COVERAGE_SET)
     target->ran = true;
-  if (layout.count_offset != MIP_NO_OFFSET
-      && mip_read_u32 (&run->raw->data, at + layout.count_offset, &value)
-      && value > 0)
+  uint32_t order = 0;
+  if (layout.order_offset != MIP_NO_OFFSET
+      && mip_read_u32 (&run->raw->data, at + layout.order_offset, &order)
+      && order != 0)
     {
-      target->calls = saturating_add (target->calls, value);
+      if (target->order == 0 || order < target->order)
+	target->order = order;
       target->ran = true;
     }
-  value = 0;
-  if (layout.order_offset != MIP_NO_OFFSET
-      && mip_read_u32 (&run->raw->data, at + layout.order_offset, &value)
-      && value != 0)
+  if (layout.count_offset != MIP_NO_OFFSET
+      && mip_read_u32 (&run->raw->data, at + layout.count_offset, &value))
     {
-      if (target->order == 0 || value < target->order)
-	target->order = value;
-      target->ran = true;
+      uint32_t calls = mip_decode_call_count (value, order);
+      if (calls > 0)
+	{
+	  target->calls = saturating_add (target->calls, calls);
+	  target->ran = true;
+	}
     }
   if (layout.blocks_offset != MIP_NO_OFFSET)
     read_block_coverage (run, index, at + layout.blocks_offset);

@@ -26,6 +26,8 @@ struct mip_entry_probe
 /* Name of the raw record's label of function INDEX, e.g. ".Lmip.r3"; the
    target's instruction sequences address record fields through it.  */
 #define MIP_RECORD_LABEL_FMT ".Lmip.r%u"
+/* The runtime's shared first-call path of the x86-64 entry probe.  */
+#define MIP_FIRST_CALL_HELPER "__mip_first_call"
 /* Name of the label that ends function INDEX's code.  */
 #define MIP_END_LABEL_FMT ".Lmip.e%u"
 /* Name of the label at the start of block K of function INDEX.  */

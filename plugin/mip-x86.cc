@@ -18,17 +18,24 @@
    flags):
 	movb	$0, .Lmip.rN+C(%rip)		# coverage byte = 0
 
-   call count, first-call order and first caller (full mode):
-	addl	$1, .Lmip.rN(%rip)		# count += 1, CF on wrap
-	sbbl	$0, .Lmip.rN(%rip)		# wrapped to 0: back to 0xffffffff
-	cmpl	$1, .Lmip.rN(%rip)		# the first call?
-	jne	1f
-	movq	(%rsp), %r11			# yes: the return address
-	movq	%r11, .Lmip.rN+8(%rip)	#   into the caller slot
-	movl	$1, %r11d			# and the next order
-	lock xaddl %r11d, __mip_sequence(%rip)
-	incl	%r11d
-	movl	%r11d, .Lmip.rN+4(%rip)	# order = 1 + calls before
+   call count, first-call order and first caller (full mode; the count
+   field holds the count negated, see mip_decode_call_count):
+	subl	$1, .Lmip.rN(%rip)		# count += 1; borrows on the
+	jnc	1f				#   first call (and on a wrap)
+	leaq	.Lmip.rN(%rip), %r11		# then the runtime stamps the
+	call	__mip_first_call		#   order and the caller
+   1:
+   where %r11 is not free (and on i386) the first-call path is inline:
+	cmpl	$0, A(4)			# order set: the count wrapped
+	je	4f
+	movl	$1, A(0)			#   saturate at 0xffffffff
+	jmp	1f
+   4:	movq	(%rsp), %rX			# the return address
+	movq	%rX, A(8)			#   into the caller slot
+	movl	$1, %eXd			# and the next order
+	lock xaddl %eXd, __mip_sequence(%rip)
+	incl	%eXd
+	movl	%eXd, A(4)			# order = 1 + first calls before
    1:
 
    i386 PIC code first loads the base (the push is below the stack
@@ -49,8 +56,8 @@
    (x86-64: r11 unless something unusual holds it; r10 carries the static
    chain of nested functions, %al the vector count of varargs; i386: eax,
    ecx, edx unless regparm, fastcall or a static chain use them).
-   Without a free register at entry the order and caller are not recorded
-   for that function (and on i386 PIC not the count either).  The count
+   Without a free register at entry (or with live flags) the count, order
+   and caller are not recorded for that function: its coverage is.  The count
    increment is not atomic: concurrent calls may lose increments
    (doc/guide.md); coverage is exact.  */
 
@@ -156,7 +163,7 @@ entry_registers_needed (uint32_t kinds)
   int needed = 0;
   if (i386_pic ())
     needed++;
-  if (kinds & (MIP_KIND_ORDER | MIP_KIND_CALLERS))
+  if (kinds & MIP_KIND_CALL_COUNT)
     needed++;
   return needed;
 }
@@ -167,24 +174,18 @@ mip_target_entry_kinds (function *fun, uint32_t wanted)
   const struct scratch_register *regs[2];
   int regnos[2];
   int free_regs = entry_scratch_registers (fun, regs, regnos, 2);
+  const uint32_t counting = MIP_KIND_CALL_COUNT | MIP_KIND_ORDER
+			    | MIP_KIND_CALLERS;
 
-  if ((wanted & (MIP_KIND_CALL_COUNT | MIP_KIND_ORDER | MIP_KIND_CALLERS))
-      && !flags_dead_at_entry (fun))
-    wanted &= ~(MIP_KIND_CALL_COUNT | MIP_KIND_ORDER | MIP_KIND_CALLERS);
-  /* The order stamp and the caller sample live on the first-call path of
-     the count.  */
-  if (!(wanted & MIP_KIND_CALL_COUNT))
-    wanted &= ~(MIP_KIND_ORDER | MIP_KIND_CALLERS);
-  if (entry_registers_needed (wanted) > free_regs)
-    wanted &= ~(MIP_KIND_ORDER | MIP_KIND_CALLERS);
-  if (entry_registers_needed (wanted) > free_regs)
+  /* The count's first-call path stamps the order (which also tells a
+     saturated count from a zero one) and the caller: all three or none,
+     with the flags and a scratch register free.  */
+  if ((wanted & counting)
+      && ((wanted & counting) != counting || !flags_dead_at_entry (fun)
+	  || entry_registers_needed (wanted) > free_regs))
     {
-      /* i386 PIC without any free register at entry: keep what block
-	 coverage needs to know the function ran, through a saved
-	 register like the block probes.  */
-      wanted &= ~MIP_KIND_CALL_COUNT;
-      if (wanted & MIP_KIND_BLOCK_COVERAGE)
-	wanted |= MIP_KIND_FUNCTION_COVERAGE;
+      wanted &= ~counting;
+      wanted |= MIP_KIND_FUNCTION_COVERAGE;
     }
   return wanted;
 }
@@ -242,36 +243,40 @@ append (struct asm_text *t, const char *format, ...)
   gcc_assert (t->len < sizeof t->buf);
 }
 
-/* The first-call path: caller sample and order stamp, through SCRATCH.  */
+/* The first-call path inline: saturate a wrapped count, or stamp the
+   caller and the order, through SCRATCH.  */
 static void
 append_first_call (struct asm_text *t, const struct mip_entry_probe *p,
 		   const struct scratch_register *scratch, const char *base,
 		   const char *label)
 {
-  char addr[128];
+  char count[128], order[128], caller[128], sequence[128];
   unsigned idx = p->function_index;
-  if (p->kinds & MIP_KIND_CALLERS)
-    {
-      record_address (addr, sizeof addr, idx, p->layout.callers_offset, base,
-		      label);
-      if (TARGET_64BIT)
-	append (t, "\n\tmovq\t(%%rsp), %s\n\tmovq\t%s, %s", scratch->asm_name64,
-		scratch->asm_name64, addr);
-      else
-	append (t, "\n\tmovl\t(%%esp), %s\n\tmovl\t%s, %s", scratch->asm_name32,
-		scratch->asm_name32, addr);
-    }
-  if (p->kinds & MIP_KIND_ORDER)
-    {
-      char sequence[128];
-      symbol_address (sequence, sizeof sequence, MIP_ORDER_SEQUENCE, base,
-		      label);
-      record_address (addr, sizeof addr, idx, p->layout.order_offset, base,
-		      label);
-      const char *r = scratch->asm_name32;
-      append (t, "\n\tmovl\t$1, %s\n\tlock xaddl\t%s, %s\n\tincl\t%s"
-	      "\n\tmovl\t%s, %s", r, r, sequence, r, r, addr);
-    }
+  const char *r = scratch->asm_name32;
+  record_address (count, sizeof count, idx, p->layout.count_offset, base,
+		  label);
+  record_address (order, sizeof order, idx, p->layout.order_offset, base,
+		  label);
+  record_address (caller, sizeof caller, idx, p->layout.callers_offset, base,
+		  label);
+  symbol_address (sequence, sizeof sequence, MIP_ORDER_SEQUENCE, base, label);
+  append (t, "\n\tcmpl\t$0, %s\n\tje\t4f\n\tmovl\t$1, %s\n\tjmp\t1f\n4:",
+	  order, count);
+  if (TARGET_64BIT)
+    append (t, "\tmovq\t(%%rsp), %s\n\tmovq\t%s, %s", scratch->asm_name64,
+	    scratch->asm_name64, caller);
+  else
+    append (t, "\tmovl\t(%%esp), %s\n\tmovl\t%s, %s", r, r, caller);
+  append (t, "\n\tmovl\t$1, %s\n\tlock xaddl\t%s, %s\n\tincl\t%s"
+	  "\n\tmovl\t%s, %s", r, r, sequence, r, r, order);
+}
+
+/* x86-64 with %r11 free: the first-call path is the runtime's
+   __mip_first_call, 12 bytes here instead of some 50.  */
+static bool
+use_first_call_helper (const struct scratch_register *scratch)
+{
+  return TARGET_64BIT && strcmp (scratch->gcc_name, "r11") == 0;
 }
 
 void
@@ -315,20 +320,22 @@ mip_target_instrument_entry (function *fun, const struct mip_entry_probe *p)
     }
   if (p->kinds & MIP_KIND_CALL_COUNT)
     {
+      gcc_assert (next_reg < free_regs);
+      const struct scratch_register *scratch = regs[next_reg];
       record_address (addr, sizeof addr, idx, p->layout.count_offset, base,
 		      label);
       if (p->kinds & MIP_KIND_FUNCTION_COVERAGE)
 	append (&t, "\n\t");
-      append (&t, "addl\t$1, %s\n\tsbbl\t$0, %s", addr, addr);
+      append (&t, "subl\t$1, %s\n\tjnc\t1f", addr);
       clobbers[n++] = FLAGS_REG;
-      if (p->kinds & (MIP_KIND_ORDER | MIP_KIND_CALLERS))
-	{
-	  gcc_assert (next_reg < free_regs);
-	  clobbers[n++] = regnos[next_reg];
-	  append (&t, "\n\tcmpl\t$1, %s\n\tjne\t1f", addr);
-	  append_first_call (&t, p, regs[next_reg], base, label);
-	  append (&t, "\n1:");
-	}
+      clobbers[n++] = regnos[next_reg];
+      if (use_first_call_helper (scratch))
+	append (&t, "\n\tleaq\t" MIP_RECORD_LABEL_FMT "(%%rip), %%r11"
+		"\n\t.hidden\t%s\n\tcall\t%s", idx, MIP_FIRST_CALL_HELPER,
+		MIP_FIRST_CALL_HELPER);
+      else
+	append_first_call (&t, p, scratch, base, label);
+      append (&t, "\n1:");
     }
   mip_emit_entry_asm (t.buf, clobbers, n);
 }

@@ -269,7 +269,8 @@ put_record (const struct test_binary *binary, unsigned char *record,
   uint32_t s;
 
   if (layout.count_offset != MIP_NO_OFFSET)
-    test_put (record, layout.count_offset, 4, values->count, be);
+    test_put (record, layout.count_offset, 4,
+	      mip_encode_call_count ((uint32_t) values->count), be);
   if (layout.order_offset != MIP_NO_OFFSET)
     test_put (record, layout.order_offset, 4, values->order, be);
   if (layout.coverage_offset != MIP_NO_OFFSET)
