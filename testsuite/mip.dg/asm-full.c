@@ -1,5 +1,6 @@
-/* The full mode: a saturating count and a first-call order per function;
-   the order comes from libmip's __mip_sequence with one atomic add.
+/* The full mode: per function a negated count decremented at entry,
+   whose borrow on the first call calls libmip's __mip_first_call (with
+   the record in %r11) to stamp the first-call order and the caller.
 
    Copyright (C) 2026 The MIP for GCC developers.
    SPDX-License-Identifier: GPL-3.0-or-later  */
@@ -15,7 +16,6 @@ int main (void) {
   return first (1) == 2 ? 0 : 1;
 }
 
-/* { dg-final { scan-assembler-times {\taddl\t\$1, [^\n]*\(%rip\)} 2 } } */
-/* { dg-final { scan-assembler-times {lock xaddl[^\n]*__mip_sequence\(%rip\)} 2 } } */
+/* { dg-final { scan-assembler-times {\tsubl\t\$1, \.Lmip\.r[0-9]+\+0\(%rip\)\n\tjnc\t1f\n\tleaq\t\.Lmip\.r[0-9]+\(%rip\), %r11\n[^\n]*\n\tcall\t__mip_first_call\n} 2 } } */
 /* { dg-final { scan-assembler {section[ \t]+__mip_raw,"aw[^"]*"} } } */
 /* { dg-final { scan-assembler {section[ \t]+__mip_map,"[^"a]*"} } } */

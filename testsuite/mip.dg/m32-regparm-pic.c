@@ -1,9 +1,9 @@
 /* i386 position-independent code: the probes address the records from a
    base register loaded by call/pop.  A regparm(3) function has no free
    register at entry, so it records neither count nor order, but its
-   coverage is exact (its block probe saves a register); a fastcall
-   function has one, the base, so it records its count but no order
-   (which needs a second).
+   coverage is exact (its probe saves a register); a fastcall function
+   has one, the base, but the count's first-call path needs a second, so
+   it records its coverage only too.
 
    Copyright (C) 2026 The MIP for GCC developers.
    SPDX-License-Identifier: GPL-3.0-or-later  */
@@ -19,7 +19,7 @@ __attribute__ ((noipa, regparm (3))) int never_called (int a, int b, int c) { /*
   return a * b * c;
 }
 
-__attribute__ ((noipa, fastcall)) int two_in_registers (int a, int b) { /* mip-calls(2) mip-order(null) */
+__attribute__ ((noipa, fastcall)) int two_in_registers (int a, int b) { /* mip-covered mip-calls(null) mip-order(null) */
   return a - b;
 }
 

@@ -1,7 +1,7 @@
 /* i386 functions whose arguments fill every call-clobbered register
-   (regparm(3)): the count needs no register, but the first-call order
-   does, so it is not recorded for them.  Position-dependent code, where
-   the probes are absolute stores.
+   (regparm(3)): the count's first-call path (order and caller) needs a
+   register, so they record their coverage only.  Position-dependent
+   code, where the probes are absolute stores.
 
    Copyright (C) 2026 The MIP for GCC developers.
    SPDX-License-Identifier: GPL-3.0-or-later  */
@@ -9,7 +9,7 @@
 /* { dg-do run } */
 /* { dg-options "-O2 -m32 -fno-pie -no-pie" } */
 
-__attribute__ ((noipa, regparm (3))) int three_in_registers (int a, int b, int c) { /* mip-calls(3) mip-order(null) */
+__attribute__ ((noipa, regparm (3))) int three_in_registers (int a, int b, int c) { /* mip-covered mip-calls(null) mip-order(null) */
   return a + b * c;
 }
 
