@@ -67,6 +67,7 @@ struct function_view
   bool has_count;
   uint64_t count;
   uint64_t order;               /* 0: none */
+  uint64_t cfg_signature;
   const char *file;             /* NULL: unknown */
   int line;
 };
@@ -190,6 +191,7 @@ view_function (const struct mip_profile *profile, uint32_t index,
   view.count = function->call_count;
   view.order = (kinds & MIP_KIND_ORDER)
     ? mip_profile_function_order (profile, index) : 0;
+  view.cfg_signature = function->cfg_signature;
   view.file = NULL;
   view.line = 0;
   if (debug && !mipdata_debug_lookup (debug, function->address, &view.file,
@@ -406,6 +408,7 @@ print_json (const struct function_view *view, bool first, bool debug)
     printf (", \"order\": %" PRIu64, view->order);
   else
     fputs (", \"order\": null", stdout);
+  printf (", \"cfg_signature\": \"0x%016" PRIx64 "\"", view->cfg_signature);
   if (debug)
     print_json_location (view->file != NULL, view->file, view->line);
 }
@@ -425,9 +428,9 @@ print_json_blocks (const struct show_context *context, uint32_t index)
     {
       const char *file = NULL;
       int line = 0;
-      printf ("%s{\"covered\": %s", b ? ", " : "",
+      printf ("%s{\"covered\": %s, \"id\": %" PRIu32, b ? ", " : "",
 	      block_covered (context->profile, function, b) ? "true"
-	      : "false");
+	      : "false", context->profile->blocks[function->block_begin + b].id);
       if (context->debug)
 	{
 	  bool found = block_location (context, index, b, &file, &line);

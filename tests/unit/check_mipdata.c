@@ -218,15 +218,15 @@ static const char merged_text[] =
 static const char merged_json[] =
   "{\"profile\": \"default.mip\", \"runs\": 2, \"functions\": [\n"
   "{\"name\": \"main\", \"covered\": true, \"call_count\": 2,"
-  " \"order\": 1},\n"
+  " \"order\": 1, \"cfg_signature\": \"0xc0ffee0000000010\"},\n"
   "{\"name\": \"helper\", \"covered\": true, \"call_count\": 10,"
-  " \"order\": 3},\n"
+  " \"order\": 3, \"cfg_signature\": \"0xc0ffee0000000018\"},\n"
   "{\"name\": \"inline_fn\", \"covered\": true, \"call_count\": 6,"
-  " \"order\": 3},\n"
+  " \"order\": 3, \"cfg_signature\": \"0xc0ffee0000000010\"},\n"
   "{\"name\": \"never\", \"covered\": false, \"call_count\": 0,"
-  " \"order\": null},\n"
+  " \"order\": null, \"cfg_signature\": \"0xc0ffee0000000018\"},\n"
   "{\"name\": \"counted_only\", \"covered\": true, \"call_count\": 5,"
-  " \"order\": null}\n"
+  " \"order\": null, \"cfg_signature\": \"0xc0ffee0000000020\"}\n"
   "]}\n";
 
 /* ---- Command line ------------------------------------------------------------- */
@@ -593,11 +593,11 @@ START_TEST (test_show_json_escapes)
 		    "{\"profile\": \"odd \\\"x\\\".mip\", \"runs\": 1,"
 		    " \"functions\": [\n"
 		    "{\"name\": \"we\\\"ird\\\\name\\u0001\\t\", \"covered\":"
-		    " true, \"call_count\": null, \"order\": null},\n"
+		    " true, \"call_count\": null, \"order\": null, \"cfg_signature\": \"0xc0ffee0000000010\"},\n"
 		    "{\"name\": \"caf\303\251 \\ufffd\", \"covered\": false,"
-		    " \"call_count\": null, \"order\": null},\n"
+		    " \"call_count\": null, \"order\": null, \"cfg_signature\": \"0xc0ffee0000000011\"},\n"
 		    "{\"name\": \"gamma\", \"covered\": false, \"call_count\":"
-		    " null, \"order\": null}\n"
+		    " null, \"order\": null, \"cfg_signature\": \"0xc0ffee0000000012\"}\n"
 		    "]}\n");
   free_result (&r);
   r = run ("show", "-p", "odd \"x\".mip", NULL);
@@ -686,22 +686,29 @@ static const char blocks_text[] =
 static const char blocks_json[] =
   "{\"profile\": \"default.mip\", \"runs\": 2, \"functions\": [\n"
   "{\"name\": \"diamond\", \"covered\": true, \"call_count\": null,"
-  " \"order\": null, \"blocks\": [{\"covered\": true}, {\"covered\": true},"
-  " {\"covered\": false}, {\"covered\": true}]},\n"
+  " \"order\": null, \"cfg_signature\": \"0xc0ffee0000000010\","
+  " \"blocks\": [{\"covered\": true, \"id\": 100},"
+  " {\"covered\": true, \"id\": 101}, {\"covered\": false, \"id\": 102},"
+  " {\"covered\": true, \"id\": 103}]},\n"
   "{\"name\": \"loop\", \"covered\": true, \"call_count\": 2,"
-  " \"order\": null, \"blocks\": [{\"covered\": true}, {\"covered\": true},"
-  " {\"covered\": false}, {\"covered\": true}, {\"covered\": false}]},\n"
+  " \"order\": null, \"cfg_signature\": \"0xc0ffee0000000014\","
+  " \"blocks\": [{\"covered\": true, \"id\": 100},"
+  " {\"covered\": true, \"id\": 101}, {\"covered\": false, \"id\": 102},"
+  " {\"covered\": true, \"id\": 103}, {\"covered\": false, \"id\": 104}]},\n"
   "{\"name\": \"callee\", \"covered\": true, \"call_count\": null,"
-  " \"order\": null, \"callers\": ["
+  " \"order\": null, \"cfg_signature\": \"0xc0ffee0000000020\","
+  " \"callers\": ["
   "{\"function\": \"diamond\", \"address\": \"0x1010\"},"
   " {\"function\": \"diamond\", \"address\": \"0x1014\"},"
   " {\"function\": null, \"address\": \"0xffff0000\"},"
   " {\"function\": \"loop\", \"address\": \"0x9006\"},"
   " {\"function\": null, \"address\": \"0xfffe0000\"}]},\n"
   "{\"name\": \"wide\", \"covered\": true, \"call_count\": null,"
-  " \"order\": null, \"blocks\": [{\"covered\": true}, {\"covered\": false},"
-  " {\"covered\": true}, {\"covered\": false}, {\"covered\": true},"
-  " {\"covered\": false}, {\"covered\": true}]}\n"
+  " \"order\": null, \"cfg_signature\": \"0xc0ffee0000000039\","
+  " \"blocks\": [{\"covered\": true, \"id\": 100},"
+  " {\"covered\": false, \"id\": 101}, {\"covered\": true, \"id\": 102},"
+  " {\"covered\": false, \"id\": 103}, {\"covered\": true, \"id\": 104},"
+  " {\"covered\": false, \"id\": 105}, {\"covered\": true, \"id\": 106}]}\n"
   "]}\n";
 
 START_TEST (test_show_blocks_and_callers)
@@ -1197,9 +1204,9 @@ START_TEST (test_show_debug_blocks_and_callers)
   r = run ("show", "-p", "default.mip", "--debug", "app", "--json",
 	   "--regex", "target", NULL);
   ck_assert_exit (r, 0);
-  ck_assert_contains (r, OUT, "{\"covered\": true, \"file\": null,"
-		      " \"line\": null}, {\"covered\": true, \"file\":"
-		      " null, \"line\": null}]");
+  ck_assert_contains (r, OUT, "{\"covered\": true, \"id\": 101,"
+		      " \"file\": null, \"line\": null}, {\"covered\": true,"
+		      " \"id\": 102, \"file\": null, \"line\": null}]");
   snprintf (expected, sizeof expected, "{\"function\": null, \"address\":"
 	    " \"0x%llx\", \"file\": \"", (unsigned long long) outer_return);
   ck_assert_contains (r, OUT, expected);
