@@ -43,13 +43,11 @@ mip_function_at (unsigned index)
    after each probe already emitted, so probes run in emission order.  */
 static rtx_insn *entry_anchor;
 
-/* A volatile asm insn for TEXT that clobbers the N hard registers in
-   CLOBBERS.  */
+/* A volatile asm insn for TEXT at LOC that clobbers the N hard
+   registers in CLOBBERS.  */
 static rtx
-asm_pattern (const char *text, const int *clobbers, int n)
+asm_pattern (const char *text, location_t loc, const int *clobbers, int n)
 {
-  location_t loc = DECL_SOURCE_LOCATION (current_function_decl);
-  /* A real location: final crashes on UNKNOWN_LOCATION asm (seen).  */
   rtx body = gen_rtx_ASM_INPUT_loc (VOIDmode, ggc_strdup (text), loc);
   MEM_VOLATILE_P (body) = 1;
   if (n == 0)
@@ -63,18 +61,38 @@ asm_pattern (const char *text, const int *clobbers, int n)
   return gen_rtx_PARALLEL (VOIDmode, elems);
 }
 
+/* Emit TEXT after WHERE at source location LOC, which must be a real
+   one: final crashes on an asm at UNKNOWN_LOCATION (seen).  */
 static rtx_insn *
-emit_asm_after (rtx_insn *where, const char *text, const int *clobbers, int n)
+emit_asm_after (rtx_insn *where, const char *text, location_t loc,
+		const int *clobbers, int n)
 {
-  rtx_insn *insn = emit_insn_after (asm_pattern (text, clobbers, n), where);
-  INSN_LOCATION (insn) = DECL_SOURCE_LOCATION (current_function_decl);
+  rtx_insn *insn = emit_insn_after (asm_pattern (text, loc, clobbers, n),
+				    where);
+  INSN_LOCATION (insn) = loc;
   return insn;
 }
 
 void
 mip_emit_entry_asm (const char *text, const int *clobbers, int n)
 {
-  entry_anchor = emit_asm_after (entry_anchor, text, clobbers, n);
+  entry_anchor = emit_asm_after (entry_anchor, text,
+				 DECL_SOURCE_LOCATION (current_function_decl),
+				 clobbers, n);
+}
+
+/* The location of BB's first insn that has one, else the function's: a
+   block's label and probe then start the line-table entry of the block's
+   own first line (a cold part would otherwise begin with the line of
+   whatever precedes it in its section).  */
+static location_t
+block_location (basic_block bb)
+{
+  rtx_insn *insn;
+  FOR_BB_INSNS (bb, insn)
+    if (NONDEBUG_INSN_P (insn) && INSN_HAS_LOCATION (insn))
+      return INSN_LOCATION (insn);
+  return DECL_SOURCE_LOCATION (current_function_decl);
 }
 
 static bool
@@ -190,7 +208,9 @@ instrument_blocks (function *fun, const struct mip_block_plan *plan,
 				  probe->layout.blocks_offset + plan->probe[k],
 				  text + len, sizeof text - len, clobbers, &n);
 	}
-      rtx_insn *label = emit_asm_after (bb_note (bb), text, clobbers, n);
+      location_t loc = bb == entry ? DECL_SOURCE_LOCATION (fun->decl)
+				   : block_location (bb);
+      rtx_insn *label = emit_asm_after (bb_note (bb), text, loc, clobbers, n);
       if (bb == entry)
 	entry_anchor = label;
     }
