@@ -167,6 +167,32 @@ check_against_callgrind () {
   else
     fail "-O2: MIP call counts differ from callgrind's (see above; $dir)"
   fi
+  check_all_called_functions_known "$dir"
+}
+
+# Functions of the program that callgrind saw called must all be in the
+# profile, except the C start files', libmip's own and split-off .cold parts.
+check_all_called_functions_known () {
+  local dir=$1 unknown
+  nm --defined-only "$MIP_RUNTIME_DIR/libmip.a" 2>/dev/null \
+    | awk 'NF == 3 { print $3 }' >"$dir/runtime-functions.txt"
+  printf '%s\n' _start _init _fini __do_global_dtors_aux frame_dummy \
+    register_tm_clones deregister_tm_clones >>"$dir/runtime-functions.txt"
+  nm --defined-only "$dir/speedtest1" | awk '$2 ~ /^[tTwW]$/ { print $3 }' \
+    | grep -v '\.cold$' | sort -u >"$dir/own-functions.txt"
+  unknown=$(awk -F '\t' '
+      FILENAME == ARGV[1] { skip[$1] = 1; next }
+      FILENAME == ARGV[2] { known[$1] = 1; next }
+      FILENAME == ARGV[3] { own[$1] = 1; next }
+      ($1 in own) && !($1 in known) && !($1 in skip) && $2 > 0 { print $1 }' \
+    "$dir/runtime-functions.txt" "$dir/mip-counts.txt" "$dir/own-functions.txt" \
+    "$dir/callgrind-counts.txt")
+  if [ -z "$unknown" ]; then
+    pass "-O2: every function of the program that callgrind saw called is in MIP's profile"
+  else
+    # shellcheck disable=SC2086
+    fail "-O2: called but absent from MIP's profile:" $unknown
+  fi
 }
 
 main () {
