@@ -83,6 +83,12 @@ extern "C" {
 				     is from the cold part's start */
 #define MIP_BLOCK_NO_OFFSET 0x10u /* offset unknown (no label reached) */
 
+/* mip_profile_caller.return_address of a caller outside the
+   instrumented code (the C library calling main, another shared object):
+   its address moves with every run, so merge folds all of them into
+   this one value.  */
+#define MIP_EXTERNAL_CALLER UINT64_MAX
+
 /* mip_raw_header.flags.  */
 #define MIP_RAW_FLAG_UNIT_WALK_FAILED 0x1u /* units inconsistent at dump */
 

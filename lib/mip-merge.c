@@ -124,6 +124,16 @@ saturating_add (uint64_t a, uint64_t b)
   return a > UINT64_MAX - b ? UINT64_MAX : a + b;
 }
 
+/* True if ADDRESS lies outside the binary's code, when the profile knows
+   its extent (it was created from the binary, not from a .mipmap).  */
+static bool
+outside_binary (const struct mip_profile *profile, uint64_t address)
+{
+  const struct mip_profile_header *h = &profile->header;
+  return h->code_end > h->code_begin
+	 && (address < h->code_begin || address >= h->code_end);
+}
+
 static bool
 add_run_caller (struct run *run, uint32_t function, uint64_t address)
 {
@@ -200,8 +210,10 @@ read_callers (struct run *run, uint32_t index, uint64_t callers_at)
 			* pointer_size, pointer_size, &address);
       if (address == 0)
 	continue;
-      if (!add_run_caller (run, profile->primary[index],
-			   (address - run->load_bias) & mask))
+      address = (address - run->load_bias) & mask;
+      if (outside_binary (profile, address))
+	address = MIP_EXTERNAL_CALLER;
+      if (!add_run_caller (run, profile->primary[index], address))
 	return false;
     }
   return true;

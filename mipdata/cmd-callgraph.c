@@ -43,6 +43,7 @@
 #include "mip-profile.h"
 
 #define UNKNOWN_CALLER "<unknown>"
+#define EXTERNAL_CALLER "<outside>"
 
 struct callgraph_options
 {
@@ -125,8 +126,10 @@ edge_of (const struct mip_address_index *addresses,
   edge.caller = mip_address_index_find_caller (addresses,
 					       sample->return_address);
   edge.external = UNKNOWN_CALLER;
-  if (edge.caller == MIP_NO_FUNCTION && debug
-      && sample->return_address > 0)
+  if (sample->return_address == MIP_EXTERNAL_CALLER)
+    edge.external = EXTERNAL_CALLER;
+  else if (edge.caller == MIP_NO_FUNCTION && debug
+	   && sample->return_address > 0)
     {
       const char *name =
 	mipdata_debug_function_name (debug, sample->return_address - 1);

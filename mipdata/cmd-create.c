@@ -103,11 +103,20 @@ create_profile (const char *profile_path, const char *input)
       mipdata_report (&error);
       return MIPDATA_EXIT_FAILURE;
     }
+  uint64_t code_begin = 0, code_end = 0;
   status = load_map (input, data, size, &map);
+  if (status == MIPDATA_EXIT_OK && mipdata_is_elf (data, size))
+    mipdata_elf_code_range (data, size, &code_begin, &code_end);
   free (data);
   if (status != MIPDATA_EXIT_OK)
     return status;
-  if (mip_profile_create (map, &profile, &error) != MIP_OK
+  if (mip_profile_create (map, &profile, &error) == MIP_OK)
+    {
+      /* Merge folds callers outside the binary's code into one.  */
+      profile->header.code_begin = code_begin;
+      profile->header.code_end = code_end;
+    }
+  if (!profile
       || mip_profile_write_file (profile, profile_path, &error) != MIP_OK)
     {
       if (!error.file[0])

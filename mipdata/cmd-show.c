@@ -305,6 +305,11 @@ print_text_callers (const struct show_context *context, uint32_t index)
       const char *file;
       int line;
 
+      if (address == MIP_EXTERNAL_CALLER)
+	{
+	  printf ("    <outside the instrumented code>\n");
+	  continue;
+	}
       if (caller != MIP_NO_FUNCTION)
 	printf ("    %s", mip_profile_function_name (profile, caller));
       else
@@ -463,6 +468,11 @@ print_json_callers (const struct show_context *context, uint32_t index)
       int line = 0;
 
       fputs (c ? ", {\"function\": " : "{\"function\": ", stdout);
+      if (address == MIP_EXTERNAL_CALLER)
+	{
+	  fputs ("null, \"address\": null, \"external\": true}", stdout);
+	  continue;
+	}
       if (caller != MIP_NO_FUNCTION)
 	print_json_string (mip_profile_function_name (profile, caller));
       else

@@ -123,6 +123,40 @@ mipdata_elf_map (const char *path, unsigned char *data, size_t size,
   return result;
 }
 
+bool
+mipdata_elf_code_range (unsigned char *data, size_t size, uint64_t *begin,
+			uint64_t *end)
+{
+  size_t count = 0;
+  Elf *elf;
+
+  *begin = UINT64_MAX;
+  *end = 0;
+  if (elf_version (EV_CURRENT) == EV_NONE)
+    return false;
+  elf = elf_memory ((char *) data, size);
+  if (elf && elf_kind (elf) == ELF_K_ELF && elf_getphdrnum (elf, &count) == 0)
+    for (size_t i = 0; i < count; i++)
+      {
+	GElf_Phdr segment;
+	if (!gelf_getphdr (elf, (int) i, &segment)
+	    || segment.p_type != PT_LOAD || !(segment.p_flags & PF_X))
+	  continue;
+	if (segment.p_vaddr < *begin)
+	  *begin = segment.p_vaddr;
+	if (segment.p_vaddr + segment.p_memsz > *end)
+	  *end = segment.p_vaddr + segment.p_memsz;
+      }
+  if (elf)
+    elf_end (elf);
+  if (*end <= *begin)
+    {
+      *begin = *end = 0;
+      return false;
+    }
+  return true;
+}
+
 int
 mipdata_check_binary (const char *path, uint64_t build_id)
 {

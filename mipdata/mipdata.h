@@ -62,6 +62,11 @@ enum mipdata_elf_map_result
 mipdata_elf_map (const char *path, unsigned char *data, size_t size,
 		 unsigned char **map, size_t *map_size);
 
+/* The link-time extent [*BEGIN, *END) of the executable segments of the
+   ELF file in DATA; false (and 0, 0) when it has none or is not ELF.  */
+bool mipdata_elf_code_range (unsigned char *data, size_t size,
+			     uint64_t *begin, uint64_t *end);
+
 /* With --debug PATH: refuse (after an error message) a binary whose map
    is not the one of the profile with BUILD_ID.  A binary without a map
    (a separate debug file, say) cannot be checked and is accepted.

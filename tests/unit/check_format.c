@@ -175,7 +175,7 @@ START_TEST (test_layout_tables)
 	}
       ck_assert_uint_eq (covered, layouts[i]->size);
     }
-  ck_assert_uint_eq (mip_layout_mip_profile_header.size, 104);
+  ck_assert_uint_eq (mip_layout_mip_profile_header.size, 120);
 }
 END_TEST
 
