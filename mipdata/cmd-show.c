@@ -307,7 +307,7 @@ print_text_callers (const struct show_context *context, uint32_t index)
 
       if (address == MIP_EXTERNAL_CALLER)
 	{
-	  printf ("    <outside the instrumented code>\n");
+	  printf ("    <outside the binary>\n");
 	  continue;
 	}
       if (caller != MIP_NO_FUNCTION)
