@@ -123,13 +123,13 @@ measure_instructions () {
 
 # Best of BENCH_TIME_RUNS wall times, in seconds.
 measure_time () {
-  local program=$1 variant=$2 dir=$OUT/$1/$2 input command run best= start end t
+  local program=$1 variant=$2 dir=$OUT/$1/$2 input command best='' start end t
   local -a words
   command=$(run_command "$program" "$BENCH_TIME_SIZE")
   read -r -a words <<<"$command"
   input=$(bench_input "$program")
   cd "$dir"
-  for run in $(seq "$BENCH_TIME_RUNS"); do
+  for _ in $(seq "$BENCH_TIME_RUNS"); do
     start=$(date +%s.%N)
     MIP_PROFILE_FILENAME=$dir/time.mipraw "${words[@]}" <"$input" \
       >/dev/null 2>&1 || mip_die "command failed: (cd $dir && $command <$input)"

@@ -144,7 +144,8 @@ report_not_instrumented () {
   missing=$(awk -F '\t' 'NR == FNR { mip[$1] = 1; next } !($1 in mip) { print $1 }' \
     "$2" "$1" | sort -u)
   if [ -n "$missing" ]; then
-    fail "functions counted by gcov but absent from MIP's profile: $(echo $missing)"
+    # shellcheck disable=SC2086
+    fail "functions counted by gcov but absent from MIP's profile:" $missing
   fi
 }
 

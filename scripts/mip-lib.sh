@@ -174,7 +174,7 @@ mip_reuse_build () {
 # the amalgamation (two translation units), as DIR/speedtest1.  Objects
 # named in LDFLAGS_EXTRA are linked in too.
 mip_build_speedtest () {
-  local dir=$1 opt=$2 src=$MIP_WORK/src/sqlite-amalgamation cflags= ldflags=
+  local dir=$1 opt=$2 src=$MIP_WORK/src/sqlite-amalgamation cflags='' ldflags=''
   local variant
   shift 2
   mip_reuse_build "$dir/speedtest1" && return
@@ -200,7 +200,7 @@ mip_build_speedtest () {
 MIP_ZLIB_SOURCES="adler32 crc32 deflate infback inffast inflate inftrees
   trees zutil compress uncompr gzclose gzlib gzread gzwrite"
 mip_build_zlib () {
-  local dir=$1 opt=$2 src=$MIP_WORK/src/zlib cflags= ldflags= variant name
+  local dir=$1 opt=$2 src=$MIP_WORK/src/zlib cflags='' ldflags='' variant name
   local objects=
   shift 2
   mip_reuse_build "$dir/minigzip" && return
