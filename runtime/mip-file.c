@@ -1,7 +1,10 @@
 /* mip-file.c - the raw profile file: its name, and writing it atomically.
 
    The name is $MIP_PROFILE_FILENAME, or default.mipraw when that is
-   unset or empty, with "%p" replaced by the process id and "%%" by '%'.
+   unset or empty, with "%p" replaced by the process id, "%m" by the
+   module's build id (16 hexadecimal digits: an executable and the
+   instrumented shared objects it loads then write different files) and
+   "%%" by '%'.
    The profile goes first to NAME.PID.tmp in the same directory, which is
    then renamed over NAME: a reader never sees a half-written profile,
    and a failed dump leaves the previous file as it was.
@@ -29,8 +32,8 @@ mip_filename_pattern (void)
 }
 
 MIP_HIDDEN int
-mip_expand_filename (const char *pattern, uint64_t pid, char *out,
-		     size_t out_size)
+mip_expand_filename (const char *pattern, uint64_t pid, uint64_t build_id,
+		     char *out, size_t out_size)
 {
   struct mip_text name;
   const char *p;
@@ -41,6 +44,11 @@ mip_expand_filename (const char *pattern, uint64_t pid, char *out,
       if (p[0] == '%' && p[1] == 'p')
 	{
 	  mip_text_add_u64 (&name, pid);
+	  p++;
+	}
+      else if (p[0] == '%' && p[1] == 'm')
+	{
+	  mip_text_add_hex64 (&name, build_id);
 	  p++;
 	}
       else if (p[0] == '%' && p[1] == '%')
@@ -133,8 +141,8 @@ mip_write_profile_file (const struct mip_raw_header *header,
   int fd;
   int errnum;
 
-  if (mip_expand_filename (pattern, header->pid, final_name,
-			   sizeof final_name) != 0
+  if (mip_expand_filename (pattern, header->pid, header->build_id,
+			   final_name, sizeof final_name) != 0
       || make_temporary_name (final_name, header->pid, temporary_name,
 			      sizeof temporary_name) != 0)
     {

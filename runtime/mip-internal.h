@@ -108,10 +108,12 @@ MIP_HIDDEN void mip_buffer_writer_init (struct mip_writer *writer,
 MIP_HIDDEN const char *mip_filename_pattern (void);
 
 /* Expand PATTERN into OUT (OUT_SIZE bytes): "%p" becomes PID in decimal,
-   "%%" becomes "%", any other '%' is kept as it is.  Returns 0, or -1
+   "%m" BUILD_ID in 16 hexadecimal digits, "%%" becomes "%", any other
+   '%' is kept as it is.  Returns 0, or -1
    with errno = ENAMETOOLONG when the result does not fit.  */
 MIP_HIDDEN int mip_expand_filename (const char *pattern, uint64_t pid,
-				    char *out, size_t out_size);
+				    uint64_t build_id, char *out,
+				    size_t out_size);
 
 /* Write HEADER and its data to the profile file, through a temporary
    file in the same directory renamed over it.  Reports any failure on
@@ -136,6 +138,7 @@ MIP_HIDDEN void mip_text_init (struct mip_text *text, char *buffer,
 MIP_HIDDEN void mip_text_add_char (struct mip_text *text, char c);
 MIP_HIDDEN void mip_text_add (struct mip_text *text, const char *string);
 MIP_HIDDEN void mip_text_add_u64 (struct mip_text *text, uint64_t value);
+MIP_HIDDEN void mip_text_add_hex64 (struct mip_text *text, uint64_t value);
 
 /* Print "mip: cannot write 'NAME': <reason for ERRNUM>" on stderr.  */
 MIP_HIDDEN void mip_report_write_error (const char *name, int errnum);

@@ -48,6 +48,17 @@ mip_text_add (struct mip_text *text, const char *string)
     mip_text_add_char (text, *string++);
 }
 
+/* VALUE as 16 lower-case hexadecimal digits.  */
+MIP_HIDDEN void
+mip_text_add_hex64 (struct mip_text *text, uint64_t value)
+{
+  static const char hex[] = "0123456789abcdef";
+  int shift;
+
+  for (shift = 60; shift >= 0; shift -= 4)
+    mip_text_add_char (text, hex[(value >> shift) & 0xf]);
+}
+
 MIP_HIDDEN void
 mip_text_add_u64 (struct mip_text *text, uint64_t value)
 {

@@ -371,6 +371,8 @@ START_TEST (test_expand_filename)
     { "100%%", "100%" },
     { "%%p", "%p" },
     { "%%%p", "%4242" },
+    { "x-%m.mipraw", "x-00000000deadbeef.mipraw" },
+    { "%%m%m", "%m00000000deadbeef" },
     { "odd%q%", "odd%q%" },
     { "trailing%", "trailing%" },
     { "", "" },
@@ -380,8 +382,8 @@ START_TEST (test_expand_filename)
 
   for (i = 0; i < sizeof cases / sizeof cases[0]; i++)
     {
-      ck_assert_int_eq (mip_expand_filename (cases[i].pattern, 4242, out,
-					     sizeof out), 0);
+      ck_assert_int_eq (mip_expand_filename (cases[i].pattern, 4242,
+					     0xdeadbeef, out, sizeof out), 0);
       ck_assert_str_eq (out, cases[i].expected);
     }
 }
@@ -391,12 +393,12 @@ START_TEST (test_expand_filename_too_long)
 {
   char out[8];
 
-  ck_assert_int_eq (mip_expand_filename ("1234567", 1, out, sizeof out), 0);
+  ck_assert_int_eq (mip_expand_filename ("1234567", 1, 0, out, sizeof out), 0);
   ck_assert_str_eq (out, "1234567");
   errno = 0;
-  ck_assert_int_eq (mip_expand_filename ("12345678", 1, out, sizeof out), -1);
+  ck_assert_int_eq (mip_expand_filename ("12345678", 1, 0, out, sizeof out), -1);
   ck_assert_int_eq (errno, ENAMETOOLONG);
-  ck_assert_int_eq (mip_expand_filename ("x%p", 1234567, out, sizeof out),
+  ck_assert_int_eq (mip_expand_filename ("x%p", 1234567, 0, out, sizeof out),
 		    -1);
 }
 END_TEST
