@@ -9,14 +9,19 @@
    Copyright (C) 2026 The MIP for GCC developers.
    SPDX-License-Identifier: GPL-3.0-or-later  */
 
-#define _POSIX_C_SOURCE 200809L
+#define _DEFAULT_SOURCE		/* flock */
 
 #include "mipdata.h"
 
+#include <errno.h>
+#include <fcntl.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "mip-file.h"
 #include "mip-profile.h"
@@ -140,6 +145,37 @@ merge_one (struct mip_profile *profile, const char *path)
   return ok;
 }
 
+/* Lock the profile at PATH against other merges: an exclusive flock on
+   the file, taken again if a merge that held it meanwhile replaced the
+   file (merges write a new file and rename it over the old one).
+   Returns the descriptor that holds the lock, or -1 (ERROR set).  */
+static int
+lock_profile (const char *path, struct mip_error_context *error)
+{
+  for (;;)
+    {
+      struct stat locked, current;
+      int fd = open (path, O_RDONLY | O_CLOEXEC);
+      if (fd < 0)
+	{
+	  mip_error_set_errno (error, "cannot open", path);
+	  return -1;
+	}
+      while (flock (fd, LOCK_EX) != 0)
+	if (errno != EINTR)
+	  {
+	    mip_error_set_errno (error, "cannot lock", path);
+	    close (fd);
+	    return -1;
+	  }
+      if (fstat (fd, &locked) == 0 && stat (path, &current) == 0
+	  && locked.st_dev == current.st_dev
+	  && locked.st_ino == current.st_ino)
+	return fd;
+      close (fd);
+    }
+}
+
 static int
 merge_all (const char *profile_path, const struct input_list *inputs)
 {
@@ -147,11 +183,18 @@ merge_all (const char *profile_path, const struct input_list *inputs)
   struct mip_profile *profile = NULL;
   size_t i;
   int status = MIPDATA_EXIT_OK;
+  int lock;
 
   mip_error_clear (&error);
-  if (mip_profile_read_file (profile_path, &profile, &error) != MIP_OK)
+  /* Concurrent merges into one profile take turns: none loses another's
+     runs.  */
+  lock = lock_profile (profile_path, &error);
+  if (lock < 0
+      || mip_profile_read_file (profile_path, &profile, &error) != MIP_OK)
     {
       mipdata_report (&error);
+      if (lock >= 0)
+	close (lock);
       return MIPDATA_EXIT_FAILURE;
     }
   /* The profile in memory takes every run; the file changes only after
@@ -166,6 +209,7 @@ merge_all (const char *profile_path, const struct input_list *inputs)
       status = MIPDATA_EXIT_FAILURE;
     }
   mip_profile_free (profile);
+  close (lock);
   return status;
 }
 

@@ -229,6 +229,41 @@ static const char merged_json[] =
   " \"order\": null, \"cfg_signature\": \"0xc0ffee0000000020\"}\n"
   "]}\n";
 
+/* Merges started at the same time into one profile take turns: each
+   child merges both runs; none may lose another's.  */
+START_TEST (test_concurrent_merges)
+{
+  struct test_binary binary = create_sample_profile (false);
+  enum { children = 8 };
+  pid_t pids[children];
+  struct result r;
+  int i;
+
+  write_sample_runs (&binary);
+  for (i = 0; i < children; i++)
+    {
+      pids[i] = fork ();
+      ck_assert_int_ge (pids[i], 0);
+      if (pids[i] == 0)
+	{
+	  struct result child = run ("merge", "-p", "default.mip",
+				     "run1.mipraw", "run2.mipraw", NULL);
+	  _exit (child.status == 0 ? 0 : 1);
+	}
+    }
+  for (i = 0; i < children; i++)
+    {
+      int status;
+      ck_assert_int_eq (waitpid (pids[i], &status, 0), pids[i]);
+      ck_assert (WIFEXITED (status) && WEXITSTATUS (status) == 0);
+    }
+  r = run ("info", "-p", "default.mip", NULL);
+  ck_assert_exit (r, 0);
+  ck_assert_contains (r, OUT, "Runs: 16\n");
+  free_result (&r);
+}
+END_TEST
+
 /* ---- Command line ------------------------------------------------------------- */
 
 START_TEST (test_help_and_version)
@@ -1279,6 +1314,7 @@ mipdata_suite (void)
 			     leave_temporary_directory);
   tcase_add_test (profiles, test_create_and_show_empty);
   tcase_add_test (profiles, test_merge_and_show);
+  tcase_add_test (profiles, test_concurrent_merges);
   tcase_add_test (profiles, test_merge_big_endian);
   tcase_add_test (profiles, test_merge_input_list);
   tcase_add_test (profiles, test_merge_refuses_other_build);
