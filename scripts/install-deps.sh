@@ -23,7 +23,7 @@ gcc_version=${MIP_GCC_VERSION:-12}
 packages="build-essential autoconf automake libtool pkg-config
   gcc-$gcc_version-plugin-dev g++ libdw-dev libelf-dev
   check dejagnu tcl valgrind gcc-multilib texinfo
-  gcc-$gcc_version-source xz-utils debian-archive-keyring gzip"
+  gcc-$gcc_version-source xz-utils bzip2 debian-archive-keyring gzip"
 
 missing=
 for package in $packages "$@"; do
