@@ -25,6 +25,13 @@
 #include "mip-port.h"
 #include "mip.h"
 
+/* The runtime runs once, at exit, and every byte of it is in each
+   instrumented program: optimise it for size whatever CFLAGS say (they
+   come last on the command line, so -Os there would be overridden).  */
+#if defined __GNUC__ && !defined __clang__
+#pragma GCC optimize ("Os")
+#endif
+
 /* ---- Core (mip-runtime.c) ---------------------------------------- */
 
 /* The anchor: its link-time address is in every map unit, its run-time
