@@ -147,6 +147,35 @@ mip_profile_block_address (const struct mip_profile *profile,
   return true;
 }
 
+bool
+mip_profile_block_extent (const struct mip_profile *profile, uint32_t index,
+			  uint32_t block, uint64_t *address, uint64_t *size)
+{
+  const struct mip_profile_function *function = &profile->functions[index];
+  uint32_t part = profile->blocks[function->block_begin + block].flags
+		  & MIP_BLOCK_COLD;
+  uint64_t end = part ? function->cold_address + function->cold_size
+		 : function->address + function->size;
+  uint32_t next;
+
+  if (!mip_profile_block_address (profile, index, block, address))
+    return false;
+  for (next = block + 1; next < function->block_count; next++)
+    {
+      uint64_t next_address;
+      if ((profile->blocks[function->block_begin + next].flags
+	   & MIP_BLOCK_COLD) == part
+	  && mip_profile_block_address (profile, index, next, &next_address)
+	  && next_address > *address)
+	{
+	  end = next_address;
+	  break;
+	}
+    }
+  *size = end > *address ? end - *address : 0;
+  return true;
+}
+
 /* ---- Aliases ------------------------------------------------------- */
 
 static uint64_t

@@ -115,6 +115,11 @@ uint64_t mip_profile_function_order (const struct mip_profile *profile,
 bool mip_profile_block_address (const struct mip_profile *profile,
 				uint32_t index, uint32_t block,
 				uint64_t *address);
+/* The same, and the block's size: up to the next block of the same part
+   whose address is known, or to the end of the part.  */
+bool mip_profile_block_extent (const struct mip_profile *profile,
+			       uint32_t index, uint32_t block,
+			       uint64_t *address, uint64_t *size);
 
 #ifdef __cplusplus
 }

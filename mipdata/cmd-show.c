@@ -438,8 +438,13 @@ print_json_blocks (const struct show_context *context, uint32_t index)
 	      : "false", context->profile->blocks[function->block_begin + b].id);
       if (context->debug)
 	{
+	  uint64_t address, size;
 	  bool found = block_location (context, index, b, &file, &line);
 	  print_json_location (found, file, line);
+	  if (mip_profile_block_extent (context->profile, index, b, &address,
+					&size))
+	    printf (", \"address\": \"0x%" PRIx64 "\", \"size\": %" PRIu64,
+		    address, size);
 	}
       putchar ('}');
     }
