@@ -163,7 +163,7 @@ build_graph (const struct mip_block_plan *plan, struct block_graph *g)
 
 /* Reverse post-order of the nodes reachable from ROOT following NEXT.  */
 void
-reverse_post_order (unsigned count, unsigned root, const vec<unsigned> *next,
+reverse_post_order (unsigned root, const vec<unsigned> *next,
 		    vec<unsigned> *order, bool *reached)
 {
   auto_vec<std::pair<unsigned, unsigned> > stack;
@@ -188,9 +188,19 @@ reverse_post_order (unsigned count, unsigned root, const vec<unsigned> *next,
 	  stack.pop ();
 	}
     }
-  (void) count;
   for (unsigned i = post.length (); i-- > 0;)
     order->safe_push (post[i]);
+}
+
+/* The children of each node in the tree of immediate dominators IDOM.  */
+vec<unsigned> *
+tree_children (const int *idom, unsigned count)
+{
+  vec<unsigned> *children = new vec<unsigned>[count] ();
+  for (unsigned i = 0; i < count; i++)
+    if (idom[i] >= 0)
+      children[idom[i]].safe_push (i);
+  return children;
 }
 
 /* Cooper, Harvey and Kennedy's iterative dominators over NEXT/PREV from
@@ -204,7 +214,7 @@ compute_dominators (unsigned count, unsigned root, const vec<unsigned> *next,
   t->post = XCNEWVEC (unsigned, count);
   t->reached = XCNEWVEC (bool, count);
   auto_vec<unsigned> rpo;
-  reverse_post_order (count, root, next, &rpo, t->reached);
+  reverse_post_order (root, next, &rpo, t->reached);
   unsigned *rank = XCNEWVEC (unsigned, count);
   for (unsigned i = 0; i < rpo.length (); i++)
     rank[rpo[i]] = i;
@@ -250,10 +260,7 @@ compute_dominators (unsigned count, unsigned root, const vec<unsigned> *next,
   XDELETEVEC (rank);
 
   /* Number the tree depth-first.  */
-  vec<unsigned> *children = new vec<unsigned>[count] ();
-  for (unsigned i = 0; i < count; i++)
-    if (t->idom[i] >= 0)
-      children[t->idom[i]].safe_push (i);
+  vec<unsigned> *children = tree_children (t->idom, count);
   unsigned clock = 0;
   auto_vec<std::pair<unsigned, unsigned> > stack;
   stack.safe_push (std::make_pair (root, 0u));
@@ -438,15 +445,6 @@ add_probe (struct planner *p, unsigned x)
   set_known (p, x, empty);
 }
 
-vec<unsigned> *
-tree_children (const struct dom_tree *t, unsigned count)
-{
-  vec<unsigned> *children = new vec<unsigned>[count] ();
-  for (unsigned i = 0; i < count; i++)
-    if (t->idom[i] >= 0)
-      children[t->idom[i]].safe_push (i);
-  return children;
-}
 
 void
 init_plan (function *fun, struct mip_block_plan *plan)
@@ -627,8 +625,8 @@ mip_plan_blocks (function *fun, struct mip_block_plan *plan)
   unsigned n = plan->count;
   compute_dominators (n + 1, p.entry, p.g.succs, p.g.preds, &p.dom);
   compute_dominators (n + 1, n, p.g.preds, p.g.succs, &p.pdom);
-  p.dom_children = tree_children (&p.dom, n + 1);
-  p.pdom_children = tree_children (&p.pdom, n + 1);
+  p.dom_children = tree_children (p.dom.idom, n + 1);
+  p.pdom_children = tree_children (p.pdom.idom, n + 1);
   compute_path_rules (&p);
 
   /* Blocks the entry cannot reach never run: an empty list.  */
