@@ -50,3 +50,5 @@ int main (int argc, char **argv) { /* mip-calls(1) mip-blocks(some-covered) */
 }
 
 /* { dg-final { mip-run-check } } */
+/* { dg-final { mip-check-inference } } */
+/* { dg-final { mip-check-mode-blocks full } } */
