@@ -39,3 +39,4 @@ int main (void) { /* mip-calls(1) mip-order(1) */
 }
 
 /* { dg-final { mip-run-check } } */
+/* { dg-final { mip-check-inference } } */

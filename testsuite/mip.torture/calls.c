@@ -46,3 +46,4 @@ int main (int argc, char **argv) { /* mip-calls(1) mip-order(1) */
 }
 
 /* { dg-final { mip-run-check } } */
+/* { dg-final { mip-check-inference } } */

@@ -22,3 +22,4 @@ int main (void) { /* mip-calls(1) */
 }
 
 /* { dg-final { mip-run-check } } */
+/* { dg-final { mip-check-inference } } */
