@@ -1,9 +1,11 @@
 /* Block identity at every optimisation level: two compiles of this file
    with the same flags give every function the same CFG signature and
-   the same block ids; -DMIP_CHANGED adds a branch to changed_branch and
-   -DMIP_CHANGED_CONSTANT changes a constant of changed_constant, which
-   changes that function's signature and nothing else's.  (The functions
-   are noipa: code inlined into a caller would change the caller too.)
+   the same block ids.  -DMIP_CHANGED adds a branch to changed_branch,
+   -DMIP_CHANGED_CONSTANT changes a constant of changed_constant,
+   -DMIP_CHANGED_LITERAL adds a string literal to changed_literal; each
+   must change that function's signature and nothing else's.  (The
+   functions are noipa: code inlined into a caller would change the
+   caller too.)
 
    Copyright (C) 2026 The MIP for GCC developers.
    SPDX-License-Identifier: GPL-3.0-or-later  */
@@ -35,6 +37,20 @@ __attribute__ ((noipa)) int changed_constant (int x) {
 #endif
 }
 
+/* A string literal and a floating-point constant live in the constant
+   pool, whose labels (.LC0, .LC1...) are numbered across the file.  */
+__attribute__ ((noipa)) const char *changed_literal (int x) {
+#ifdef MIP_CHANGED_LITERAL
+  if (x > 5)
+    return "a new literal";
+#endif
+  return x > 3 ? "big" : "small";
+}
+
+__attribute__ ((noipa)) double with_constants (double x) {
+  return x > 2.75 ? x * 1.25 : x - 0.5;
+}
+
 __attribute__ ((noipa)) int dispatch (int x) {
   switch (x)
     {
@@ -55,8 +71,14 @@ __attribute__ ((noipa)) static int helper (int x) {
 
 int main (void) {
   return loop (3) + changed_branch (2) + changed_constant (1)
-	 + dispatch (sink) + helper (2) == 0;
+	 + dispatch (sink) + helper (2) + *changed_literal (4)
+	 + (int) with_constants (sink) == 0;
 }
 
 /* { dg-final { mip-check-signatures changed_branch } } */
 /* { dg-final { mip-check-signatures changed_constant -define MIP_CHANGED_CONSTANT } } */
+/* Expected to fail: the plugin's CFG signature hashes the names of
+   constant-pool symbols (.LC0, .LC1..., numbered across the file), so a
+   literal added to changed_literal renumbers with_constants' constants
+   and changes its signature too.
+   { dg-final { mip-check-signatures changed_literal -define MIP_CHANGED_LITERAL -xfail "plugin: cfg_signature hashes constant-pool label numbers" } } */
