@@ -31,6 +31,32 @@ static uint64_t early_signature;
 
 static uint64_t hash_rtx_shape (uint64_t hash, const_rtx x);
 
+/* A symbol by what it stands for where its name is only a number given
+   in order of appearance in the file: a constant pool entry (".LC3") by
+   its constant, a function-scope static ("count.1") by its source name;
+   other symbols by their names.  Otherwise a constant added to one
+   function would renumber the labels, and change the signature, of
+   every function after it.  */
+static uint64_t
+hash_symbol (uint64_t hash, const_rtx x)
+{
+  if (CONSTANT_POOL_ADDRESS_P (x))
+    {
+      hash = mip_hash_u64 (hash, (uint64_t) get_pool_mode (x));
+      return hash_rtx_shape (hash, get_pool_constant (x));
+    }
+  tree decl = SYMBOL_REF_DECL (x);
+  if (decl && TREE_CONSTANT_POOL_ADDRESS_P (x) && DECL_INITIAL (decl))
+    return mip_hash_u64 (hash, iterative_hash_expr (DECL_INITIAL (decl), 0));
+  if (decl && VAR_P (decl) && TREE_STATIC (decl) && DECL_CONTEXT (decl)
+      && TREE_CODE (DECL_CONTEXT (decl)) == FUNCTION_DECL && DECL_NAME (decl))
+    {
+      const char *name = IDENTIFIER_POINTER (DECL_NAME (decl));
+      return mip_hash_bytes (hash, name, strlen (name));
+    }
+  return mip_hash_bytes (hash, XSTR (x, 0), strlen (XSTR (x, 0)));
+}
+
 static uint64_t
 hash_rtx_operands (uint64_t hash, const_rtx x)
 {
@@ -82,7 +108,7 @@ hash_rtx_shape (uint64_t hash, const_rtx x)
     case CONST_INT:
       return mip_hash_u64 (hash, (uint64_t) INTVAL (x));
     case SYMBOL_REF:
-      return mip_hash_bytes (hash, XSTR (x, 0), strlen (XSTR (x, 0)));
+      return hash_symbol (hash, x);
     case LABEL_REF:
     case CODE_LABEL:
     case DEBUG_EXPR:
