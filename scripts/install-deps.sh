@@ -22,7 +22,7 @@ gcc_version=${MIP_GCC_VERSION:-12}
 # (c-torture), xz and the Debian keyring to fetch SQLite and zlib sources.
 packages="build-essential autoconf automake libtool pkg-config
   gcc-$gcc_version-plugin-dev g++ libdw-dev libelf-dev
-  check dejagnu tcl valgrind gcc-multilib texinfo
+  check dejagnu tcl valgrind gcc-multilib g++-multilib texinfo
   gcc-$gcc_version-source xz-utils bzip2 debian-archive-keyring gzip"
 
 missing=
