@@ -1,19 +1,32 @@
 #!/bin/bash
 # check-torture.sh - run GCC's c-torture execute tests with and without
 # MIP (see torture-test.sh for what one test checks), two at a time, and
-# summarise: checks passed and failed, tests skipped because the plain
-# build fails or because their directives cannot be honoured, and every
-# failure with the command to reproduce it.  Part of check-real.sh; also
-# runs alone.
+# summarise: checks passed and failed per configuration (target and
+# optimisation mode) and MIP mode, the inference oracle's verdicts, tests
+# skipped because the plain build fails or because their directives cannot
+# be honoured, and every failure with the command to reproduce it.  Part
+# of check-real.sh; also runs alone.
 #
 # Environment: MIP_WORK, MIP_PLUGIN, MIP_RUNTIME_DIR, MIPDATA, CC,
-#   SAMPLE=N             check only every Nth test (default 1: all)
+#   TORTURE_TARGETS      targets (default "x86-64 i386 i386-pie": -m64,
+#                        -m32 non-PIC, -m32 PIE; the i386 ones need the
+#                        32-bit runtime MIP_RUNTIME_DIR/m32/libmip.a)
+#   TORTURE_MODES        ';'-separated optimisation flag sets (default
+#                        "-O0;-O2;-O3 -fomit-frame-pointer -funroll-loops;-Os")
+#   SAMPLE=N             rotate: test number K (from 1) is checked in
+#                        configuration C (from 0, target by target, mode by
+#                        mode) when (K + C) % N is 0, so every test is
+#                        checked in 1 configuration in N (when N is at most
+#                        the number of configurations) and every
+#                        configuration sees 1 test in N (default 1: all)
 #   FULL=1               ignore SAMPLE
-#   TORTURE_MODES        ';'-separated flag sets (default "-O0;-O2")
-#   MIP_VARIANTS         MIP modes to check (default "full fcov"; empty
-#                        checks only the plain builds)
-#   TORTURE_MIPDATA_EVERY  run mipdata create+merge on every Nth checked
-#                        test (default 10)
+#   MIP_VARIANTS         MIP modes to check (default "full bcov fcov";
+#                        empty checks only the plain builds)
+#   TORTURE_MIPDATA_EVERY  run mipdata create+merge on tests whose number
+#                        is a multiple of this (default 10)
+#   TORTURE_ORACLE_EVERY   run the inference oracle on tests whose number
+#                        is a multiple of this (default 5; 0 = never)
+#   TORTURE_ORACLE_VARIANTS  MIP modes of the oracle (default "bcov full")
 #   TORTURE_FILTER       only tests whose name matches this grep pattern
 #   CHECK_RESULT_FILE    where to append "torture PASSED FAILED SKIPPED"
 #
@@ -27,21 +40,71 @@ here=$(cd "$(dirname "$0")" && pwd)
 
 TORTURE_DIR=$MIP_WORK/src/gcc-torture/execute
 export TORTURE_OUT=$MIP_WORK/torture
-export TORTURE_MODES=${TORTURE_MODES:--O0;-O2}
-export MIP_VARIANTS=${MIP_VARIANTS-full fcov}
+export TORTURE_TARGETS=${TORTURE_TARGETS:-x86-64 i386 i386-pie}
+export TORTURE_MODES=${TORTURE_MODES:--O0;-O2;-O3 -fomit-frame-pointer -funroll-loops;-Os}
+export MIP_VARIANTS=${MIP_VARIANTS-full bcov fcov}
 export TORTURE_MIPDATA_EVERY=${TORTURE_MIPDATA_EVERY:-10}
+export TORTURE_ORACLE_EVERY=${TORTURE_ORACLE_EVERY:-5}
+export TORTURE_ORACLE_VARIANTS=${TORTURE_ORACLE_VARIANTS-bcov full}
 export TORTURE_TIMEOUT=${TORTURE_TIMEOUT:-20}
 export CC
 sample=${SAMPLE:-1}
 [ "${FULL:-0}" = 1 ] && sample=1
+export TORTURE_SAMPLE=$sample
 
 list_tests () {
-  ls "$TORTURE_DIR"/*.c | grep -e "${TORTURE_FILTER:-.}" \
-    | awk -v n="$sample" '(NR - 1) % n == 0 { print ++k, $0 }'
+  ls "$TORTURE_DIR"/*.c | grep -e "${TORTURE_FILTER:-.}" | awk '{ print NR, $0 }'
+}
+
+# The configurations, one a line: "target:mode" (the labels of the results).
+list_configs () {
+  local target mode
+  local -a modes
+  IFS=';' read -r -a modes <<<"$TORTURE_MODES"
+  for target in $TORTURE_TARGETS; do
+    for mode in "${modes[@]}"; do
+      printf '%s:%s\n' "$target" "$(printf '%s' "$mode" | tr ' ' '_')"
+    done
+  done
 }
 
 count () {
   cat "$TORTURE_OUT"/results/*.res 2>/dev/null | grep -c "^$1	" || true
+}
+
+count_oracle () {
+  cat "$TORTURE_OUT"/results/*.res 2>/dev/null \
+    | grep -c "^$1	[^	]*	[^	]*	oracle-" || true
+}
+
+# One line per configuration: plain builds that passed, checks passed and
+# failed per MIP mode and for the oracle; then the oracle's information.
+print_config_table () {
+  list_configs >"$TORTURE_OUT/configs.txt"
+  awk -F '\t' -v variants="$MIP_VARIANTS" '
+    NR == FNR { order[++n] = $1; next }
+    $1 == "PLAINOK" { plain[$3]++ }
+    $1 == "PLAINFAIL" { plainfail[$3]++ }
+    $1 == "UNSUPPORTED" || $1 == "NORUNTIME" { unsup[$3]++ }
+    $1 == "PASS" || $1 == "FAIL" {
+      v = $4; sub(/^oracle-.*/, "oracle", v)
+      if (v !~ /^oracle$/ && index(" " variants " ", " " v " ") == 0) v = "oracle"
+      if ($1 == "PASS") pass[$3, v]++; else fail[$3, v]++
+    }
+    $1 == "INFERDIFF" { idiff[$3]++ }
+    $1 == "INFERSAME" { isame[$3]++ }
+    END {
+      nv = split(variants " oracle", vs, " ")
+      printf "  %-48s %6s %6s %6s", "configuration", "plain", "pfail", "unsup"
+      for (i = 1; i <= nv; i++) printf " %11s", vs[i] " ok/fail"
+      printf " %9s\n", "infer!=pr"
+      for (k = 1; k <= n; k++) {
+        c = order[k]
+        printf "  %-48s %6d %6d %6d", c, plain[c], plainfail[c], unsup[c]
+        for (i = 1; i <= nv; i++) printf " %11s", (pass[c, vs[i]] + 0) "/" (fail[c, vs[i]] + 0)
+        printf " %9s\n", (idiff[c] + 0) "/" (idiff[c] + isame[c])
+      }
+    }' "$TORTURE_OUT/configs.txt" "$TORTURE_OUT"/results/*.res
 }
 
 print_failures () {
@@ -52,18 +115,23 @@ print_failures () {
 }
 
 main () {
-  local total passed failed plain_fail unsupported plain_ok crashed
+  local total configs passed failed plain_fail unsupported plain_ok crashed
   [ -n "$MIP_VARIANTS" ] && mip_check_tools
   [ -d "$TORTURE_DIR" ] || bash "$here/fetch-sources.sh" torture
   rm -rf "$TORTURE_OUT"
   mkdir -p "$TORTURE_OUT/results" "$TORTURE_OUT/tmp"
   total=$(list_tests | wc -l)
+  configs=$(list_configs | wc -l)
   if [ "$sample" -gt 1 ]; then
-    mip_say "SAMPLE=$sample: checking 1 test in $sample, $total of $(ls "$TORTURE_DIR"/*.c | wc -l) (FULL=1 checks all)"
+    mip_say "SAMPLE=$sample: $total tests, each checked in 1 of every $sample of the $configs configurations (rotating), so each configuration sees about $((total / sample)) tests (FULL=1 checks every test in every configuration)"
   else
-    mip_say "checking $total tests"
+    mip_say "checking $total tests in each of the $configs configurations"
   fi
-  mip_say "modes: $TORTURE_MODES; MIP variants: ${MIP_VARIANTS:-none (plain only)}; $MIP_JOBS jobs"
+  mip_say "targets: $TORTURE_TARGETS; modes: $TORTURE_MODES"
+  mip_say "MIP variants: ${MIP_VARIANTS:-none (plain only)}; mipdata on every test numbered a multiple of $TORTURE_MIPDATA_EVERY; inference oracle (${TORTURE_ORACLE_VARIANTS:-none}) on every multiple of $TORTURE_ORACLE_EVERY; $MIP_JOBS jobs"
+  if ! mip_have_runtime32; then
+    mip_say "note: no 32-bit runtime $MIP_RUNTIME_DIR/m32/libmip.a: i386 configurations skipped"
+  fi
   crashed=0
   list_tests | xargs -P "$MIP_JOBS" -n 2 bash "$here/torture-test.sh" \
     || crashed=1
@@ -74,13 +142,16 @@ main () {
     failed=$((failed + 1))
   fi
   plain_fail=$(count PLAINFAIL)
-  unsupported=$(count UNSUPPORTED)
+  unsupported=$(( $(count UNSUPPORTED) + $(count NORUNTIME) ))
   plain_ok=$(count PLAINOK)
   if [ "$failed" -gt 0 ]; then
     mip_say "failures (files kept in $TORTURE_OUT/tmp):"
     print_failures
   fi
-  mip_say "plain builds: $plain_ok passed, $plain_fail failed (skipped), $unsupported unsupported (directives)"
+  mip_say "per configuration (plain: plain builds that ran; pfail: plain build failed, skipped; unsup: directives or no runtime; infer!=pr: oracle builds whose default inference (without calls-may-exit) differs from probing every block / oracle builds, information only):"
+  print_config_table
+  mip_say "plain builds: $plain_ok passed, $plain_fail failed (skipped), $unsupported unsupported (directives or no runtime)"
+  mip_say "inference oracle: $(count_oracle PASS) passed, $(count_oracle FAIL) failed (probe-all-blocks + calls-may-exit vs calls-may-exit); information: $(count INFERDIFF) of $(( $(count INFERDIFF) + $(count INFERSAME) )) oracle builds differ without calls-may-exit"
   mip_say "torture: $passed passed, $failed failed, $((plain_fail + unsupported)) skipped"
   if [ -n "${CHECK_RESULT_FILE:-}" ]; then
     echo "torture $passed $failed $((plain_fail + unsupported))" >>"$CHECK_RESULT_FILE"

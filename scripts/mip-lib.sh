@@ -88,11 +88,16 @@ mip_check_tools () {
 }
 
 # Compile flags and link flags of an instrumented build, by variant name:
-#   plain  full  fcov  (MIP) | gcov  pgen  finst (GCC's own, for reference)
+#   plain  full  bcov  fcov  (MIP: full, block-coverage, function-coverage)
+#   | gcov  pgen  finst (GCC's own, for reference)
+# The MIP variants link $MIP_RUNTIME_DIR/libmip.a, or the 32-bit one in
+# $MIP_RUNTIME_DIR/m32 when MIP_RUNTIME_BITS=32.
 mip_variant_cflags () {
   case $1 in
     plain) ;;
     full) printf '%s\n' "-fplugin=$MIP_PLUGIN -fplugin-arg-mip-generate" ;;
+    bcov) printf '%s\n' \
+      "-fplugin=$MIP_PLUGIN -fplugin-arg-mip-generate=block-coverage" ;;
     fcov) printf '%s\n' \
       "-fplugin=$MIP_PLUGIN -fplugin-arg-mip-generate=function-coverage" ;;
     gcov) printf '%s\n' "--coverage" ;;
@@ -104,17 +109,31 @@ mip_variant_cflags () {
 
 mip_variant_ldflags () {
   case $1 in
-    full | fcov) printf '%s\n' "-L$MIP_RUNTIME_DIR -lmip" ;;
+    full | bcov | fcov) printf '%s\n' "-L$(mip_runtime_libdir) -lmip" ;;
     gcov) printf '%s\n' "--coverage" ;;
     pgen) printf '%s\n' "-fprofile-generate" ;;
     *) ;;
   esac
 }
 
+mip_runtime_libdir () {
+  if [ "${MIP_RUNTIME_BITS:-64}" = 32 ]; then
+    printf '%s\n' "$MIP_RUNTIME_DIR/m32"
+  else
+    printf '%s\n' "$MIP_RUNTIME_DIR"
+  fi
+}
+
+# Is the 32-bit runtime there (for -m32 programs)?
+mip_have_runtime32 () {
+  [ -f "$MIP_RUNTIME_DIR/m32/libmip.a" ]
+}
+
 mip_variant_title () {
   case $1 in
     plain) echo "plain" ;;
-    full) echo "MIP full (call count+order)" ;;
+    full) echo "MIP full" ;;
+    bcov) echo "MIP block-coverage" ;;
     fcov) echo "MIP function-coverage" ;;
     gcov) echo "gcc --coverage" ;;
     pgen) echo "gcc -fprofile-generate" ;;

@@ -1,20 +1,33 @@
 #!/bin/bash
-# torture-test.sh - check one GCC c-torture execute test with MIP: for each
-# optimisation mode, build and run it without the plugin; where that passes,
-# build it with the plugin in every MIP mode, run it, and require exit 0 and
-# a written .mipraw; for sampled tests also require that mipdata create and
-# merge accept the binary and the raw profile.  Called by check-real.sh
-# through xargs, one test per call; writes its verdicts to one result file.
+# torture-test.sh - check one GCC c-torture execute test with MIP.  A
+# configuration is a target (x86-64, i386 = -m32 non-PIC, i386-pie = -m32
+# PIE) with an optimisation mode.  In each configuration the test selects,
+# it is built and run without the plugin; where that passes, it is built
+# in every MIP mode (full, block-coverage, function-coverage), run, and
+# must exit 0 and write a .mipraw; on sampled tests mipdata create and
+# merge must accept the binary and the raw profile, and the inference
+# oracle runs: built with -fplugin-arg-mip-probe-all-blocks
+# -fplugin-arg-mip-calls-may-exit (every block probed: the truth) and with
+# -fplugin-arg-mip-calls-may-exit alone (blocks inferred), the two runs
+# must give identical block coverage in 'mipdata show --json'; as
+# information, the default build (inferred, calls taken to return) is
+# compared with the truth too.  Called by check-torture.sh through xargs,
+# one test per call; writes its verdicts to one result file.
 #
 # Usage: torture-test.sh INDEX TEST.c
-# Environment (set by check-real.sh): TORTURE_OUT (result directory),
-# TORTURE_MODES (';'-separated flag sets), MIP_VARIANTS (full fcov),
-# TORTURE_MIPDATA_EVERY (check mipdata on every Nth test; 0 = never),
-# TORTURE_TIMEOUT (seconds per run), CC, MIP_PLUGIN, MIP_RUNTIME_DIR,
-# MIPDATA.
+# Environment (set by check-torture.sh): TORTURE_OUT (result directory),
+# TORTURE_TARGETS (x86-64 i386 i386-pie), TORTURE_MODES (';'-separated
+# optimisation flag sets), TORTURE_SAMPLE=N (test INDEX is checked in
+# configuration C, numbered from 0 target by target, when (INDEX + C) % N
+# is 0), MIP_VARIANTS (full bcov fcov), TORTURE_MIPDATA_EVERY and
+# TORTURE_ORACLE_EVERY (on tests whose INDEX is a multiple; 0 = never),
+# TORTURE_ORACLE_VARIANTS (bcov full), TORTURE_TIMEOUT (seconds per run),
+# CC, MIP_PLUGIN, MIP_RUNTIME_DIR, MIPDATA.
 #
-# Result lines (tab-separated): PASS|FAIL|UNSUPPORTED|PLAINFAIL|PLAINOK, test,
-# mode, variant, reason; a FAIL line is followed by indented commands.
+# Result lines (tab-separated): PASS|FAIL|UNSUPPORTED|PLAINFAIL|PLAINOK|
+# NORUNTIME|INFERDIFF|INFERSAME, test, configuration, variant, reason; a
+# FAIL line is followed by indented commands.  The variant of an oracle
+# line is "oracle-VARIANT".
 #
 # Copyright (C) 2026 The MIP for GCC developers.
 # SPDX-License-Identifier: GPL-3.0-or-later
@@ -29,16 +42,43 @@ test_name=$(basename "$test_source" .c)
 result_file=$TORTURE_OUT/results/$test_name.res
 timeout_seconds=${TORTURE_TIMEOUT:-20}
 
-# Effective targets that x86-64 GNU/Linux provides.
-SUPPORTED_TARGETS=" int32plus int32 label_values trampolines alloca "
-SUPPORTED_TARGETS+=" indirect_jumps untyped_assembly return_address fileio "
-SUPPORTED_TARGETS+=" unwrapped stdint_types mmap double64plus c99_runtime "
-SUPPORTED_TARGETS+=" longlong64 int128 dfp lp64 size32plus ptr32plus "
+# Effective targets that x86-64 and i386 GNU/Linux provide.
+COMMON_EFFECTIVE_TARGETS=" int32plus int32 label_values trampolines alloca "
+COMMON_EFFECTIVE_TARGETS+=" indirect_jumps untyped_assembly return_address "
+COMMON_EFFECTIVE_TARGETS+=" fileio unwrapped stdint_types mmap double64plus "
+COMMON_EFFECTIVE_TARGETS+=" c99_runtime longlong64 dfp size32plus ptr32plus "
+
+# The compiler flags of a target, and whether it is 32-bit.
+target_flags () {
+  case $1 in
+    x86-64) ;;
+    # Debian's GCC makes PIE by default: i386 asks for non-PIC code.
+    i386) echo "-m32 -fno-pie -no-pie" ;;
+    i386-pie) echo "-m32 -fPIE -pie" ;;
+    *) mip_die "unknown torture target '$1' (expected x86-64, i386 or i386-pie)" ;;
+  esac
+}
+
+target_is_ia32 () {
+  case $1 in i386*) return 0 ;; esac
+  return 1
+}
+
+effective_targets () {
+  if target_is_ia32 "$1"; then
+    printf '%s\n' "$COMMON_EFFECTIVE_TARGETS ilp32 ia32 "
+  else
+    printf '%s\n' "$COMMON_EFFECTIVE_TARGETS int128 lp64 "
+  fi
+}
 
 # ---- directives -------------------------------------------------------
+# Set by read_directives for the target being checked.
+target=
 extra_options=()
 unsupported_reason=
 skip_option_patterns=()
+directives=
 
 # Print "name<TAB>arguments" for each { dg-... } directive of the test.
 list_directives () {
@@ -51,11 +91,13 @@ list_directives () {
        }' "$test_source"
 }
 
-# Crude truth of a target selector on x86-64 GNU/Linux (-m64): every
-# negated selector in the suite is false here, as are ia32-only ones.
+# Crude truth of a target selector on x86-64 GNU/Linux (-m64 or -m32):
+# every negated selector in the suite is false here; ia32 ones hold for
+# i386 only.
 selector_is_true () {
   case $1 in
-    *'!'* | *ia32*) return 1 ;;
+    *'!'*) return 1 ;;
+    *ia32*) target_is_ia32 "$target" ; return ;;
     *x86_64-* | *'i?86-'* | *-linux* | *fpic*) return 0 ;;
   esac
   # The universal selector, not a suffix of another one.
@@ -109,16 +151,23 @@ skip_if_directive () {
   skip_option_patterns+=($include)
 }
 
+# read_directives TARGET: the options, skips and support of the test there.
 read_directives () {
-  local name arguments target
+  local name arguments effective supported
+  target=$1
+  extra_options=()
+  unsupported_reason=
+  skip_option_patterns=()
+  supported=$(effective_targets "$target")
   while IFS=$'\t' read -r name arguments; do
+    [ -n "$name" ] || continue
     case $name in
       dg-options | dg-additional-options) add_options_directive "$arguments" ;;
       dg-require-effective-target)
-        target=$(first_argument "$arguments")
-        case $SUPPORTED_TARGETS in
-          *" $target "*) ;;
-          *) unsupported_reason="needs effective target $target" ;;
+        effective=$(first_argument "$arguments")
+        case $supported in
+          *" $effective "*) ;;
+          *) unsupported_reason="needs effective target $effective" ;;
         esac ;;
       dg-skip-if) skip_if_directive "$arguments" ;;
       dg-do)
@@ -130,7 +179,7 @@ read_directives () {
         | dg-prune-output | dg-final | dg-warning | dg-error) ;;
       *) unsupported_reason="directive $name not understood" ;;
     esac
-  done < <(list_directives)
+  done <<<"$directives"
 }
 
 # Does dg-skip-if exclude the flags "$@"?
@@ -152,9 +201,9 @@ record () {
 }
 
 record_failure () {
-  local mode=$1 variant=$2 reason=$3
+  local config=$1 variant=$2 reason=$3
   shift 3
-  record FAIL "$mode" "$variant" "$reason"
+  record FAIL "$config" "$variant" "$reason"
   local line
   for line in "$@"; do
     printf '    %s\n' "$line" >>"$result_file"
@@ -162,14 +211,19 @@ record_failure () {
 }
 
 # Build: compile_test OUTPUT VARIANT FLAGS... ; sets compile_command.
+# VARIANT is a MIP mode (mip-lib.sh) or plain; FLAGS are the
+# configuration's; plugin_arguments (after the plugin's) those of the
+# oracle.  MIP_RUNTIME_BITS (set by check_config) picks the runtime.
+plugin_arguments=()
 compile_test () {
   local output=$1 variant=$2
   shift 2
   local -a command
   # shellcheck disable=SC2207
   command=("$CC" "$@" -w "${extra_options[@]+"${extra_options[@]}"}" \
-    $(mip_variant_cflags "$variant") "$test_source" -o "$output" \
-    $(mip_variant_ldflags "$variant") -lm)
+    $(mip_variant_cflags "$variant") \
+    "${plugin_arguments[@]+"${plugin_arguments[@]}"}" "$test_source" \
+    -o "$output" $(mip_variant_ldflags "$variant") -lm)
   compile_command=$(mip_quote "${command[@]}")
   "${command[@]}" >"$output.log" 2>&1
 }
@@ -191,31 +245,43 @@ check_mipdata () {
   "$MIPDATA" merge -p "$profile" "$raw" >>"$profile.log" 2>&1 || return 1
 }
 
-check_variant () {
-  local dir=$1 mode=$2 label=$3 variant=$4 exe raw
-  local -a mode_flags
-  read -r -a mode_flags <<<"$mode"
-  exe=$dir/$variant
-  raw=$dir/$variant.mipraw
-  if ! compile_test "$exe" "$variant" "${mode_flags[@]}"; then
-    record_failure "$label" "$variant" "compile failed" "$compile_command" \
+# build_and_run DIR CONFIG LABEL VARIANT NAME [PLUGIN-ARGS...]: DIR/NAME
+# and its raw profile DIR/NAME.mipraw; records a failure and returns 1 when
+# it does not build, run or write the raw profile.
+build_and_run () {
+  local dir=$1 config=$2 label=$3 variant=$4 name=$5 exe raw status=0
+  local -a config_flags
+  shift 5
+  read -r -a config_flags <<<"$config"
+  exe=$dir/$name
+  raw=$dir/$name.mipraw
+  plugin_arguments=("$@")
+  compile_test "$exe" "$variant" "${config_flags[@]}" || status=$?
+  plugin_arguments=()
+  if [ "$status" -ne 0 ]; then
+    record_failure "$label" "$name" "compile failed" "$compile_command" \
       "$(head -c 600 "$exe.log" | tr '\n' ' ')"
     return 1
   fi
   run_test "$exe" "$raw"
   if [ "$run_status" -ne 0 ]; then
-    record_failure "$label" "$variant" "run exited $run_status" "$compile_command" \
+    record_failure "$label" "$name" "run exited $run_status" "$compile_command" \
       "cd $dir && MIP_PROFILE_FILENAME=$raw $exe"
     return 1
   fi
   if [ ! -s "$raw" ]; then
-    record_failure "$label" "$variant" "no .mipraw written" "$compile_command" \
+    record_failure "$label" "$name" "no .mipraw written" "$compile_command" \
       "cd $dir && MIP_PROFILE_FILENAME=$raw $exe"
     return 1
   fi
+}
+
+check_variant () {
+  local dir=$1 config=$2 label=$3 variant=$4 exe=$1/$4
+  build_and_run "$dir" "$config" "$label" "$variant" "$variant" || return 1
   if [ "${TORTURE_MIPDATA_EVERY:-0}" -gt 0 ] \
      && [ $((index % TORTURE_MIPDATA_EVERY)) -eq 0 ]; then
-    if ! check_mipdata "$exe" "$raw"; then
+    if ! check_mipdata "$exe" "$exe.mipraw"; then
       record_failure "$label" "$variant" "mipdata refused it" "$compile_command" \
         "$mipdata_command" "$(head -c 600 "$exe.mip.log" | tr '\n' ' ')"
       return 1
@@ -226,23 +292,85 @@ check_variant () {
   record PASS "$label" "$variant" "run ok"
 }
 
-check_mode () {
-  local mode=$1 label dir variant failed=0
-  local -a mode_flags
-  read -r -a mode_flags <<<"$mode"
-  label=$(printf '%s' "$mode" | tr ' ' '_')
+# ---- the inference oracle ---------------------------------------------------
+# block_coverage EXE: each function's name and blocks array from 'mipdata
+# show --json' of EXE and EXE.mipraw, one function a line, sorted; sets
+# mipdata_command on failure.
+block_coverage () {
+  local exe=$1 profile=$1.mip
+  rm -f "$profile"
+  check_mipdata "$exe" "$exe.mipraw" || return 1
+  mipdata_command="$(mip_quote "$MIPDATA" show -p "$profile" --json)"
+  "$MIPDATA" show -p "$profile" --json >"$exe.json" 2>>"$profile.log" || return 1
+  sed -n 's/^{"name": "\([^"]*\)".*"blocks": \(\[[^]]*\]\).*/\1 \2/p' "$exe.json" \
+    | sort >"$exe.blocks"
+}
+
+# oracle DIR CONFIG LABEL VARIANT: the truth (every block probed, calls
+# may exit) against the inferred coverage with calls-may-exit (must be
+# equal) and against the default build DIR/VARIANT (information).
+oracle () {
+  local dir=$1 config=$2 label=$3 variant=$4 truth=$1/$4-probe-all
+  local exact=$1/$4-may-exit
+  build_and_run "$dir" "$config" "$label" "$variant" "$variant-probe-all" \
+    -fplugin-arg-mip-probe-all-blocks -fplugin-arg-mip-calls-may-exit \
+    || return 1
+  build_and_run "$dir" "$config" "$label" "$variant" "$variant-may-exit" \
+    -fplugin-arg-mip-calls-may-exit || return 1
+  local exe
+  for exe in "$truth" "$exact" "$dir/$variant"; do
+    if ! block_coverage "$exe"; then
+      record_failure "$label" "oracle-$variant" "mipdata refused $exe" \
+        "$mipdata_command" "$(head -c 600 "$exe.mip.log" | tr '\n' ' ')"
+      return 1
+    fi
+  done
+  if [ ! -s "$truth.blocks" ]; then
+    record PASS "$label" "oracle-$variant" "no blocks"
+  elif cmp -s "$truth.blocks" "$exact.blocks"; then
+    record PASS "$label" "oracle-$variant" "inferred = probed"
+  else
+    record_failure "$label" "oracle-$variant" \
+      "inferred block coverage differs from probing every block" \
+      "$compile_command" "diff $truth.blocks $exact.blocks" \
+      "$(diff "$truth.blocks" "$exact.blocks" | head -c 600 | tr '\n' ' ')"
+    return 1
+  fi
+  if cmp -s "$truth.blocks" "$dir/$variant.blocks"; then
+    record INFERSAME "$label" "oracle-$variant" "default = probed"
+  else
+    record INFERDIFF "$label" "oracle-$variant" "without calls-may-exit: $(diff "$truth.blocks" "$dir/$variant.blocks" | grep -c '^>') functions differ"
+  fi
+}
+
+# ---- one configuration ------------------------------------------------------
+# check_config TARGET MODE: plain, then every MIP mode, then the oracle.
+check_config () {
+  local target_name=$1 mode=$2 config label dir variant failed=0
+  local -a config_flags
+  config="$(target_flags "$target_name") $mode"
+  read -r -a config_flags <<<"$config"
+  label="$target_name:$(printf '%s' "$mode" | tr ' ' '_')"
   if [ -n "$unsupported_reason" ]; then
     record UNSUPPORTED "$label" - "$unsupported_reason"
     return
   fi
-  if skipped_for_flags "${mode_flags[@]}"; then
+  if skipped_for_flags "${config_flags[@]}"; then
     record UNSUPPORTED "$label" - "dg-skip-if for these flags"
     return
   fi
-  dir=$TORTURE_OUT/tmp/$test_name$label
+  MIP_RUNTIME_BITS=64
+  if target_is_ia32 "$target_name"; then
+    if ! mip_have_runtime32; then
+      record NORUNTIME "$label" - "no 32-bit libmip.a in $MIP_RUNTIME_DIR/m32"
+      return
+    fi
+    MIP_RUNTIME_BITS=32
+  fi
+  dir=$TORTURE_OUT/tmp/$test_name.$(printf '%s' "$label" | tr ':' '.')
   rm -rf "$dir"
   mkdir -p "$dir"
-  if ! compile_test "$dir/plain" plain "${mode_flags[@]}"; then
+  if ! compile_test "$dir/plain" plain "${config_flags[@]}"; then
     record PLAINFAIL "$label" - "plain compile failed: $compile_command"
     rm -rf "$dir"
     return
@@ -254,21 +382,46 @@ check_mode () {
     return
   fi
   record PLAINOK "$label" plain "plain run ok"
-  for variant in ${MIP_VARIANTS-full fcov}; do
-    check_variant "$dir" "$mode" "$label" "$variant" || failed=1
+  for variant in ${MIP_VARIANTS-full bcov fcov}; do
+    check_variant "$dir" "$config" "$label" "$variant" || failed=1
   done
+  if [ "${TORTURE_ORACLE_EVERY:-0}" -gt 0 ] \
+     && [ $((index % TORTURE_ORACLE_EVERY)) -eq 0 ]; then
+    for variant in ${TORTURE_ORACLE_VARIANTS-bcov full}; do
+      # The default build of the variant is the oracle's third build.
+      case " ${MIP_VARIANTS-full bcov fcov} " in
+        *" $variant "*) [ -x "$dir/$variant" ] || continue ;;
+        *) continue ;;
+      esac
+      oracle "$dir" "$config" "$label" "$variant" || failed=1
+    done
+  fi
   # Keep the files of failures for a look by hand.
   [ "$failed" -eq 1 ] || rm -rf "$dir"
 }
 
+# Is configuration number $1 (from 0) checked for this test?
+config_selected () {
+  local sample=${TORTURE_SAMPLE:-1}
+  [ $(((index + $1) % sample)) -eq 0 ]
+}
+
 main () {
-  local mode
+  local target_name mode number=0
+  local -a modes targets
   mkdir -p "$TORTURE_OUT/results" "$TORTURE_OUT/tmp"
   : >"$result_file"
-  read_directives
+  directives=$(list_directives)
   IFS=';' read -r -a modes <<<"${TORTURE_MODES:--O0;-O2}"
-  for mode in "${modes[@]}"; do
-    check_mode "$mode"
+  read -r -a targets <<<"${TORTURE_TARGETS:-x86-64}"
+  for target_name in "${targets[@]}"; do
+    read_directives "$target_name"
+    for mode in "${modes[@]}"; do
+      if config_selected "$number"; then
+        check_config "$target_name" "$mode"
+      fi
+      number=$((number + 1))
+    done
   done
 }
 
