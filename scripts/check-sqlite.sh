@@ -1,8 +1,10 @@
 #!/bin/bash
 # check-sqlite.sh - prove MIP correct on SQLite's speedtest1:
-#  1. at -O2, plain, MIP full and MIP function-coverage builds must print
-#     the same "Verification Hash", and the MIP runs must write raw
-#     profiles that mipdata create + merge accept;
+#  1. at -O2, plain and MIP full, block-coverage and function-coverage
+#     builds must print the same "Verification Hash", and the MIP runs
+#     must write raw profiles that mipdata create + merge accept; the same
+#     for -m32 builds (against the -m32 plain build) when the 32-bit
+#     runtime is there;
 #  2. at -O0, one build with both gcc --coverage and MIP full: every
 #     function's MIP call count must equal gcov's execution count;
 #  3. at -O2, the MIP full build under callgrind: every function's MIP call
@@ -42,11 +44,40 @@ fail () {
   mip_say "FAIL: $*"
 }
 
+MIP_MODES="full bcov fcov"
+
+# The builds checked against a plain one: "-O2" and, with the 32-bit
+# runtime, "-O2 -m32"; named by directory suffix.
+builds_checked () {
+  echo o2
+  mip_have_runtime32 && echo o2-m32
+  return 0
+}
+
+build_flags () {
+  case $1 in
+    o2) echo -O2 ;;
+    o2-m32) echo "-O2 -m32" ;;
+  esac
+}
+
+build_speedtest_m32 () {
+  MIP_RUNTIME_BITS=32 mip_build_speedtest "$@"
+}
+
 build_all () {
-  mip_say "building speedtest1: -O2 plain, MIP full, MIP function-coverage; -O0 gcov + MIP full"
-  mip_spawn o2-plain mip_build_speedtest "$OUT/o2-plain" -O2 plain
-  mip_spawn o2-full mip_build_speedtest "$OUT/o2-full" -O2 full
-  mip_spawn o2-fcov mip_build_speedtest "$OUT/o2-fcov" -O2 fcov
+  local build variant builder
+  mip_say "building speedtest1: $(builds_checked | tr '\n' ' ')x (plain $MIP_MODES); -O0 gcov + MIP full"
+  mip_have_runtime32 \
+    || mip_say "note: no 32-bit runtime $MIP_RUNTIME_DIR/m32/libmip.a: no -m32 builds"
+  for build in $(builds_checked); do
+    builder=mip_build_speedtest
+    [ "$build" = o2-m32 ] && builder=build_speedtest_m32
+    for variant in plain $MIP_MODES; do
+      mip_spawn "$build-$variant" "$builder" "$OUT/$build-$variant" \
+        "$(build_flags "$build")" "$variant"
+    done
+  done
   mip_spawn o0-gcov-full mip_build_speedtest "$OUT/o0-gcov-full" -O0 gcov full
   mip_wait_all
 }
@@ -80,24 +111,28 @@ make_profile () {
     || { mip_say "no functions in 'mipdata show' output: $dir/show.json"; return 1; }
 }
 
+# check_hashes BUILD: each MIP mode of BUILD (o2, o2-m32) against its
+# plain build.
 check_hashes () {
-  local want got variant
-  run_speedtest "$OUT/o2-plain"
-  want=$(verification_hash "$OUT/o2-plain")
-  mip_say "plain -O2: $want"
-  for variant in full fcov; do
-    run_speedtest "$OUT/o2-$variant"
-    got=$(verification_hash "$OUT/o2-$variant")
+  local build=$1 flags want got variant dir
+  flags=$(build_flags "$build")
+  run_speedtest "$OUT/$build-plain"
+  want=$(verification_hash "$OUT/$build-plain")
+  mip_say "plain $flags: $want"
+  for variant in $MIP_MODES; do
+    dir=$OUT/$build-$variant
+    run_speedtest "$dir"
+    got=$(verification_hash "$dir")
     if [ "$got" = "$want" ]; then
-      pass "-O2 $variant: same verification hash"
+      pass "$flags $variant: same verification hash"
     else
-      fail "-O2 $variant: verification hash '$got', plain '$want'" \
-        "(cd $OUT/o2-$variant && ./speedtest1 $SPEEDTEST_ARGS)"
+      fail "$flags $variant: verification hash '$got', plain '$want'" \
+        "(cd $dir && ./speedtest1 $SPEEDTEST_ARGS)"
     fi
-    if [ -s "$OUT/o2-$variant/run.mipraw" ] && make_profile "$OUT/o2-$variant"; then
-      pass "-O2 $variant: .mipraw written, mipdata create/merge/show accept it"
+    if [ -s "$dir/run.mipraw" ] && make_profile "$dir"; then
+      pass "$flags $variant: .mipraw written, mipdata create/merge/show accept it"
     else
-      fail "-O2 $variant: no usable .mipraw (see $OUT/o2-$variant/mipdata.log)"
+      fail "$flags $variant: no usable .mipraw (see $dir/mipdata.log)"
     fi
   done
 }
@@ -197,12 +232,15 @@ check_all_called_functions_known () {
 }
 
 main () {
+  local build
   mip_check_tools
   [ -f "$MIP_WORK/src/sqlite-amalgamation/sqlite3.c" ] \
     || bash "$here/fetch-sources.sh" sqlite
   mkdir -p "$OUT"
   build_all || mip_die "speedtest1 builds failed (logs in $OUT/*/build.log)"
-  check_hashes
+  for build in $(builds_checked); do
+    check_hashes "$build"
+  done
   check_against_gcov
   check_against_callgrind
   if [ "$failed" -gt 0 ]; then

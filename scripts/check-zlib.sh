@@ -1,7 +1,8 @@
 #!/bin/bash
 # check-zlib.sh - prove MIP correct on zlib: build the library with its
-# test programs example and minigzip plain and with MIP (full and
-# function-coverage modes) at -O2, and require identical output and exit
+# test programs example and minigzip plain and with MIP (full,
+# block-coverage and function-coverage modes) at -O2, also with -m32 when
+# the 32-bit runtime is there, and require identical output and exit
 # status from example and from minigzip round trips at two compression
 # levels, plus raw profiles that mipdata accepts.  Then, at -O0, a build
 # with both gcc --coverage and MIP full must give every function the same
@@ -35,11 +36,40 @@ fail () {
   mip_say "FAIL: $*"
 }
 
+MIP_MODES="full bcov fcov"
+
+# The builds checked against a plain one: "-O2" and, with the 32-bit
+# runtime, "-O2 -m32"; named by directory prefix.
+builds_checked () {
+  echo o2
+  mip_have_runtime32 && echo o2-m32
+  return 0
+}
+
+build_flags () {
+  case $1 in
+    o2) echo -O2 ;;
+    o2-m32) echo "-O2 -m32" ;;
+  esac
+}
+
+build_zlib_m32 () {
+  MIP_RUNTIME_BITS=32 mip_build_zlib "$@"
+}
+
 build_all () {
-  mip_say "building zlib, example and minigzip: -O2 plain, MIP full, MIP function-coverage; -O0 gcov + MIP full"
-  mip_spawn o2-plain mip_build_zlib "$OUT/o2-plain" -O2 plain
-  mip_spawn o2-full mip_build_zlib "$OUT/o2-full" -O2 full
-  mip_spawn o2-fcov mip_build_zlib "$OUT/o2-fcov" -O2 fcov
+  local build variant builder
+  mip_say "building zlib, example and minigzip: $(builds_checked | tr '\n' ' ')x (plain $MIP_MODES); -O0 gcov + MIP full"
+  mip_have_runtime32 \
+    || mip_say "note: no 32-bit runtime $MIP_RUNTIME_DIR/m32/libmip.a: no -m32 builds"
+  for build in $(builds_checked); do
+    builder=mip_build_zlib
+    [ "$build" = o2-m32 ] && builder=build_zlib_m32
+    for variant in plain $MIP_MODES; do
+      mip_spawn "$build-$variant" "$builder" "$OUT/$build-$variant" \
+        "$(build_flags "$build")" "$variant"
+    done
+  done
   mip_spawn o0-gcov-full mip_build_zlib "$OUT/o0-gcov-full" -O0 gcov full
   mip_wait_all
 }
@@ -83,15 +113,17 @@ run_programs () {
   cd "$OUT"
 }
 
+# compare_with_plain BUILD VARIANT
 compare_with_plain () {
-  local variant=$1 dir=$OUT/o2-$1 plain=$OUT/o2-plain file ok=1
+  local build=$1 variant=$2 dir=$OUT/$1-$2 plain=$OUT/$1-plain file ok=1 flags
+  flags=$(build_flags "$build")
   for file in results.txt example.out input-1.gz input-9.gz; do
     if ! cmp -s "$plain/$file" "$dir/$file"; then
-      fail "-O2 $variant: $file differs from plain: diff $plain/$file $dir/$file"
+      fail "$flags $variant: $file differs from plain: diff $plain/$file $dir/$file"
       ok=0
     fi
   done
-  [ "$ok" -eq 1 ] && pass "-O2 $variant: example output, minigzip output and exit statuses identical to plain"
+  [ "$ok" -eq 1 ] && pass "$flags $variant: example output, minigzip output and exit statuses identical to plain"
   return 0
 }
 
@@ -143,24 +175,31 @@ check_against_gcov () {
   fi
 }
 
+check_build () {
+  local build=$1 variant
+  for variant in plain $MIP_MODES; do
+    run_programs "$OUT/$build-$variant"
+  done
+  if ! grep -q 'exit 0' "$OUT/$build-plain/results.txt" \
+     || grep -v 'exit 0\|ok$' "$OUT/$build-plain/results.txt"; then
+    mip_die "the plain zlib build does not pass its own tests: $OUT/$build-plain/results.txt"
+  fi
+  for variant in $MIP_MODES; do
+    compare_with_plain "$build" "$variant"
+    check_raw_profiles "$build-$variant"
+  done
+}
+
 main () {
-  local variant
+  local build
   mip_check_tools
   [ -f "$MIP_WORK/src/zlib/zlib.h" ] || bash "$here/fetch-sources.sh" zlib
   mkdir -p "$OUT"
   cd "$OUT"
   build_all || mip_die "zlib builds failed (logs in $OUT/*/build.log)"
   make_input
-  for variant in plain full fcov; do
-    run_programs "$OUT/o2-$variant"
-  done
-  if ! grep -q 'exit 0' "$OUT/o2-plain/results.txt" \
-     || grep -v 'exit 0\|ok$' "$OUT/o2-plain/results.txt"; then
-    mip_die "the plain zlib build does not pass its own tests: $OUT/o2-plain/results.txt"
-  fi
-  for variant in full fcov; do
-    compare_with_plain "$variant"
-    check_raw_profiles "o2-$variant"
+  for build in $(builds_checked); do
+    check_build "$build"
   done
   check_against_gcov
   if [ "$failed" -gt 0 ]; then
