@@ -1,10 +1,11 @@
 #!/bin/bash
 # check-real.sh - `make check-real`: prove MIP correct on code nobody here
-# wrote.  Fetches the sources (fetch-sources.sh), then runs three parts:
+# wrote.  Fetches the sources (fetch-sources.sh), then runs four parts:
 # GCC's c-torture execute tests (check-torture.sh), SQLite's speedtest1
-# (check-sqlite.sh) and zlib (check-zlib.sh).  Each part prints its own
-# failures with the commands to reproduce them; a part that crashes counts
-# as one failure.  The last line is "check-real: N passed, N failed, N
+# (check-sqlite.sh), zlib (check-zlib.sh) and MIP's block coverage against
+# gcov's line counts on both (check-gcov-blocks.sh).  Each part prints its
+# own failures with the commands to reproduce them; a part that crashes
+# counts as one failure.  The last line is "check-real: N passed, N failed, N
 # skipped", for CI.
 #
 # Environment: MIP_PLUGIN (mip.so), MIP_RUNTIME_DIR (holds libmip.a),
@@ -13,8 +14,8 @@
 # its 12 configurations (3 targets x 4 optimisation modes, rotating; see
 # check-torture.sh; default 6, which keeps the whole run under 20 minutes
 # on 2 cores), FULL=1 checks every test in every configuration;
-# CHECK_PARTS (default "torture sqlite zlib"); and the variables of each
-# part's script.
+# CHECK_PARTS (default "torture sqlite zlib gcov-blocks"); and the
+# variables of each part's script.
 #
 # Copyright (C) 2026 The MIP for GCC developers.
 # SPDX-License-Identifier: GPL-3.0-or-later
@@ -26,7 +27,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 
 export MIP_WORK CC
 export SAMPLE=${SAMPLE:-6}
-CHECK_PARTS=${CHECK_PARTS:-torture sqlite zlib}
+CHECK_PARTS=${CHECK_PARTS:-torture sqlite zlib gcov-blocks}
 
 fetch_needed_sources () {
   local part sources=
@@ -34,8 +35,8 @@ fetch_needed_sources () {
     case $part in
       torture) sources="$sources torture" ;;
       sqlite) sources="$sources sqlite" ;;
-      zlib) sources="$sources zlib sqlite" ;;  # zlib's input uses sqlite3.c
-      *) mip_die "unknown part '$part' (expected torture, sqlite or zlib)" ;;
+      zlib | gcov-blocks) sources="$sources zlib sqlite" ;;  # zlib's input uses sqlite3.c
+      *) mip_die "unknown part '$part' (expected torture, sqlite, zlib or gcov-blocks)" ;;
     esac
   done
   # shellcheck disable=SC2086
@@ -68,7 +69,7 @@ main () {
     run_part "$part"
   done
   mip_say "---- summary ($(( $(date +%s) - start )) s) ----"
-  awk '{ printf "check-real: %-8s %d passed, %d failed, %d skipped\n", $1, $2, $3, $4 }' \
+  awk '{ printf "check-real: %-12s %d passed, %d failed, %d skipped\n", $1, $2, $3, $4 }' \
     "$CHECK_RESULT_FILE"
   awk '{ p += $2; f += $3; s += $4 }
        END { printf "check-real: %d passed, %d failed, %d skipped\n", p, f, s

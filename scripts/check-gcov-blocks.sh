@@ -1,0 +1,392 @@
+#!/bin/bash
+# check-gcov-blocks.sh - prove MIP's block coverage right, line by line,
+# against gcov.  SQLite's speedtest1 (and zlib's example) is built at -O0
+# -g with both gcc --coverage and MIP's full mode and run once.  Then:
+#  (a) 'mipdata show --json --debug' gives every block's "covered" flag,
+#      link-time "address" and "size" (blocks without an address are
+#      skipped and counted);
+#  (b) the DWARF line table (objdump --dwarf=decodedline) maps each
+#      block's address range to the source lines whose code lies in it: a
+#      row's code runs from its address to the next row's, so the lines of
+#      a block are those of the rows whose code overlaps the block;
+#  (c) gcov --json-format gives each line's execution count.
+# Every line of the program's own sources that gcov counts as executed must
+# lie in at least one covered MIP block, and every line of a covered MIP
+# block that gcov counts must have been executed.  Every disagreement is
+# printed; any one fails the check, except the artifacts listed in
+# classify_exclusions below, which are counted and printed by class.
+# Part of check-real.sh; also runs alone.
+#
+# Environment: MIP_WORK, MIP_PLUGIN, MIP_RUNTIME_DIR, MIPDATA, CC,
+#   SPEEDTEST_ARGS       speedtest1 options (default "--verify --size 10
+#                        --memdb --singlethread")
+#   GCOV_BLOCKS_PROGRAMS default "speedtest1 example"
+#   CHECK_RESULT_FILE    where to append "gcov-blocks PASSED FAILED SKIPPED"
+#
+# Copyright (C) 2026 The MIP for GCC developers.
+# SPDX-License-Identifier: GPL-3.0-or-later
+
+set -eu
+MIP_SCRIPT_NAME=check-gcov-blocks
+here=$(cd "$(dirname "$0")" && pwd)
+. "$here/mip-lib.sh"
+
+OUT=$MIP_WORK/gcov-blocks
+SPEEDTEST_ARGS=${SPEEDTEST_ARGS:---verify --size 10 --memdb --singlethread}
+GCOV_BLOCKS_PROGRAMS=${GCOV_BLOCKS_PROGRAMS:-speedtest1 example}
+passed=0
+failed=0
+failures=
+
+pass () {
+  passed=$((passed + 1))
+  mip_say "PASS: $*"
+}
+
+fail () {
+  failed=$((failed + 1))
+  failures="$failures  $*
+"
+  mip_say "FAIL: $*"
+}
+
+# ---- building and running ----------------------------------------------------
+build_program () {
+  case $1 in
+    speedtest1) mip_build_speedtest "$OUT/speedtest1" "-O0 -g" gcov full ;;
+    example) mip_build_zlib "$OUT/example" "-O0 -g" gcov full ;;
+  esac
+}
+
+# The gcov data files of PROGRAM's own sources, in its directory.
+gcov_data_files () {
+  case $1 in
+    speedtest1) echo sqlite3.gcda speedtest1.gcda ;;
+    # minigzip.o is built too, but is not part of example.
+    example)
+      # shellcheck disable=SC2086
+      printf '%s.gcda ' $MIP_ZLIB_SOURCES example ;;
+  esac
+}
+
+run_program () {
+  local program=$1 dir=$OUT/$1
+  cd "$dir"
+  rm -f ./*.gcda ./*.gcov.json.gz run.mipraw run.mip
+  # shellcheck disable=SC2086
+  case $program in
+    speedtest1) mip_run run.log env MIP_PROFILE_FILENAME="$dir/run.mipraw" \
+      ./speedtest1 $SPEEDTEST_ARGS ;;
+    example) mip_run run.log env MIP_PROFILE_FILENAME="$dir/run.mipraw" \
+      ./example example.gz ;;
+  esac
+  cd "$OUT"
+}
+
+# ---- the three inputs, as plain text -------------------------------------------
+# Awk helper: a hexadecimal string ("0x1a2b") as a number, portable awk.
+HEX_TO_NUMBER='
+function hex(s,   i, c, n) {
+  s = tolower(s); sub(/^0x/, "", s); n = 0
+  for (i = 1; i <= length(s); i++) {
+    c = index("0123456789abcdef", substr(s, i, 1)) - 1
+    n = n * 16 + c
+  }
+  return n
+}'
+
+# (a) DIR/blocks.txt: "start end covered function#index" per block with an
+# address, sorted by start; counts in DIR/blocks.count.
+extract_blocks () {
+  local dir=$1
+  tr '\n' ' ' <"$dir/show.json" | sed 's/{"name": /\n&/g' \
+    | awk "$HEX_TO_NUMBER"'
+      /^\{"name": / {
+        name = $0; sub(/^\{"name": "/, "", name); sub(/".*/, "", name)
+        if (!match($0, /"blocks": \[[^]]*\]/)) next
+        list = substr($0, RSTART + 11, RLENGTH - 12)
+        n = split(list, block, /\}, \{/)
+        for (b = 1; b <= n; b++) {
+          total++
+          covered = (block[b] ~ /"covered": true/)
+          if (!match(block[b], /"address": "0x[0-9a-f]+", "size": [0-9]+/)) {
+            no_address++; continue
+          }
+          field = substr(block[b], RSTART, RLENGTH)
+          split(field, part, /"/); size = field; sub(/.*"size": /, "", size)
+          start = hex(part[4])
+          print start, start + size, covered, name "#" b
+          covered_total += covered
+        }
+      }
+      END { printf "%d %d %d\n", total, no_address, covered_total > "/dev/stderr" }' \
+    2>"$dir/blocks.count" | sort -n -k 1,1 >"$dir/blocks.txt"
+}
+
+# (b) DIR/lines.txt: "start end file line" for each row of the line table
+# of the program's own sources (by base name, in FILES) that has code, sorted
+# by start.
+extract_line_rows () {
+  local dir=$1 binary=$2 files=$3
+  objdump --dwarf=decodedline --wide "$binary" \
+    | awk -v files=" $files " "$HEX_TO_NUMBER"'
+      # A row: file, line (or "-" at the end of a sequence), address, [view]
+      # [stmt].  Rows of a sequence have ascending addresses; a row'"'"'s code
+      # ends where the next row starts.
+      $3 ~ /^0x[0-9a-fA-F]+$/ && ($2 ~ /^[0-9]+$/ || $2 == "-") {
+        address = hex($3)
+        if (have_previous && address > previous_address \
+            && index(files, " " previous_file " "))
+          print previous_address, address, previous_file, previous_line
+        if ($2 == "-") { have_previous = 0; next }
+        have_previous = 1; previous_address = address
+        previous_file = $1; previous_line = $2
+        next
+      }
+      { have_previous = 0 }' | sort -n -k 1,1 >"$dir/lines.txt"
+}
+
+# (c) DIR/gcov.txt: "file line count unexecuted" for every line gcov
+# reports, files by base name; unexecuted is 1 when gcov says a block of
+# the line did not run (its "unexecuted_block", the '*' of its text
+# output).  In gcov's JSON (format 1, GCC 12) a file is {"lines": [LINE,
+# ...], "functions": [...], "file": NAME} and a LINE is {"branches": [...],
+# "count": N, "line_number": N, ...}: the name comes after the lines.
+extract_gcov_lines () {
+  local dir=$1 json
+  for json in "$dir"/*.gcov.json.gz; do
+    gzip -dc "$json"
+    echo
+  done | sed 's/{"branches": \[[^]]*\]/\n&/g' \
+    | awk '
+      /^\{"branches": / {
+        record = $0; sub(/^\{"branches": \[[^]]*\]/, "", record)
+        sub(/\}.*/, "", record)
+        line = record; count = record
+        if (sub(/.*"line_number": /, "", line) && sub(/.*"count": /, "", count)) {
+          sub(/[^0-9].*/, "", line); sub(/[^0-9].*/, "", count)
+          pending_line[++pending] = line; pending_count[pending] = count
+          pending_unexecuted[pending] = (record ~ /"unexecuted_block": true/)
+        }
+      }
+      /"file": "/ {
+        file = $0; sub(/.*"file": "/, "", file); sub(/".*/, "", file)
+        sub(/.*\//, "", file)
+        for (i = 1; i <= pending; i++)
+          print file, pending_line[i], pending_count[i], pending_unexecuted[i]
+        pending = 0
+      }
+      END { if (pending) print "gcov JSON: lines without a file" > "/dev/stderr" }' \
+    >"$dir/gcov.txt"
+}
+
+# ---- the comparison ------------------------------------------------------------
+# compare_lines DIR LABEL SOURCES: prints the counts, every disagreement
+# and every exclusion; fails on a disagreement.  SOURCES is "base=path ..."
+# for the program's own sources (their text decides two exclusions).  The
+# lines of a block are the rows of DIR/lines.txt overlapping it (both files
+# are sorted by start and neither has overlapping entries: code is in one
+# place).
+#
+# Exclusions: artifacts, not disagreements; each one is printed by class.
+#  no-code    a line gcov counts as executed that owns no code in the line
+#             table: no address of it exists for a block to cover.  These
+#             are labels (case and goto), jumps GCC turned into a fall
+#             through (break, goto, for (;;)), statements that compile to
+#             nothing (va_end on x86-64, x = x).
+#  brace      a line of a covered block that gcov does not count at all,
+#             made only of braces and parentheses ("{", "}", "){"): GCC
+#             puts the prologue on the opening brace, the epilogue on the
+#             closing one and a multi-line condition's jump on its ")",
+#             while gcov counts a function on its first line and a
+#             condition on the line where it starts.  Any other line gcov
+#             does not count is a disagreement.
+#  jump-line  a jump statement (return, goto, break, continue) that gcov
+#             counts as executed AND marks as having a block that did not
+#             run ("unexecuted_block", the '*' of gcov's text), while every
+#             MIP block holding its code is not covered: at -O0 GCC gives
+#             the function's shared return block (or a goto's forwarder
+#             block) the location of one of the jumps to it, so gcov adds
+#             every return through that block to this line, whereas the
+#             line's own machine code (moving the value, jumping) is the
+#             block gcov itself reports as not run.
+compare_lines () {
+  local dir=$1 label=$2 sources=$3 status=0
+  awk -v label="$label" -v blocks_count="$(cat "$dir/blocks.count")" \
+      -v sources="$sources" '
+    function source_text(key,   file, line, path, text, n) {
+      file = key; sub(/:[0-9]+$/, "", file)
+      line = key; sub(/.*:/, "", line)
+      if (!(file in loaded)) {
+        loaded[file] = 1
+        path = source_path[file]
+        n = 0
+        if (path != "")
+          while ((getline text < path) > 0) source[file, ++n] = text
+        close(path)
+      }
+      return source[file, line]
+    }
+    function only_braces(text) {
+      gsub(/\/\*.*\*\//, "", text)
+      return text ~ /^[ \t]*[(){}]+[ \t]*$/
+    }
+    function is_jump(text) {
+      return text ~ /(^|[^A-Za-z0-9_])(return|goto|break|continue)([^A-Za-z0-9_]|$)/
+    }
+    BEGIN {
+      n = split(sources, pair, " ")
+      for (i = 1; i <= n; i++) {
+        base = pair[i]; sub(/=.*/, "", base)
+        path = pair[i]; sub(/^[^=]*=/, "", path)
+        source_path[base] = path
+      }
+    }
+    FILENAME == ARGV[1] {
+      nl++; ls[nl] = $1; le[nl] = $2; lk[nl] = $3 ":" $4; has_code[$3 ":" $4] = 1
+      next
+    }
+    FILENAME == ARGV[2] {
+      nb++; bs[nb] = $1; be[nb] = $2; bc[nb] = $3; bk[nb] = $4
+      next
+    }
+    FILENAME == ARGV[3] { gcount[$1 ":" $2] = $3; gunexec[$1 ":" $2] = $4; next }
+    END {
+      i = 1
+      for (j = 1; j <= nb; j++) {
+        while (i <= nl && le[i] <= bs[j]) i++
+        for (k = i; k <= nl && ls[k] < be[j]; k++) {
+          key = lk[k]
+          if (!(key in in_block)) in_block[key] = bk[j]
+          if (bc[j] && !(key in covered_line)) covered_line[key] = bk[j]
+        }
+      }
+      split(blocks_count, bcount, " ")
+      printf "%s: blocks %d (%d without an address, skipped; %d with one, %d covered); line-table rows with code %d\n", \
+        label, bcount[1], bcount[2], nb, bcount[3], nl
+      for (key in gcount) {
+        counted++
+        if (gcount[key] == 0) continue
+        executed++
+        if (key in covered_line) { agree1++; continue }
+        if (!(key in has_code)) { nocode++; nocode_list = nocode_list " " key; continue }
+        if ((key in in_block) && gunexec[key] && is_jump(source_text(key))) {
+          jump++
+          jump_list = jump_list sprintf("\n    %s (gcov %d*, MIP block %s not covered): %s", \
+            key, gcount[key], in_block[key], source_text(key))
+          continue
+        }
+        disagree1++
+        if (key in in_block)
+          printf "  disagreement: %s executed %d times per gcov, but none of its MIP blocks is covered (one is %s): %s\n", \
+            key, gcount[key], in_block[key], source_text(key)
+        else
+          printf "  disagreement: %s executed %d times per gcov, but its code is in no MIP block: %s\n", \
+            key, gcount[key], source_text(key)
+      }
+      for (key in covered_line) {
+        lines2++
+        if (key in gcount) {
+          if (gcount[key] > 0) { agree2++; continue }
+          disagree2++
+          printf "  disagreement: %s is in covered MIP block %s, but gcov counts it 0: %s\n", \
+            key, covered_line[key], source_text(key)
+        } else if (only_braces(source_text(key))) {
+          brace++; brace_list = brace_list " " key
+        } else {
+          disagree2++
+          printf "  disagreement: %s is in covered MIP block %s, but gcov does not count it: %s\n", \
+            key, covered_line[key], source_text(key)
+        }
+      }
+      printf "%s: gcov counts %d lines, %d executed: %d in a covered MIP block, %d disagree, excluded %d no-code + %d jump-line\n", \
+        label, counted, executed, agree1, disagree1 + 0, nocode + 0, jump + 0
+      printf "%s: covered MIP blocks hold %d lines: %d executed per gcov, %d disagree, excluded %d brace\n", \
+        label, lines2, agree2, disagree2 + 0, brace + 0
+      if (nocode) printf "%s: excluded, no-code:%s\n", label, nocode_list
+      if (brace) printf "%s: excluded, brace:%s\n", label, brace_list
+      if (jump) printf "%s: excluded, jump-line:%s\n", label, jump_list
+      exit (disagree1 + disagree2 > 0)
+    }' "$dir/lines.txt" "$dir/blocks.txt" "$dir/gcov.txt" || status=1
+  return "$status"
+}
+
+# PROGRAM's own sources (those gcov reports on), as "base=path ...".
+source_paths () {
+  local name
+  case $1 in
+    speedtest1)
+      for name in sqlite3 speedtest1; do
+        printf '%s.c=%s ' "$name" "$MIP_WORK/src/sqlite-amalgamation/$name.c"
+      done ;;
+    example)
+      for name in $MIP_ZLIB_SOURCES; do
+        printf '%s.c=%s ' "$name" "$MIP_WORK/src/zlib/$name.c"
+      done
+      printf 'example.c=%s ' "$MIP_WORK/src/zlib/test/example.c" ;;
+  esac
+}
+
+own_sources () {
+  source_paths "$1" | sed 's/=[^ ]*//g'
+}
+
+check_program () {
+  local program=$1 dir=$OUT/$1 label
+  label="$program -O0"
+  run_program "$program"
+  # shellcheck disable=SC2046
+  (cd "$dir" && mip_run gcov.log gcov --json-format $(gcov_data_files "$program"))
+  (cd "$dir" \
+   && mip_run mipdata.log "$MIPDATA" create -p run.mip "$program" \
+   && mip_run mipdata.log "$MIPDATA" merge -p run.mip run.mipraw \
+   && mip_capture show.json "$MIPDATA" show -p run.mip --debug "$program" --json)
+  extract_blocks "$dir"
+  extract_line_rows "$dir" "$dir/$program" "$(own_sources "$program")"
+  extract_gcov_lines "$dir"
+  [ -s "$dir/blocks.txt" ] || { fail "$label: no block with an address in $dir/show.json"; return; }
+  [ -s "$dir/lines.txt" ] || { fail "$label: no line-table rows of $(own_sources "$program")in $dir/$program"; return; }
+  [ -s "$dir/gcov.txt" ] || { fail "$label: no lines in gcov's JSON ($dir)"; return; }
+  if compare_lines "$dir" "$label" "$(source_paths "$program")"; then
+    pass "$label: the lines of covered MIP blocks are exactly the lines gcov saw executed"
+  else
+    fail "$label: MIP block coverage and gcov disagree (see above; $dir)"
+  fi
+}
+
+main () {
+  local program
+  mip_check_tools
+  mip_need_tool objdump binutils
+  mip_need_tool gcov gcc
+  for program in $GCOV_BLOCKS_PROGRAMS; do
+    case $program in
+      speedtest1) [ -f "$MIP_WORK/src/sqlite-amalgamation/sqlite3.c" ] \
+        || bash "$here/fetch-sources.sh" sqlite ;;
+      example) [ -f "$MIP_WORK/src/zlib/zlib.h" ] \
+        || bash "$here/fetch-sources.sh" zlib ;;
+      *) mip_die "unknown program '$program' (expected speedtest1 or example)" ;;
+    esac
+  done
+  mkdir -p "$OUT"
+  cd "$OUT"
+  mip_say "building at -O0 -g with gcc --coverage and MIP full: $GCOV_BLOCKS_PROGRAMS"
+  for program in $GCOV_BLOCKS_PROGRAMS; do
+    mip_spawn "$program" build_program "$program"
+  done
+  mip_wait_all || mip_die "builds failed (logs in $OUT/*/build.log)"
+  for program in $GCOV_BLOCKS_PROGRAMS; do
+    check_program "$program"
+  done
+  if [ "$failed" -gt 0 ]; then
+    mip_say "failures:"
+    printf '%s' "$failures"
+  fi
+  mip_say "gcov-blocks: $passed passed, $failed failed"
+  if [ -n "${CHECK_RESULT_FILE:-}" ]; then
+    echo "gcov-blocks $passed $failed 0" >>"$CHECK_RESULT_FILE"
+  fi
+  [ "$failed" -eq 0 ]
+}
+
+main
