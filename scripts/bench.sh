@@ -2,20 +2,27 @@
 # bench.sh - `make bench`: measure what MIP costs on real code, against a
 # plain build and GCC's own instrumentation.  For SQLite's speedtest1 and
 # zlib's minigzip, built with the same flags (default -O2) as: plain, MIP
-# function-coverage, MIP full, gcc --coverage, gcc -fprofile-generate and
-# gcc -finstrument-functions (with empty hooks, for reference), it reports
-# .text size, stripped file size (also with MIP's map section removed),
-# raw profile size, instructions executed
+# function-coverage, MIP block-coverage, MIP full, gcc --coverage, gcc
+# -fprofile-generate and gcc -finstrument-functions (with empty hooks, for
+# reference), it reports .text size, stripped file size (also with MIP's
+# map section removed), raw profile size, instructions executed
 # (callgrind's Ir) and their growth over plain, and for the MIP modes the
 # extra instructions executed per call into instrumented code:
 #   (Ir of the mode - Ir of plain) / calls into the program's own functions
-# where the calls are counted by callgrind in the plain build.  The
-# budgets of the function-coverage mode are printed beside it.  Wall times
-# of a few runs are shown too, labelled noisy.  It measures, never asserts.
+# where the calls are counted by callgrind in the plain build, and the
+# share of blocks that carry a probe ('mipdata info': "Blocks Probed"; the
+# others are inferred), also at -O0 for reference.  The budgets of the
+# issue are printed beside the numbers: function-coverage .text <= +1.5%,
+# stripped <= +2%, <= 1.05 extra instructions per call; block-coverage at
+# most half of gcc --coverage's .text growth and of its instruction
+# growth; full below gcc --coverage in both.  Wall times of a few runs are
+# shown too, labelled noisy.  It measures, never asserts.
 #
 # Environment: MIP_PLUGIN, MIP_RUNTIME_DIR, MIPDATA, MIP_WORK, CC,
 #   BENCH_OPT          flags of every build (default -O2)
-#   BENCH_VARIANTS     default "plain fcov full gcov pgen finst"
+#   BENCH_VARIANTS     default "plain fcov bcov full gcov pgen finst"
+#   BENCH_PROBED_OPT   flags of the extra builds that only count probed
+#                      blocks (default -O0; empty skips them)
 #   BENCH_PROGRAMS     default "speedtest1 minigzip"
 #   BENCH_SIZE         speedtest1 --size under callgrind (default 10)
 #   BENCH_TIME_SIZE    speedtest1 --size for wall time (default 50)
@@ -30,7 +37,8 @@ here=$(cd "$(dirname "$0")" && pwd)
 . "$here/mip-lib.sh"
 
 BENCH_OPT=${BENCH_OPT:--O2}
-BENCH_VARIANTS=${BENCH_VARIANTS:-plain fcov full gcov pgen finst}
+BENCH_VARIANTS=${BENCH_VARIANTS:-plain fcov bcov full gcov pgen finst}
+BENCH_PROBED_OPT=${BENCH_PROBED_OPT--O0}
 BENCH_PROGRAMS=${BENCH_PROGRAMS:-speedtest1 minigzip}
 BENCH_SIZE=${BENCH_SIZE:-10}
 BENCH_TIME_SIZE=${BENCH_TIME_SIZE:-50}
@@ -41,6 +49,9 @@ OUT=$MIP_WORK/bench
 BUDGET_TEXT_PERCENT=1.5
 BUDGET_STRIPPED_PERCENT=2
 BUDGET_IR_PER_CALL=1.05
+# The block-coverage mode may grow .text and instructions by at most this
+# share of gcc --coverage's growth; the full mode must stay below it.
+BUDGET_BLOCK_SHARE_OF_GCOV=0.5
 
 # ---- building --------------------------------------------------------------
 # -finstrument-functions needs the two hooks; empty ones measure only the
@@ -70,6 +81,23 @@ build_variant () {
   esac
 }
 
+# The builds at BENCH_PROBED_OPT, only for 'mipdata info'.
+build_probed_variant () {
+  local program=$1 variant=$2 dir=$OUT/$1/probed-$2
+  case $program in
+    speedtest1) mip_build_speedtest "$dir" "$BENCH_PROBED_OPT" "$variant" ;;
+    minigzip) mip_build_zlib "$dir" "$BENCH_PROBED_OPT" "$variant" ;;
+  esac
+}
+
+# The MIP modes that record blocks, among BENCH_VARIANTS.
+block_variants () {
+  local variant
+  for variant in $BENCH_VARIANTS; do
+    case $variant in bcov | full) printf '%s ' "$variant" ;; esac
+  done
+}
+
 build_all () {
   local program variant
   mip_say "building with $BENCH_OPT: $BENCH_PROGRAMS x ($BENCH_VARIANTS)"
@@ -78,6 +106,14 @@ build_all () {
       mip_spawn "$program-$variant" build_variant "$program" "$variant"
     done
   done
+  if [ -n "$BENCH_PROBED_OPT" ] && [ -n "$(block_variants)" ]; then
+    mip_say "building with $BENCH_PROBED_OPT to count probed blocks: $BENCH_PROGRAMS x ($(block_variants))"
+    for program in $BENCH_PROGRAMS; do
+      for variant in $(block_variants); do
+        mip_spawn "$program-probed-$variant" build_probed_variant "$program" "$variant"
+      done
+    done
+  fi
   mip_wait_all || mip_die "builds failed (logs in $OUT/*/*/build.log)"
 }
 
@@ -160,7 +196,7 @@ stripped_size () {
 raw_profile_size () {
   local dir=$1 variant=$2
   case $variant in
-    fcov | full) [ -f "$dir/raw.mipraw" ] && wc -c <"$dir/raw.mipraw" | tr -d ' ' || echo - ;;
+    fcov | bcov | full) [ -f "$dir/raw.mipraw" ] && wc -c <"$dir/raw.mipraw" | tr -d ' ' || echo - ;;
     gcov | pgen) cat "$dir"/*.gcda 2>/dev/null | wc -c | tr -d ' ' ;;
     *) echo - ;;
   esac
@@ -190,23 +226,49 @@ calls_counted_by_mip () {
     || echo -
 }
 
+# blocks_probed DIR PROGRAM: "N% (probes/blocks)" from 'mipdata info' on a
+# profile made from DIR/PROGRAM, or "-" when the build records no blocks.
+blocks_probed () {
+  local dir=$1 program=$2
+  rm -f "$dir/info.mip"
+  "$MIPDATA" create -p "$dir/info.mip" "$dir/$program" >>"$dir/mipdata.log" 2>&1 \
+    || { echo -; return; }
+  "$MIPDATA" info -p "$dir/info.mip" 2>>"$dir/mipdata.log" | awk -F ': *' '
+    $1 == "Blocks" { blocks = $2 }
+    $1 == "Probes" { probes = $2 }
+    $1 == "Blocks Probed" { share = $2 }
+    END {
+      if (share == "" || share == "-" || blocks == 0) print "-"
+      else printf "%s (%s/%s)\n", share, probes, blocks
+    }'
+}
+
 percent () {
   awk -v a="$1" -v b="$2" 'BEGIN {
     if (a == "-" || b == "-" || b == 0) print "-"; else printf "%+.2f%%", (a - b) * 100 / b }'
 }
 
+# One line of results.tsv: program, variant, .text, stripped, raw, Ir,
+# wall, stripped without the map, blocks probed (at BENCH_OPT and at
+# BENCH_PROBED_OPT).
 collect () {
-  local program=$1 variant=$2 dir=$OUT/$1/$2 wall=- raw
+  local program=$1 variant=$2 dir=$OUT/$1/$2 wall=- raw probed=- probed_ref=-
   measure_instructions "$program" "$variant"
   raw=$(raw_profile_size "$dir" "$variant")
   if [ "$BENCH_TIME_RUNS" -gt 0 ]; then
     wall=$(measure_time "$program" "$variant")
   fi
-  printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$program" "$variant" \
+  case $variant in
+    bcov | full)
+      probed=$(blocks_probed "$dir" "$program")
+      [ -x "$OUT/$program/probed-$variant/$program" ] \
+        && probed_ref=$(blocks_probed "$OUT/$program/probed-$variant" "$program") ;;
+  esac
+  printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$program" "$variant" \
     "$(text_size "$dir/$program")" "$(stripped_size "$dir/$program")" \
     "$raw" "$(callgrind_total_ir "$dir/callgrind.out")" "$wall" \
     "$(stripped_size "$dir/$program" --remove-section=__mip_map)" \
-    >>"$OUT/results.tsv"
+    "$probed" "$probed_ref" >>"$OUT/results.tsv"
 }
 
 # ---- reporting -------------------------------------------------------------------
@@ -221,7 +283,7 @@ print_table () {
   echo "calls into the program's own functions: $calls (callgrind, plain build); $(calls_counted_by_mip "$program") (MIP full mode's call counts)"
   printf '%-27s %8s %8s %8s %8s %8s %8s %7s %11s %8s %7s %6s\n' build .text '+%' \
     stripped '+%' '-R map' '+%' 'raw' 'Ir' '+%' 'Ir/call' 'wall*'
-  while IFS=$'\t' read -r _ variant text stripped raw ir wall nomap; do
+  while IFS=$'\t' read -r _ variant text stripped raw ir wall nomap _; do
     extra=-
     case $variant in
       plain) ;;
@@ -234,27 +296,79 @@ print_table () {
       "$nomap" "$(percent "$nomap" "$plain_stripped")" "$raw" "$ir" \
       "$(percent "$ir" "$plain_ir")" "$extra" "$wall"
   done < <(awk -F '\t' -v p="$program" '$1 == p' "$OUT/results.tsv")
-  print_budget "$program" "$plain_text" "$plain_stripped" "$plain_ir" "$calls"
+  print_probed "$program"
+  print_budgets "$program" "$plain_text" "$plain_stripped" "$plain_ir" "$calls"
 }
 
-print_budget () {
-  local program=$1 plain_text=$2 plain_stripped=$3 plain_ir=$4 calls=$5
-  local text stripped ir nomap
-  read -r text stripped ir nomap < <(awk -F '\t' -v p="$program" \
-    '$1 == p && $2 == "fcov" { print $3, $4, $6, $8 }' "$OUT/results.tsv")
-  [ -n "${text:-}" ] || return 0
-  awk -v t="$text" -v pt="$plain_text" -v s="$stripped" -v ps="$plain_stripped" \
-      -v n="$nomap" -v i="$ir" -v pi="$plain_ir" -v c="$calls" \
-      -v bt="$BUDGET_TEXT_PERCENT" -v bs="$BUDGET_STRIPPED_PERCENT" \
-      -v bi="$BUDGET_IR_PER_CALL" 'BEGIN {
-    gt = (t - pt) * 100 / pt; gs = (s - ps) * 100 / ps; gn = (n - ps) * 100 / ps
-    gi = c > 0 ? (i - pi) / c : -1
-    print "function-coverage budget:"
-    printf "  .text                   %+6.2f%%  (budget <= +%s%%)  %s\n", gt, bt, gt <= bt ? "within" : "OVER"
-    printf "  stripped                %+6.2f%%  (budget <= +%s%%)  %s\n", gs, bs, gs <= bs ? "within" : "OVER"
-    printf "  stripped, map removed   %+6.2f%%  (budget <= +%s%%)  %s\n", gn, bs, gn <= bs ? "within" : "OVER"
-    printf "  extra Ir per call       %7.3f  (budget <= %s)    %s\n", gi, bi, (gi >= 0 && gi <= bi) ? "within" : "OVER"
-  }'
+print_probed () {
+  local program=$1
+  awk -F '\t' -v p="$program" '$1 == p && $9 != "-" && $9 != ""' "$OUT/results.tsv" \
+    | grep -q . || return 0
+  printf 'blocks probed (mipdata info; the rest are inferred):  %-22s %s\n' \
+    "$BENCH_OPT" "${BENCH_PROBED_OPT:-(not built)}"
+  awk -F '\t' -v p="$program" '$1 == p && $9 != "-" && $9 != "" { print $2 "\t" $9 "\t" $10 }' \
+    "$OUT/results.tsv" | while IFS=$'\t' read -r variant probed probed_ref; do
+      printf '  %-50s %-22s %s\n' "$(mip_variant_title "$variant")" "$probed" "$probed_ref"
+    done
+}
+
+# The growth of one column (3 = .text, 6 = Ir, 4 = stripped, 8 = stripped
+# without the map) of VARIANT over plain, in percent, or empty.
+growth () {
+  awk -F '\t' -v p="$1" -v v="$2" -v c="$3" '
+    $1 == p && $2 == "plain" { base = $c }
+    $1 == p && $2 == v { value = $c }
+    END { if (base > 0 && value != "") printf "%.4f\n", (value - base) * 100 / base }' \
+    "$OUT/results.tsv"
+}
+
+# verdict VALUE LIMIT [strict]: "within" or "OVER".
+verdict () {
+  awk -v v="$1" -v l="$2" -v strict="${3:-}" 'BEGIN {
+    ok = strict ? (v < l) : (v <= l); print ok ? "within" : "OVER" }'
+}
+
+print_budgets () {
+  local program=$1 calls=$5 ir_per_call
+  local fcov_text fcov_stripped fcov_nomap gcov_text gcov_ir g_text g_ir variant limit
+  echo "budgets (growth over plain):"
+  fcov_text=$(growth "$program" fcov 3)
+  if [ -n "$fcov_text" ]; then
+    fcov_stripped=$(growth "$program" fcov 4)
+    fcov_nomap=$(growth "$program" fcov 8)
+    ir_per_call=$(awk -F '\t' -v p="$program" -v c="$calls" '
+      $1 == p && $2 == "plain" { base = $6 } $1 == p && $2 == "fcov" { v = $6 }
+      END { if (c > 0) printf "%.3f\n", (v - base) / c; else print -1 }' "$OUT/results.tsv")
+    printf '  %-24s %-30s %+8.2f%%  (<= +%s%%)  %s\n' "function-coverage" ".text" \
+      "$fcov_text" "$BUDGET_TEXT_PERCENT" "$(verdict "$fcov_text" "$BUDGET_TEXT_PERCENT")"
+    printf '  %-24s %-30s %+8.2f%%  (<= +%s%%)  %s\n' "" "stripped" \
+      "$fcov_stripped" "$BUDGET_STRIPPED_PERCENT" "$(verdict "$fcov_stripped" "$BUDGET_STRIPPED_PERCENT")"
+    printf '  %-24s %-30s %+8.2f%%  (<= +%s%%)  %s\n' "" "stripped -R __mip_map" \
+      "$fcov_nomap" "$BUDGET_STRIPPED_PERCENT" "$(verdict "$fcov_nomap" "$BUDGET_STRIPPED_PERCENT")"
+    printf '  %-24s %-30s %9s  (<= %s)    %s\n' "" "extra Ir per call" \
+      "$ir_per_call" "$BUDGET_IR_PER_CALL" "$(verdict "$ir_per_call" "$BUDGET_IR_PER_CALL")"
+  fi
+  gcov_text=$(growth "$program" gcov 3)
+  gcov_ir=$(growth "$program" gcov 6)
+  [ -n "$gcov_text" ] || { echo "  (no gcc --coverage build: no block-coverage or full budget)"; return 0; }
+  for variant in bcov full; do
+    g_text=$(growth "$program" "$variant" 3)
+    [ -n "$g_text" ] || continue
+    g_ir=$(growth "$program" "$variant" 6)
+    if [ "$variant" = bcov ]; then
+      limit=$(awk -v g="$gcov_text" -v s="$BUDGET_BLOCK_SHARE_OF_GCOV" 'BEGIN { printf "%.2f", g * s }')
+      printf '  %-24s %-30s %+8.2f%%  (<= %s x gcov %+.2f%% = %+.2f%%)  %s\n' "block-coverage" ".text" \
+        "$g_text" "$BUDGET_BLOCK_SHARE_OF_GCOV" "$gcov_text" "$limit" "$(verdict "$g_text" "$limit")"
+      limit=$(awk -v g="$gcov_ir" -v s="$BUDGET_BLOCK_SHARE_OF_GCOV" 'BEGIN { printf "%.2f", g * s }')
+      printf '  %-24s %-30s %+8.2f%%  (<= %s x gcov %+.2f%% = %+.2f%%)  %s\n' "" "instructions (Ir)" \
+        "$g_ir" "$BUDGET_BLOCK_SHARE_OF_GCOV" "$gcov_ir" "$limit" "$(verdict "$g_ir" "$limit")"
+    else
+      printf '  %-24s %-30s %+8.2f%%  (< gcov %+.2f%%)  %s\n' "full" ".text" \
+        "$g_text" "$gcov_text" "$(verdict "$g_text" "$gcov_text" strict)"
+      printf '  %-24s %-30s %+8.2f%%  (< gcov %+.2f%%)  %s\n' "" "instructions (Ir)" \
+        "$g_ir" "$gcov_ir" "$(verdict "$g_ir" "$gcov_ir" strict)"
+    fi
+  done
 }
 
 main () {
