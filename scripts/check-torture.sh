@@ -22,10 +22,11 @@
 #   FULL=1               ignore SAMPLE
 #   MIP_VARIANTS         MIP modes to check (default "full bcov fcov";
 #                        empty checks only the plain builds)
-#   TORTURE_MIPDATA_EVERY  run mipdata create+merge on tests whose number
-#                        is a multiple of this (default 10)
-#   TORTURE_ORACLE_EVERY   run the inference oracle on tests whose number
-#                        is a multiple of this (default 5; 0 = never)
+#   TORTURE_MIPDATA_EVERY=N  run mipdata create+merge on 1 checked
+#                        configuration of a test in N (picked by a hash of
+#                        test and configuration; default 10; 0 = never)
+#   TORTURE_ORACLE_EVERY=N   run the inference oracle on 1 in N likewise
+#                        (default 5; 0 = never)
 #   TORTURE_ORACLE_VARIANTS  MIP modes of the oracle (default "bcov full")
 #   TORTURE_FILTER       only tests whose name matches this grep pattern
 #   CHECK_RESULT_FILE    where to append "torture PASSED FAILED SKIPPED"
@@ -70,6 +71,12 @@ list_configs () {
 
 count () {
   cat "$TORTURE_OUT"/results/*.res 2>/dev/null | grep -c "^$1	" || true
+}
+
+# The number of tests with a result line of kind $1 (a grep pattern).
+tests_with () {
+  cat "$TORTURE_OUT"/results/*.res 2>/dev/null | grep "^$1	" | cut -f 2 | sort -u \
+    | wc -l | tr -d ' '
 }
 
 count_oracle () {
@@ -128,7 +135,7 @@ main () {
     mip_say "checking $total tests in each of the $configs configurations"
   fi
   mip_say "targets: $TORTURE_TARGETS; modes: $TORTURE_MODES"
-  mip_say "MIP variants: ${MIP_VARIANTS:-none (plain only)}; mipdata on every test numbered a multiple of $TORTURE_MIPDATA_EVERY; inference oracle (${TORTURE_ORACLE_VARIANTS:-none}) on every multiple of $TORTURE_ORACLE_EVERY; $MIP_JOBS jobs"
+  mip_say "MIP variants: ${MIP_VARIANTS:-none (plain only)}; mipdata on 1 checked configuration in $TORTURE_MIPDATA_EVERY; inference oracle (${TORTURE_ORACLE_VARIANTS:-none}) on 1 in $TORTURE_ORACLE_EVERY (picked by a hash of test and configuration); $MIP_JOBS jobs"
   if ! mip_have_runtime32; then
     mip_say "note: no 32-bit runtime $MIP_RUNTIME_DIR/m32/libmip.a: i386 configurations skipped"
   fi
@@ -151,7 +158,7 @@ main () {
   mip_say "per configuration (plain: plain builds that ran; pfail: plain build failed, skipped; unsup: directives or no runtime; infer!=pr: oracle builds whose default inference (without calls-may-exit) differs from probing every block / oracle builds, information only):"
   print_config_table
   mip_say "plain builds: $plain_ok passed, $plain_fail failed (skipped), $unsupported unsupported (directives or no runtime)"
-  mip_say "inference oracle: $(count_oracle PASS) passed, $(count_oracle FAIL) failed (probe-all-blocks + calls-may-exit vs calls-may-exit); information: $(count INFERDIFF) of $(( $(count INFERDIFF) + $(count INFERSAME) )) oracle builds differ without calls-may-exit"
+  mip_say "inference oracle: $(count_oracle PASS) passed, $(count_oracle FAIL) failed (probe-all-blocks + calls-may-exit vs calls-may-exit); information: without calls-may-exit, $(count INFERDIFF) of $(( $(count INFERDIFF) + $(count INFERSAME) )) oracle checks differ ($(tests_with INFERDIFF) of $(tests_with 'INFER[A-Z]*') tests)"
   mip_say "torture: $passed passed, $failed failed, $((plain_fail + unsupported)) skipped"
   if [ -n "${CHECK_RESULT_FILE:-}" ]; then
     echo "torture $passed $failed $((plain_fail + unsupported))" >>"$CHECK_RESULT_FILE"

@@ -19,8 +19,9 @@
 # TORTURE_TARGETS (x86-64 i386 i386-pie), TORTURE_MODES (';'-separated
 # optimisation flag sets), TORTURE_SAMPLE=N (test INDEX is checked in
 # configuration C, numbered from 0 target by target, when (INDEX + C) % N
-# is 0), MIP_VARIANTS (full bcov fcov), TORTURE_MIPDATA_EVERY and
-# TORTURE_ORACLE_EVERY (on tests whose INDEX is a multiple; 0 = never),
+# is 0), MIP_VARIANTS (full bcov fcov), TORTURE_MIPDATA_EVERY=N and
+# TORTURE_ORACLE_EVERY=N (on 1 checked configuration in N, picked by a
+# hash of the test's name and the configuration; 0 = never),
 # TORTURE_ORACLE_VARIANTS (bcov full), TORTURE_TIMEOUT (seconds per run),
 # CC, MIP_PLUGIN, MIP_RUNTIME_DIR, MIPDATA.
 #
@@ -279,8 +280,7 @@ build_and_run () {
 check_variant () {
   local dir=$1 config=$2 label=$3 variant=$4 exe=$1/$4
   build_and_run "$dir" "$config" "$label" "$variant" "$variant" || return 1
-  if [ "${TORTURE_MIPDATA_EVERY:-0}" -gt 0 ] \
-     && [ $((index % TORTURE_MIPDATA_EVERY)) -eq 0 ]; then
+  if picked "${TORTURE_MIPDATA_EVERY:-0}" "$label:mipdata"; then
     if ! check_mipdata "$exe" "$exe.mipraw"; then
       record_failure "$label" "$variant" "mipdata refused it" "$compile_command" \
         "$mipdata_command" "$(head -c 600 "$exe.mip.log" | tr '\n' ' ')"
@@ -385,8 +385,7 @@ check_config () {
   for variant in ${MIP_VARIANTS-full bcov fcov}; do
     check_variant "$dir" "$config" "$label" "$variant" || failed=1
   done
-  if [ "${TORTURE_ORACLE_EVERY:-0}" -gt 0 ] \
-     && [ $((index % TORTURE_ORACLE_EVERY)) -eq 0 ]; then
+  if picked "${TORTURE_ORACLE_EVERY:-0}" "$label:oracle"; then
     for variant in ${TORTURE_ORACLE_VARIANTS-bcov full}; do
       # The default build of the variant is the oracle's third build.
       case " ${MIP_VARIANTS-full bcov fcov} " in
@@ -398,6 +397,20 @@ check_config () {
   fi
   # Keep the files of failures for a look by hand.
   [ "$failed" -eq 1 ] || rm -rf "$dir"
+}
+
+# picked N SALT: is this test, in the configuration and for the purpose
+# named by SALT, among the 1 in N that get an extra check?  A hash rather
+# than the test's number, so that the choice does not align with the
+# rotation of configurations.
+picked () {
+  local every=$1 text="$test_name:$2" hash=2166136261 i code
+  [ "$every" -gt 0 ] || return 1
+  for ((i = 0; i < ${#text}; i++)); do
+    printf -v code '%d' "'${text:i:1}"
+    hash=$(( ((hash ^ code) * 16777619) & 0xffffffff ))
+  done
+  [ $((hash % every)) -eq 0 ]
 }
 
 # Is configuration number $1 (from 0) checked for this test?
