@@ -21,7 +21,7 @@
 static char final_name[MIP_PATH_MAX];
 static char temporary_name[MIP_PATH_MAX + 32];
 
-MIP_HIDDEN const char *
+MIP_INTERNAL const char *
 mip_filename_pattern (void)
 {
   const char *pattern = mip_platform_getenv (MIP_FILENAME_ENV);
@@ -31,40 +31,45 @@ mip_filename_pattern (void)
   return pattern;
 }
 
-MIP_HIDDEN int
-mip_expand_filename (const char *pattern, uint64_t pid, uint64_t build_id,
-		     char *out, size_t out_size)
+/* End the text built up to P in a buffer ending at END.  Returns 0, or
+   -1 with errno = ENAMETOOLONG when it did not fit with its NUL.  */
+static int
+terminate (char *p, char *end)
 {
-  struct mip_text name;
-  const char *p;
-
-  mip_text_init (&name, out, out_size);
-  for (p = pattern; *p != '\0'; p++)
-    {
-      if (p[0] == '%' && p[1] == 'p')
-	{
-	  mip_text_add_u64 (&name, pid);
-	  p++;
-	}
-      else if (p[0] == '%' && p[1] == 'm')
-	{
-	  mip_text_add_hex64 (&name, build_id);
-	  p++;
-	}
-      else if (p[0] == '%' && p[1] == '%')
-	{
-	  mip_text_add_char (&name, '%');
-	  p++;
-	}
-      else
-	mip_text_add_char (&name, *p);
-    }
-  if (name.truncated)
+  if (p >= end)
     {
       errno = ENAMETOOLONG;
       return -1;
     }
+  *p = '\0';
   return 0;
+}
+
+MIP_INTERNAL int
+mip_expand_filename (const char *pattern, uint64_t pid, uint64_t build_id,
+		     char *out, size_t out_size)
+{
+  char *end = out + out_size;
+  char *p = out;
+
+  for (; *pattern != '\0' && p < end; pattern++)
+    {
+      char directive = pattern[0] == '%' ? pattern[1] : '\0';
+
+      if (directive == 'p')
+	p = mip_put_number (p, end, pid, 10, 1);
+      else if (directive == 'm')
+	p = mip_put_number (p, end, build_id, 16, 16);
+      else if (directive == '%')
+	*p++ = '%';
+      else
+	{
+	  *p++ = *pattern;
+	  continue;
+	}
+      pattern++;
+    }
+  return terminate (p, end);
 }
 
 /* NAME.PID.tmp into OUT.  */
@@ -72,73 +77,68 @@ static int
 make_temporary_name (const char *name, uint64_t pid, char *out,
 		     size_t out_size)
 {
-  struct mip_text text;
+  char *end = out + out_size;
+  char *p;
 
-  mip_text_init (&text, out, out_size);
-  mip_text_add (&text, name);
-  mip_text_add_char (&text, '.');
-  mip_text_add_u64 (&text, pid);
-  mip_text_add (&text, ".tmp");
-  if (text.truncated)
-    {
-      errno = ENAMETOOLONG;
-      return -1;
-    }
-  return 0;
+  p = mip_put (out, end, name);
+  p = mip_put (p, end, ".");
+  p = mip_put_number (p, end, pid, 10, 1);
+  p = mip_put (p, end, ".tmp");
+  return terminate (p, end);
 }
 
-/* Create the temporary file.  One left behind by a killed process that
-   had the same pid is removed first.  */
+/* Create the temporary file PATH.  One left behind by a killed process
+   that had the same pid is removed first.  Returns 0 or an error
+   number.  */
 static int
-create_temporary (const char *path)
+create_temporary (const char *path, int *fd)
 {
-  int fd = mip_platform_create_file (path);
+  int errnum = mip_platform_create_file (path, fd);
 
-  if (fd < 0 && errno == EEXIST && mip_platform_remove (path) == 0)
-    fd = mip_platform_create_file (path);
-  return fd;
+  if (errnum == EEXIST && mip_platform_remove (path) == 0)
+    errnum = mip_platform_create_file (path, fd);
+  return errnum;
 }
 
-static int
-write_to_descriptor (struct mip_writer *writer,
-		     const struct mip_io_vec *vecs, unsigned count)
-{
-  int fd = *(const int *) writer->context;
-  unsigned i;
-
-  for (i = 0; i < count; i++)
-    if (mip_platform_write_all (fd, vecs[i].data, vecs[i].size) != 0)
-      return -1;
-  return 0;
-}
-
-/* Write the profile into the new file FD and close it.  Returns 0, or -1
-   with errno set (FD is closed either way).  */
+/* Write the header and the section data into the new file FD and close
+   it.  Returns 0 or the first error number.  */
 static int
 write_and_close (int fd, const struct mip_raw_header *header,
 		 const void *data)
 {
-  struct mip_writer writer;
-  int saved_errno;
+  int errnum = mip_platform_write_all (fd, header, sizeof *header);
+  int close_errnum;
 
-  writer.write = write_to_descriptor;
-  writer.context = &fd;
-  if (mip_write_raw_profile (&writer, header, data) != 0)
-    {
-      saved_errno = errno;
-      mip_platform_close (fd);
-      errno = saved_errno;
-      return -1;
-    }
-  return mip_platform_close (fd);
+  if (errnum == 0)
+    errnum = mip_platform_write_all (fd, data, (size_t) header->data_size);
+  close_errnum = mip_platform_close (fd);
+  return errnum != 0 ? errnum : close_errnum;
 }
 
-MIP_HIDDEN int
+/* Write through NAME.PID.tmp renamed over NAME: returns 0 or an error
+   number, with the temporary file removed.  */
+static int
+write_through_temporary (const struct mip_raw_header *header,
+			 const void *data)
+{
+  int fd;
+  int errnum = create_temporary (temporary_name, &fd);
+
+  if (errnum != 0)
+    return errnum;
+  errnum = write_and_close (fd, header, data);
+  if (errnum == 0)
+    errnum = mip_platform_rename (temporary_name, final_name);
+  if (errnum != 0)
+    mip_platform_remove (temporary_name);
+  return errnum;
+}
+
+MIP_INTERNAL int
 mip_write_profile_file (const struct mip_raw_header *header,
 			const void *data)
 {
   const char *pattern = mip_filename_pattern ();
-  int fd;
   int errnum;
 
   if (mip_expand_filename (pattern, header->pid, header->build_id,
@@ -149,17 +149,9 @@ mip_write_profile_file (const struct mip_raw_header *header,
       mip_report_write_error (pattern, ENAMETOOLONG);
       return -1;
     }
-  fd = create_temporary (temporary_name);
-  if (fd < 0)
+  errnum = write_through_temporary (header, data);
+  if (errnum != 0)
     {
-      mip_report_write_error (final_name, errno);
-      return -1;
-    }
-  if (write_and_close (fd, header, data) != 0
-      || mip_platform_rename (temporary_name, final_name) != 0)
-    {
-      errnum = errno;
-      mip_platform_remove (temporary_name);
       mip_report_write_error (final_name, errnum);
       return -1;
     }

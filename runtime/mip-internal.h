@@ -4,12 +4,12 @@
    SPDX-License-Identifier: GPL-3.0-or-later
 
    libmip is split by concern: the core (mip-runtime.c) finds the
-   __mip_raw section and builds the raw header; the writer (mip-writer.c)
-   serialises header and data through a callback; the file part
-   (mip-file.c) expands the file name and writes atomically; the
-   utilities (mip-util.c) format text without allocating; the platform
-   files (mip-platform-*.c) make the system calls.  Nothing declared here
-   is visible outside the module that links libmip.a.
+   __mip_raw section and builds the raw header; the file part
+   (mip-file.c) expands the file name and writes header and section
+   atomically; the utilities (mip-util.c) format text without
+   allocating; the platform files (mip-platform-*.c) make the system
+   calls.  The parts are compiled together as one unit, mip-libmip.c;
+   nothing declared here is visible outside it.
 
    The dump path never allocates memory, never raises a signal and never
    leaves errno changed: it uses fixed-size static buffers, which one
@@ -53,57 +53,19 @@ struct mip_unit_walk
 
 /* Walk the SIZE bytes of raw units at DATA.  Returns 0 when they tile
    DATA exactly, -1 (and sets WALK->failed) otherwise.  */
-MIP_HIDDEN int mip_walk_units (const unsigned char *data, size_t size,
+MIP_INTERNAL int mip_walk_units (const unsigned char *data, size_t size,
 			       struct mip_unit_walk *walk);
 
 /* Fill HEADER for the SIZE bytes of section data at DATA; WALK receives
    the unit walk's result.  */
-MIP_HIDDEN void mip_fill_raw_header (struct mip_raw_header *header,
+MIP_INTERNAL void mip_fill_raw_header (struct mip_raw_header *header,
 				     const unsigned char *data, size_t size,
 				     struct mip_unit_walk *walk);
 
 /* Dump SIZE bytes of section data at DATA to the profile file, as
    __mip_dump does for the real section: nothing when SIZE is 0, errno
    preserved, one dump at a time.  Returns 0 or -1.  */
-MIP_HIDDEN int mip_dump_data (const unsigned char *data, size_t size);
-
-/* ---- Writer (mip-writer.c) --------------------------------------- */
-
-/* One piece of output.  */
-struct mip_io_vec
-{
-  const void *data;
-  size_t size;
-};
-
-/* Where a serialised profile goes.  WRITE stores COUNT pieces in order
-   and returns 0, or -1 with errno set.  */
-struct mip_writer
-{
-  int (*write) (struct mip_writer *writer, const struct mip_io_vec *vecs,
-		unsigned count);
-  void *context;
-};
-
-/* Serialise the raw profile: HEADER, then HEADER->data_size bytes of
-   DATA verbatim.  Returns 0, or -1 with errno set.  */
-MIP_HIDDEN int mip_write_raw_profile (struct mip_writer *writer,
-				      const struct mip_raw_header *header,
-				      const void *data);
-
-/* The size of that output.  */
-MIP_HIDDEN uint64_t mip_raw_profile_size (const struct mip_raw_header *header);
-
-/* A writer into a caller's buffer; a write that does not fit fails with
-   ENOSPC and stores nothing.  */
-struct mip_buffer
-{
-  unsigned char *data;
-  size_t capacity;
-  size_t used;
-};
-MIP_HIDDEN void mip_buffer_writer_init (struct mip_writer *writer,
-					struct mip_buffer *buffer);
+MIP_INTERNAL int mip_dump_data (const unsigned char *data, size_t size);
 
 /* ---- Profile file (mip-file.c) ----------------------------------- */
 
@@ -112,65 +74,64 @@ MIP_HIDDEN void mip_buffer_writer_init (struct mip_writer *writer,
 
 /* The file name pattern: $MIP_PROFILE_FILENAME if set and not empty,
    else "default.mipraw".  */
-MIP_HIDDEN const char *mip_filename_pattern (void);
+MIP_INTERNAL const char *mip_filename_pattern (void);
 
 /* Expand PATTERN into OUT (OUT_SIZE bytes): "%p" becomes PID in decimal,
    "%m" BUILD_ID in 16 hexadecimal digits, "%%" becomes "%", any other
    '%' is kept as it is.  Returns 0, or -1
    with errno = ENAMETOOLONG when the result does not fit.  */
-MIP_HIDDEN int mip_expand_filename (const char *pattern, uint64_t pid,
+MIP_INTERNAL int mip_expand_filename (const char *pattern, uint64_t pid,
 				    uint64_t build_id, char *out,
 				    size_t out_size);
 
 /* Write HEADER and its data to the profile file, through a temporary
    file in the same directory renamed over it.  Reports any failure on
    stderr.  Returns 0 or -1.  */
-MIP_HIDDEN int mip_write_profile_file (const struct mip_raw_header *header,
+MIP_INTERNAL int mip_write_profile_file (const struct mip_raw_header *header,
 				       const void *data);
 
 /* ---- Text without allocation (mip-util.c) ------------------------ */
 
-/* Text built into a fixed buffer; what does not fit is dropped and
-   `truncated' is set.  The text is always NUL-terminated.  */
-struct mip_text
-{
-  char *data;
-  size_t capacity;
-  size_t length;
-  int truncated;
-};
+/* Text is built by appending at P, a position in a buffer that ends at
+   END: each function copies what fits and returns the new position,
+   which is END when something did not fit (the buffer then holds no
+   terminator; the caller adds one at a position below END).  */
+MIP_INTERNAL char *mip_put (char *p, char *end, const char *string);
 
-MIP_HIDDEN void mip_text_init (struct mip_text *text, char *buffer,
-			       size_t capacity);
-MIP_HIDDEN void mip_text_add_char (struct mip_text *text, char c);
-MIP_HIDDEN void mip_text_add (struct mip_text *text, const char *string);
-MIP_HIDDEN void mip_text_add_u64 (struct mip_text *text, uint64_t value);
-MIP_HIDDEN void mip_text_add_hex64 (struct mip_text *text, uint64_t value);
+/* VALUE in BASE (10 or 16, lower-case digits), at least WIDTH digits
+   with leading zeros.  */
+MIP_INTERNAL char *mip_put_number (char *p, char *end, uint64_t value,
+				 unsigned base, unsigned width);
 
 /* Print "mip: cannot write 'NAME': <reason for ERRNUM>" on stderr.  */
-MIP_HIDDEN void mip_report_write_error (const char *name, int errnum);
+MIP_INTERNAL void mip_report_write_error (const char *name, int errnum);
 
-/* Print "mip: inconsistent raw unit at offset N in '__mip_raw'..."  */
-MIP_HIDDEN void mip_report_unit_walk_failure (uint64_t offset);
+/* Print "mip: inconsistent raw units in '__mip_raw'..."; where they go
+   wrong is for mipdata to tell, and this message is kept short.  */
+MIP_INTERNAL void mip_report_unit_walk_failure (void);
 
 /* ---- Platform (mip-platform-*.c) --------------------------------- */
 
-MIP_HIDDEN uint64_t mip_platform_pid (void);
+MIP_INTERNAL uint64_t mip_platform_pid (void);
 /* getenv, ignoring the environment in set-user-ID programs when the C
    library can tell.  */
-MIP_HIDDEN const char *mip_platform_getenv (const char *name);
-/* Create PATH, which must not exist, for writing.  Returns a descriptor,
-   or -1 with errno set.  */
-MIP_HIDDEN int mip_platform_create_file (const char *path);
+MIP_INTERNAL const char *mip_platform_getenv (const char *name);
+/* The calls below return 0, or the error number (errno may be changed
+   either way).  */
+/* Create PATH, which must not exist, for writing; *FD receives the
+   descriptor.  */
+MIP_INTERNAL int mip_platform_create_file (const char *path, int *fd);
 /* Write all SIZE bytes, retrying short and interrupted writes.  */
-MIP_HIDDEN int mip_platform_write_all (int fd, const void *data, size_t size);
-MIP_HIDDEN int mip_platform_close (int fd);
-MIP_HIDDEN int mip_platform_rename (const char *from, const char *to);
-MIP_HIDDEN int mip_platform_remove (const char *path);
-/* Best effort: errors are ignored.  */
-MIP_HIDDEN void mip_platform_write_stderr (const char *text, size_t size);
-/* The (untranslated) description of ERRNUM; BUFFER may hold it.  */
-MIP_HIDDEN const char *mip_platform_error_text (int errnum, char *buffer,
+MIP_INTERNAL int mip_platform_write_all (int fd, const void *data, size_t size);
+MIP_INTERNAL int mip_platform_close (int fd);
+MIP_INTERNAL int mip_platform_rename (const char *from, const char *to);
+MIP_INTERNAL int mip_platform_remove (const char *path);
+/* Best effort: errors are ignored (and errno is left changed: the dump
+   path restores it).  */
+MIP_INTERNAL void mip_platform_write_stderr (const char *text, size_t size);
+/* The (untranslated) description of ERRNUM, or NULL when there is none;
+   BUFFER may hold it.  */
+MIP_INTERNAL const char *mip_platform_error_text (int errnum, char *buffer,
 						size_t size);
 
 #endif /* MIP_INTERNAL_H */

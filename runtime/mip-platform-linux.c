@@ -32,13 +32,13 @@
 #define HAVE_STRERRORDESC_NP 1
 #endif
 
-MIP_HIDDEN uint64_t
+MIP_INTERNAL uint64_t
 mip_platform_pid (void)
 {
   return (uint64_t) getpid ();
 }
 
-MIP_HIDDEN const char *
+MIP_INTERNAL const char *
 mip_platform_getenv (const char *name)
 {
 #if defined (__GLIBC__)
@@ -48,19 +48,17 @@ mip_platform_getenv (const char *name)
 #endif
 }
 
-MIP_HIDDEN int
-mip_platform_create_file (const char *path)
+MIP_INTERNAL int
+mip_platform_create_file (const char *path, int *fd)
 {
-  int fd;
-
   do
-    fd = open (path, O_WRONLY | O_CREAT | O_EXCL | O_NOCTTY | O_CLOEXEC,
-	       0666);
-  while (fd < 0 && errno == EINTR);
-  return fd;
+    *fd = open (path, O_WRONLY | O_CREAT | O_EXCL | O_NOCTTY | O_CLOEXEC,
+		0666);
+  while (*fd < 0 && errno == EINTR);
+  return *fd < 0 ? errno : 0;
 }
 
-MIP_HIDDEN int
+MIP_INTERNAL int
 mip_platform_write_all (int fd, const void *data, size_t size)
 {
   const unsigned char *next = data;
@@ -72,12 +70,9 @@ mip_platform_write_all (int fd, const void *data, size_t size)
       if (written < 0 && errno == EINTR)
 	continue;
       if (written < 0)
-	return -1;
+	return errno;
       if (written == 0)
-	{
-	  errno = EIO;
-	  return -1;
-	}
+	return EIO;
       next += written;
       size -= (size_t) written;
     }
@@ -86,33 +81,28 @@ mip_platform_write_all (int fd, const void *data, size_t size)
 
 /* Linux releases the descriptor even when close is interrupted, so
    EINTR is not retried (that could close another thread's new file).  */
-MIP_HIDDEN int
+MIP_INTERNAL int
 mip_platform_close (int fd)
 {
-  if (close (fd) != 0 && errno != EINTR)
-    return -1;
-  return 0;
+  return close (fd) != 0 && errno != EINTR ? errno : 0;
 }
 
-MIP_HIDDEN int
+MIP_INTERNAL int
 mip_platform_rename (const char *from, const char *to)
 {
-  return rename (from, to);
+  return rename (from, to) != 0 ? errno : 0;
 }
 
-MIP_HIDDEN int
+MIP_INTERNAL int
 mip_platform_remove (const char *path)
 {
-  return unlink (path);
+  return unlink (path) != 0 ? errno : 0;
 }
 
-MIP_HIDDEN void
+MIP_INTERNAL void
 mip_platform_write_stderr (const char *text, size_t size)
 {
-  int saved_errno = errno;
-
   (void) mip_platform_write_all (STDERR_FILENO, text, size);
-  errno = saved_errno;
 }
 
 #ifndef HAVE_STRERRORDESC_NP
@@ -135,13 +125,14 @@ text_from_gnu (char *result, char *buffer)
   _Generic ((call), char *: text_from_gnu, default: text_from_xsi) (call, buffer)
 #endif
 
-MIP_HIDDEN const char *
+MIP_INTERNAL const char *
 mip_platform_error_text (int errnum, char *buffer, size_t size)
 {
   const char *text = NULL;
-  struct mip_text fallback;
 
 #ifdef HAVE_STRERRORDESC_NP
+  (void) buffer;
+  (void) size;
   text = strerrordesc_np (errnum);
 #else
   if (size > 0)
@@ -150,17 +141,7 @@ mip_platform_error_text (int errnum, char *buffer, size_t size)
       text = STRERROR_R_TEXT (strerror_r (errnum, buffer, size), buffer);
     }
 #endif
-  if (text != NULL && text[0] != '\0')
-    return text;
-  mip_text_init (&fallback, buffer, size);
-  mip_text_add (&fallback, "error ");
-  if (errnum < 0)
-    {
-      mip_text_add_char (&fallback, '-');
-      errnum = -errnum;
-    }
-  mip_text_add_u64 (&fallback, (uint64_t) errnum);
-  return buffer;
+  return text != NULL && text[0] != '\0' ? text : NULL;
 }
 
 #else

@@ -14,76 +14,71 @@
 #include <errno.h>
 #include <stdlib.h>
 
-MIP_HIDDEN uint64_t
+MIP_INTERNAL uint64_t
 mip_platform_pid (void)
 {
   return 0;
 }
 
-MIP_HIDDEN const char *
+MIP_INTERNAL const char *
 mip_platform_getenv (const char *name)
 {
   return getenv (name);
 }
 
-MIP_HIDDEN int
-mip_platform_create_file (const char *path)
+MIP_INTERNAL int
+mip_platform_create_file (const char *path, int *fd)
 {
   (void) path;
-  errno = ENOSYS;
-  return -1;
+  *fd = -1;
+  return ENOSYS;
 }
 
-MIP_HIDDEN int
+MIP_INTERNAL int
 mip_platform_write_all (int fd, const void *data, size_t size)
 {
   (void) fd;
   (void) data;
   (void) size;
-  errno = ENOSYS;
-  return -1;
+  return ENOSYS;
 }
 
-MIP_HIDDEN int
+MIP_INTERNAL int
 mip_platform_close (int fd)
 {
   (void) fd;
   return 0;
 }
 
-MIP_HIDDEN int
+MIP_INTERNAL int
 mip_platform_rename (const char *from, const char *to)
 {
   (void) from;
   (void) to;
-  errno = ENOSYS;
-  return -1;
+  return ENOSYS;
 }
 
-MIP_HIDDEN int
+MIP_INTERNAL int
 mip_platform_remove (const char *path)
 {
   (void) path;
-  errno = ENOSYS;
-  return -1;
+  return ENOSYS;
 }
 
-MIP_HIDDEN void
+MIP_INTERNAL void
 mip_platform_write_stderr (const char *text, size_t size)
 {
   (void) text;
   (void) size;
 }
 
-MIP_HIDDEN const char *
+MIP_INTERNAL const char *
 mip_platform_error_text (int errnum, char *buffer, size_t size)
 {
-  struct mip_text text;
-
-  mip_text_init (&text, buffer, size);
-  mip_text_add (&text, "error ");
-  mip_text_add_u64 (&text, (uint64_t) (errnum < 0 ? -errnum : errnum));
-  return buffer;
+  (void) errnum;
+  (void) buffer;
+  (void) size;
+  return NULL;
 }
 
 #else

@@ -21,6 +21,12 @@
    data, and never binds to another module's.  */
 #define MIP_HIDDEN __attribute__ ((visibility ("hidden")))
 
+/* A function one part of libmip provides to the others: hidden, or
+   static when the parts are compiled as one unit (see mip-libmip.c).  */
+#ifndef MIP_INTERNAL
+#define MIP_INTERNAL MIP_HIDDEN
+#endif
+
 /* A reference that resolves to a null address when nothing defines the
    symbol.  */
 #define MIP_WEAK __attribute__ ((weak))

@@ -37,7 +37,7 @@ static int dump_lock;
 /* Set once the inconsistent units have been reported.  */
 static int unit_walk_reported;
 
-MIP_HIDDEN int
+MIP_INTERNAL int
 mip_walk_units (const unsigned char *data, size_t size,
 		struct mip_unit_walk *walk)
 {
@@ -70,7 +70,7 @@ inconsistent:
   return -1;
 }
 
-MIP_HIDDEN void
+MIP_INTERNAL void
 mip_fill_raw_header (struct mip_raw_header *header,
 		     const unsigned char *data, size_t size,
 		     struct mip_unit_walk *walk)
@@ -105,12 +105,12 @@ dump_locked (const unsigned char *data, size_t size)
   if (walk.failed && !unit_walk_reported)
     {
       unit_walk_reported = 1;
-      mip_report_unit_walk_failure (walk.failed_offset);
+      mip_report_unit_walk_failure ();
     }
   return mip_write_profile_file (&header, data);
 }
 
-MIP_HIDDEN int
+MIP_INTERNAL int
 mip_dump_data (const unsigned char *data, size_t size)
 {
   int saved_errno = errno;

@@ -3,7 +3,8 @@
    The runtime must not allocate while it dumps (the program may be
    exiting because its heap is broken), so file names and messages are
    built here into fixed buffers.  Messages go to stderr, one line each,
-   starting with "mip: ".
+   starting with "mip: ".  Every byte here is in each instrumented
+   program, so the formatting is two small functions, not a printf.
 
    Copyright (C) 2026 The MIP for GCC developers.
    SPDX-License-Identifier: GPL-3.0-or-later  */
@@ -16,100 +17,58 @@
 /* Messages are only printed while the dump lock is held.  */
 static char message_buffer[MESSAGE_MAX];
 
-MIP_HIDDEN void
-mip_text_init (struct mip_text *text, char *buffer, size_t capacity)
+MIP_INTERNAL char *
+mip_put (char *p, char *end, const char *string)
 {
-  text->data = buffer;
-  text->capacity = capacity;
-  text->length = 0;
-  text->truncated = 0;
-  if (capacity > 0)
-    buffer[0] = '\0';
-  else
-    text->truncated = 1;
+  while (*string != '\0' && p < end)
+    *p++ = *string++;
+  return *string != '\0' ? end : p;
 }
 
-MIP_HIDDEN void
-mip_text_add_char (struct mip_text *text, char c)
+MIP_INTERNAL char *
+mip_put_number (char *p, char *end, uint64_t value, unsigned base,
+		unsigned width)
 {
-  if (text->capacity == 0 || text->length >= text->capacity - 1)
-    {
-      text->truncated = 1;
-      return;
-    }
-  text->data[text->length++] = c;
-  text->data[text->length] = '\0';
-}
+  char digits[24];
+  char *first = digits + sizeof digits - 1;
 
-MIP_HIDDEN void
-mip_text_add (struct mip_text *text, const char *string)
-{
-  while (*string != '\0')
-    mip_text_add_char (text, *string++);
-}
-
-/* VALUE as 16 lower-case hexadecimal digits.  */
-MIP_HIDDEN void
-mip_text_add_hex64 (struct mip_text *text, uint64_t value)
-{
-  static const char hex[] = "0123456789abcdef";
-  int shift;
-
-  for (shift = 60; shift >= 0; shift -= 4)
-    mip_text_add_char (text, hex[(value >> shift) & 0xf]);
-}
-
-MIP_HIDDEN void
-mip_text_add_u64 (struct mip_text *text, uint64_t value)
-{
-  char digits[20];
-  int count = 0;
-
+  *first = '\0';
   do
     {
-      digits[count++] = (char) ('0' + value % 10);
-      value /= 10;
+      *--first = "0123456789abcdef"[value % base];
+      value /= base;
     }
-  while (value != 0);
-  while (count > 0)
-    mip_text_add_char (text, digits[--count]);
+  while (value != 0 || digits + sizeof digits - 1 - first < (long) width);
+  return mip_put (p, end, first);
 }
 
-/* Print TEXT, which starts with "mip: ", as one line on stderr; a line
-   cut short still ends in a newline.  */
-static void
-emit_message (struct mip_text *text)
-{
-  if (text->length > 0 && text->length == text->capacity - 1)
-    text->data[--text->length] = '\0';
-  mip_text_add_char (text, '\n');
-  mip_platform_write_stderr (text->data, text->length);
-}
-
-MIP_HIDDEN void
+MIP_INTERNAL void
 mip_report_write_error (const char *name, int errnum)
 {
-  struct mip_text text;
+  char *last = message_buffer + sizeof message_buffer - 1;
   char reason[128];
+  const char *text = mip_platform_error_text (errnum, reason, sizeof reason);
+  char *p;
 
-  mip_text_init (&text, message_buffer, sizeof message_buffer);
-  mip_text_add (&text, "mip: cannot write '");
-  mip_text_add (&text, name);
-  mip_text_add (&text, "': ");
-  mip_text_add (&text,
-		mip_platform_error_text (errnum, reason, sizeof reason));
-  emit_message (&text);
+  p = mip_put (message_buffer, last, "mip: cannot write '");
+  p = mip_put (p, last, name);
+  p = mip_put (p, last, "': ");
+  if (text != NULL)
+    p = mip_put (p, last, text);
+  else
+    p = mip_put_number (mip_put (p, last, "error "), last, (unsigned) errnum,
+			10, 1);
+  /* A message cut short still ends in a newline.  */
+  *p++ = '\n';
+  mip_platform_write_stderr (message_buffer, (size_t) (p - message_buffer));
 }
 
-MIP_HIDDEN void
-mip_report_unit_walk_failure (uint64_t offset)
+MIP_INTERNAL void
+mip_report_unit_walk_failure (void)
 {
-  struct mip_text text;
+  static const char message[] =
+    "mip: inconsistent raw units in '" MIP_RAW_SECTION "'; the profile is"
+    " written but marked unusable\n";
 
-  mip_text_init (&text, message_buffer, sizeof message_buffer);
-  mip_text_add (&text, "mip: inconsistent raw unit at offset ");
-  mip_text_add_u64 (&text, offset);
-  mip_text_add (&text, " in '" MIP_RAW_SECTION "'; the profile is written"
-		" but marked unusable");
-  emit_message (&text);
+  mip_platform_write_stderr (message, sizeof message - 1);
 }
