@@ -413,20 +413,24 @@ wake_readers (struct planner *p, unsigned x)
 }
 
 /* The next block to probe, or -1 when all are known.  A block that no
-   rule can ever infer must be probed in any case; otherwise the
-   inference stalled on a cycle, and the block least often executed by
-   GCC's estimate is the cheapest to break it with.  */
+   rule can ever infer must be probed in any case (*UNAVOIDABLE is set);
+   otherwise the inference stalled on a cycle, and the block least often
+   executed by GCC's estimate is the cheapest to break it with.  */
 int
-choose_probe (const struct planner *p, function *fun)
+choose_probe (const struct planner *p, function *fun, bool *unavoidable)
 {
   int best = -1;
   int best_frequency = 0;
+  *unavoidable = false;
   for (unsigned x = 0; x < p->g.n; x++)
     {
       if (p->known[x])
 	continue;
       if (!p->by_preds[x] && !p->by_succs[x])
-	return (int) x;
+	{
+	  *unavoidable = true;
+	  return (int) x;
+	}
       int frequency = p->plan->blocks[x]->count.to_frequency (fun);
       if (best < 0 || frequency < best_frequency)
 	{
@@ -615,6 +619,44 @@ compute_path_rules (struct planner *p)
   XDELETEVEC (bwd);
 }
 
+/* For -fdump-rtl-mip: how many blocks got a probe and why, and with
+   -details the rule behind each block.  */
+void
+dump_plan (const struct planner *p, unsigned unavoidable_probes)
+{
+  const struct mip_block_plan *plan = p->plan;
+  if (!dump_file)
+    return;
+  fprintf (dump_file, ";; mip: %u blocks, %u probed (%u that no rule can"
+	   " infer, %u to break inference cycles), %u inferred\n",
+	   plan->count, plan->probe_count, unavoidable_probes,
+	   plan->probe_count - unavoidable_probes,
+	   plan->count - plan->probe_count);
+  if (!(dump_flags & TDF_DETAILS))
+    return;
+  for (unsigned x = 0; x < plan->count; x++)
+    {
+      fprintf (dump_file, ";;   bb %d:", plan->blocks[x]->index);
+      if (plan->probe[x] != MIP_NO_PROBE)
+	fprintf (dump_file, " probe %u", plan->probe[x]);
+      else if (plan->infer_count[x] == 0)
+	fprintf (dump_file, " never runs");
+      else
+	{
+	  fprintf (dump_file, " covered if any of");
+	  for (unsigned i = 0; i < plan->infer_count[x]; i++)
+	    {
+	      uint32_t v = p->infer[plan->infer_begin[x] + i];
+	      if (v == MIP_INFER_FUNCTION)
+		fprintf (dump_file, " function");
+	      else
+		fprintf (dump_file, " bb %d", plan->blocks[v]->index);
+	    }
+	}
+      fprintf (dump_file, "\n");
+    }
+}
+
 } /* namespace */
 
 void
@@ -637,15 +679,19 @@ mip_plan_blocks (function *fun, struct mip_block_plan *plan)
 
   for (unsigned x = 0; x < n; x++)
     requeue (&p, x);
+  unsigned unavoidable_probes = 0;
   for (;;)
     {
       propagate (&p);
-      int x = choose_probe (&p, fun);
+      bool unavoidable;
+      int x = choose_probe (&p, fun, &unavoidable);
       if (x < 0)
 	break;
+      unavoidable_probes += unavoidable;
       add_probe (&p, (unsigned) x);
       wake_readers (&p, (unsigned) x);
     }
+  dump_plan (&p, unavoidable_probes);
   delete[] p.dom_children;
   delete[] p.pdom_children;
   free_tree (&p.dom);
