@@ -619,6 +619,27 @@ compute_path_rules (struct planner *p)
   XDELETEVEC (bwd);
 }
 
+/* The instructions of BB that become machine code.  */
+unsigned
+count_active_insns (basic_block bb)
+{
+  unsigned count = 0;
+  rtx_insn *insn;
+  FOR_BB_INSNS (bb, insn)
+    if (active_insn_p (insn))
+      count++;
+  return count;
+}
+
+/* True if all BB does is jump unconditionally.  */
+bool
+block_is_only_a_jump (basic_block bb)
+{
+  rtx_insn *last = BB_END (bb);
+  return count_active_insns (bb) == 1 && JUMP_P (last)
+	 && simplejump_p (last);
+}
+
 /* For -fdump-rtl-mip: how many blocks got a probe and why, and with
    -details the rule behind each block.  */
 void
@@ -636,7 +657,9 @@ dump_plan (const struct planner *p, unsigned unavoidable_probes)
     return;
   for (unsigned x = 0; x < plan->count; x++)
     {
-      fprintf (dump_file, ";;   bb %d:", plan->blocks[x]->index);
+      fprintf (dump_file, ";;   bb %d (%u insns%s):", plan->blocks[x]->index,
+	       count_active_insns (plan->blocks[x]),
+	       block_is_only_a_jump (plan->blocks[x]) ? ", a jump" : "");
       if (plan->probe[x] != MIP_NO_PROBE)
 	fprintf (dump_file, " probe %u", plan->probe[x]);
       else if (plan->infer_count[x] == 0)

@@ -30,4 +30,4 @@ diamond (int a)
   return r;
 }
 
-/* { dg-final { scan-mip-dump {;; Function if_then .*?;; mip: 3 blocks, 1 probed \(1 that no rule can infer, 0 to break inference cycles\), 2 inferred\n;;   bb 2: covered if any of function\n;;   bb 3: probe 0\n;;   bb 4: covered if any of bb 2\n.*?;; Function diamond .*?;; mip: 4 blocks, 2 probed \(2 that no rule can infer, 0 to break inference cycles\), 2 inferred\n;;   bb 2: covered if any of function\n;;   bb 3: probe 0\n;;   bb 4: probe 1\n;;   bb 5: covered if any of bb 2\n} } } */
+/* { dg-final { scan-mip-dump {;; Function if_then .*?;; mip: 3 blocks, 1 probed \(1 that no rule can infer, 0 to break inference cycles\), 2 inferred\n;;   bb 2 \([0-9]+ insns\): covered if any of function\n;;   bb 3 \([0-9]+ insns\): probe 0\n;;   bb 4 \([0-9]+ insns\): covered if any of bb 2\n.*?;; Function diamond .*?;; mip: 4 blocks, 2 probed \(2 that no rule can infer, 0 to break inference cycles\), 2 inferred\n;;   bb 2 \([0-9]+ insns\): covered if any of function\n;;   bb 3 \([0-9]+ insns\): probe 0\n;;   bb 4 \([0-9]+ insns\): probe 1\n;;   bb 5 \([0-9]+ insns\): covered if any of bb 2\n} } } */
