@@ -313,11 +313,9 @@ cmd_callgraph (int argc, char **argv)
       default:
 	return mipdata_bad_option ("callgraph", option, argv);
       }
-  if (!options.profile_path)
-    return mipdata_usage_error ("callgraph",
-				"no profile given (-p PROFILE)");
-  if (optind < argc)
-    return mipdata_usage_error ("callgraph", "unexpected argument '%s'",
-				argv[optind]);
+  int status = mipdata_need_profile ("callgraph", options.profile_path, argc,
+				     argv);
+  if (status >= 0)
+    return status;
   return callgraph (&options);
 }

@@ -132,29 +132,14 @@ create_profile (const char *profile_path, const char *input)
 int
 cmd_create (int argc, char **argv)
 {
-  static const struct option options[] = {
-    { "profile", required_argument, NULL, 'p' },
-    { "help", no_argument, NULL, 'h' },
-    { NULL, 0, NULL, 0 }
-  };
-  const char *profile_path = NULL;
-  int option;
+  const char *profile_path;
+  int status = mipdata_profile_options ("create", argc, argv, print_help,
+					&profile_path);
 
-  opterr = 0;
-  while ((option = getopt_long (argc, argv, ":p:h", options, NULL)) != -1)
-    switch (option)
-      {
-      case 'p':
-	profile_path = optarg;
-	break;
-      case 'h':
-	print_help ();
-	return MIPDATA_EXIT_OK;
-      default:
-	return mipdata_bad_option ("create", option, argv);
-      }
-  if (!profile_path)
-    return mipdata_usage_error ("create", "no profile given (-p PROFILE)");
+  if (status < 0)
+    status = mipdata_need_profile ("create", profile_path, argc, NULL);
+  if (status >= 0)
+    return status;
   if (optind == argc)
     return mipdata_usage_error ("create", "no binary or map given");
   if (argc - optind > 1)

@@ -141,31 +141,13 @@ info (const char *profile_path)
 int
 cmd_info (int argc, char **argv)
 {
-  static const struct option options[] = {
-    { "profile", required_argument, NULL, 'p' },
-    { "help", no_argument, NULL, 'h' },
-    { NULL, 0, NULL, 0 }
-  };
-  const char *profile_path = NULL;
-  int option;
+  const char *profile_path;
+  int status = mipdata_profile_options ("info", argc, argv, print_help,
+					&profile_path);
 
-  opterr = 0;
-  while ((option = getopt_long (argc, argv, ":p:h", options, NULL)) != -1)
-    switch (option)
-      {
-      case 'p':
-	profile_path = optarg;
-	break;
-      case 'h':
-	print_help ();
-	return MIPDATA_EXIT_OK;
-      default:
-	return mipdata_bad_option ("info", option, argv);
-      }
-  if (!profile_path)
-    return mipdata_usage_error ("info", "no profile given (-p PROFILE)");
-  if (optind < argc)
-    return mipdata_usage_error ("info", "unexpected argument '%s'",
-				argv[optind]);
+  if (status < 0)
+    status = mipdata_need_profile ("info", profile_path, argc, argv);
+  if (status >= 0)
+    return status;
   return info (profile_path);
 }

@@ -638,10 +638,9 @@ cmd_show (int argc, char **argv)
       default:
 	return mipdata_bad_option ("show", option, argv);
       }
-  if (!options.profile_path)
-    return mipdata_usage_error ("show", "no profile given (-p PROFILE)");
-  if (optind < argc)
-    return mipdata_usage_error ("show", "unexpected argument '%s'",
-				argv[optind]);
+  int status = mipdata_need_profile ("show", options.profile_path, argc,
+				     argv);
+  if (status >= 0)
+    return status;
   return show (&options);
 }

@@ -101,6 +101,46 @@ mipdata_bad_option (const char *command, int result, char **argv)
   return mipdata_usage_error (command, "unknown option '%s'", option);
 }
 
+int
+mipdata_profile_options (const char *command, int argc, char **argv,
+			 void (*print_help) (void), const char **profile_path)
+{
+  static const struct option options[] = {
+    { "profile", required_argument, NULL, 'p' },
+    { "help", no_argument, NULL, 'h' },
+    { NULL, 0, NULL, 0 }
+  };
+  int option;
+
+  *profile_path = NULL;
+  opterr = 0;
+  while ((option = getopt_long (argc, argv, ":p:h", options, NULL)) != -1)
+    switch (option)
+      {
+      case 'p':
+	*profile_path = optarg;
+	break;
+      case 'h':
+	print_help ();
+	return MIPDATA_EXIT_OK;
+      default:
+	return mipdata_bad_option (command, option, argv);
+      }
+  return -1;
+}
+
+int
+mipdata_need_profile (const char *command, const char *profile_path,
+		      int argc, char **argv)
+{
+  if (!profile_path)
+    return mipdata_usage_error (command, "no profile given (-p PROFILE)");
+  if (argv != NULL && optind < argc)
+    return mipdata_usage_error (command, "unexpected argument '%s'",
+				argv[optind]);
+  return -1;
+}
+
 static void
 print_usage (FILE *out)
 {

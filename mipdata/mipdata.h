@@ -41,6 +41,18 @@ int mipdata_usage_error (const char *command, const char *format, ...)
 /* Report the option getopt_long refused (it returned RESULT: '?' or
    ':') for COMMAND; returns MIPDATA_EXIT_USAGE.  */
 int mipdata_bad_option (const char *command, int result, char **argv);
+/* The options of a command that takes only -p PROFILE and --help: parse
+   them into *PROFILE_PATH (NULL when absent), calling PRINT_HELP for
+   --help.  Returns -1 when the command should go on, else its exit
+   status.  */
+int mipdata_profile_options (const char *command, int argc, char **argv,
+			     void (*print_help) (void),
+			     const char **profile_path);
+/* After the options: report a missing -p PROFILE and, unless ARGV is
+   NULL (the command takes operands), any operand.  Returns -1 when the
+   command line is complete, else MIPDATA_EXIT_USAGE.  */
+int mipdata_need_profile (const char *command, const char *profile_path,
+			  int argc, char **argv);
 
 /* ---- elf-map.c --------------------------------------------------------- */
 
