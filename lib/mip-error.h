@@ -69,6 +69,13 @@ enum mip_error mip_error_set (struct mip_error_context *context,
 			      const char *format, ...)
   MIP_PRINTF_FORMAT (4, 5);
 
+/* Set a MIP_ERROR_CORRUPT error of a parser, a structure with the
+   members `error' (the context) and `name' (the file), and evaluate to
+   MIP_ERROR_CORRUPT.  */
+#define MIP_CORRUPT(parser, ...) \
+  mip_error_set ((parser)->error, MIP_ERROR_CORRUPT, (parser)->name, \
+		 __VA_ARGS__)
+
 /* The same with a va_list.  */
 enum mip_error mip_error_vset (struct mip_error_context *context,
 			       enum mip_error code, const char *file,

@@ -13,7 +13,6 @@
 #include "mip-map.h"
 
 #include <inttypes.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -51,21 +50,6 @@ mip_map_free (struct mip_map *map)
   free (map->infer_entries);
   free (map->strings);
   free (map);
-}
-
-static enum mip_error corrupt (struct map_parser *parser,
-			       const char *format, ...)
-  MIP_PRINTF_FORMAT (2, 3);
-
-static enum mip_error
-corrupt (struct map_parser *parser, const char *format, ...)
-{
-  va_list args;
-  va_start (args, format);
-  mip_error_vset (parser->error, MIP_ERROR_CORRUPT, parser->name, format,
-		  args);
-  va_end (args);
-  return MIP_ERROR_CORRUPT;
 }
 
 /* Does [OFFSET, OFFSET + COUNT * ENTRY_SIZE) lie in [FLOOR, LIMIT)?
@@ -122,22 +106,22 @@ check_unit_header (struct map_parser *parser, uint64_t at, uint32_t index,
 			  " bytes left, a unit header needs %zu",
 			  index, at, left, sizeof *header);
   if (header->magic != parser->magic)
-    return corrupt (parser, "unit %" PRIu32 " at offset %" PRIu64
-		    ": magic 0x%016" PRIx64 " differs from the first unit's",
-		    index, at, header->magic);
+    return MIP_CORRUPT (parser, "unit %" PRIu32 " at offset %" PRIu64
+			": magic 0x%016" PRIx64 " differs from the first unit's",
+			index, at, header->magic);
   if (header->version != MIP_FORMAT_VERSION)
     return mip_error_set (parser->error, MIP_ERROR_VERSION, parser->name,
 			  "unit %" PRIu32 " has version %" PRIu32
 			  ", this mipdata reads version %u", index,
 			  header->version, MIP_FORMAT_VERSION);
   if (header->header_size != sizeof *header)
-    return corrupt (parser, "unit %" PRIu32 ": header_size %" PRIu32
-		    " (expected %zu)", index, header->header_size,
-		    sizeof *header);
+    return MIP_CORRUPT (parser, "unit %" PRIu32 ": header_size %" PRIu32
+			" (expected %zu)", index, header->header_size,
+			sizeof *header);
   if (header->unit_size % 8 != 0 || header->unit_size < sizeof *header)
-    return corrupt (parser, "unit %" PRIu32 ": unit_size %" PRIu32
-		    " is not a multiple of 8 of at least %zu", index,
-		    header->unit_size, sizeof *header);
+    return MIP_CORRUPT (parser, "unit %" PRIu32 ": unit_size %" PRIu32
+			" is not a multiple of 8 of at least %zu", index,
+			header->unit_size, sizeof *header);
   if (header->unit_size > left)
     return mip_error_set (parser->error, MIP_ERROR_TRUNCATED, parser->name,
 			  "unit %" PRIu32 " at offset %" PRIu64 " says %"
@@ -145,37 +129,37 @@ check_unit_header (struct map_parser *parser, uint64_t at, uint32_t index,
 			  header->unit_size, left);
   if (header->function_entry_size != sizeof (struct mip_map_function)
       || header->block_entry_size != sizeof (struct mip_map_block))
-    return corrupt (parser, "unit %" PRIu32 ": entry sizes %" PRIu32
-		    " and %" PRIu32 " (expected %zu and %zu)", index,
-		    header->function_entry_size, header->block_entry_size,
-		    sizeof (struct mip_map_function),
-		    sizeof (struct mip_map_block));
+    return MIP_CORRUPT (parser, "unit %" PRIu32 ": entry sizes %" PRIu32
+			" and %" PRIu32 " (expected %zu and %zu)", index,
+			header->function_entry_size, header->block_entry_size,
+			sizeof (struct mip_map_function),
+			sizeof (struct mip_map_block));
   if (!table_fits (header->header_size, header->function_count,
 		   header->function_entry_size, header->header_size,
 		   header->unit_size))
-    return corrupt (parser, "unit %" PRIu32 ": %" PRIu32
-		    " function entries do not fit in %" PRIu32 " bytes",
-		    index, header->function_count, header->unit_size);
+    return MIP_CORRUPT (parser, "unit %" PRIu32 ": %" PRIu32
+			" function entries do not fit in %" PRIu32 " bytes",
+			index, header->function_count, header->unit_size);
   functions_end = (uint64_t) header->header_size
     + (uint64_t) header->function_count * header->function_entry_size;
   if (!table_fits (header->strings_offset, header->strings_size, 1,
 		   functions_end, header->unit_size))
-    return corrupt (parser, "unit %" PRIu32 ": string table at %" PRIu32
-		    " (%" PRIu32 " bytes) is outside the unit", index,
-		    header->strings_offset, header->strings_size);
+    return MIP_CORRUPT (parser, "unit %" PRIu32 ": string table at %" PRIu32
+			" (%" PRIu32 " bytes) is outside the unit", index,
+			header->strings_offset, header->strings_size);
   if (header->strings_size > 0
       && parser->reader.data[at + header->strings_offset
 			     + header->strings_size - 1] != '\0')
-    return corrupt (parser, "unit %" PRIu32 ": string table does not end"
-		    " with a null byte", index);
+    return MIP_CORRUPT (parser, "unit %" PRIu32 ": string table does not end"
+			" with a null byte", index);
   if (header->raw_size % 8 != 0
       || header->raw_size < sizeof (struct mip_raw_unit))
-    return corrupt (parser, "unit %" PRIu32 ": raw_size %" PRIu32
-		    " is not a multiple of 8 of at least %zu", index,
-		    header->raw_size, sizeof (struct mip_raw_unit));
+    return MIP_CORRUPT (parser, "unit %" PRIu32 ": raw_size %" PRIu32
+			" is not a multiple of 8 of at least %zu", index,
+			header->raw_size, sizeof (struct mip_raw_unit));
   if (header->mode & ~MIP_KIND_ALL)
-    return corrupt (parser, "unit %" PRIu32 ": unknown mode bits 0x%"
-		    PRIx32, index, header->mode & ~MIP_KIND_ALL);
+    return MIP_CORRUPT (parser, "unit %" PRIu32 ": unknown mode bits 0x%"
+			PRIx32, index, header->mode & ~MIP_KIND_ALL);
   return MIP_OK;
 }
 
@@ -230,43 +214,43 @@ check_function_entry (struct map_parser *parser,
   struct mip_record_layout layout;
 
   if (entry->name_offset >= header->strings_size)
-    return corrupt (parser, "function %" PRIu32 ": name_offset %" PRIu32
-		    " is past the string table (%" PRIu32 " bytes)", index,
-		    entry->name_offset, header->strings_size);
+    return MIP_CORRUPT (parser, "function %" PRIu32 ": name_offset %" PRIu32
+			" is past the string table (%" PRIu32 " bytes)", index,
+			entry->name_offset, header->strings_size);
   if (entry->kinds & ~MIP_KIND_ALL)
-    return corrupt (parser, "function %" PRIu32 ": unknown kinds 0x%"
-		    PRIx32, index, entry->kinds & ~MIP_KIND_ALL);
+    return MIP_CORRUPT (parser, "function %" PRIu32 ": unknown kinds 0x%"
+			PRIx32, index, entry->kinds & ~MIP_KIND_ALL);
   if (entry->probe_count > header->raw_size
       || entry->caller_slots > header->raw_size)
-    return corrupt (parser, "function %" PRIu32 ": %" PRIu32
-		    " probes and %" PRIu32 " caller slots cannot fit its"
-		    " raw unit", index, entry->probe_count,
-		    entry->caller_slots);
+    return MIP_CORRUPT (parser, "function %" PRIu32 ": %" PRIu32
+			" probes and %" PRIu32 " caller slots cannot fit its"
+			" raw unit", index, entry->probe_count,
+			entry->caller_slots);
   layout = mip_record_layout (entry->kinds, entry->probe_count,
 			      entry->caller_slots, parser->pointer_size);
   if (!table_fits (entry->raw_offset, layout.size, 1,
 		   sizeof (struct mip_raw_unit), header->raw_size))
-    return corrupt (parser, "function %" PRIu32 ": raw record at %" PRIu32
-		    " (%" PRIu32 " bytes) is outside its raw unit of %"
-		    PRIu32 " bytes", index, entry->raw_offset, layout.size,
-		    header->raw_size);
+    return MIP_CORRUPT (parser, "function %" PRIu32 ": raw record at %" PRIu32
+			" (%" PRIu32 " bytes) is outside its raw unit of %"
+			PRIu32 " bytes", index, entry->raw_offset, layout.size,
+			header->raw_size);
   if (entry->raw_offset % layout.align != 0)
-    return corrupt (parser, "function %" PRIu32 ": raw record at %" PRIu32
-		    " is not aligned to %" PRIu32, index, entry->raw_offset,
-		    layout.align);
+    return MIP_CORRUPT (parser, "function %" PRIu32 ": raw record at %" PRIu32
+			" is not aligned to %" PRIu32, index, entry->raw_offset,
+			layout.align);
   if (entry->block_count > 0
       && !table_fits (entry->blocks_offset, entry->block_count,
 		      header->block_entry_size, header->header_size,
 		      header->unit_size))
-    return corrupt (parser, "function %" PRIu32 ": %" PRIu32
-		    " block entries at %" PRIu32 " are outside the unit",
-		    index, entry->block_count, entry->blocks_offset);
+    return MIP_CORRUPT (parser, "function %" PRIu32 ": %" PRIu32
+			" block entries at %" PRIu32 " are outside the unit",
+			index, entry->block_count, entry->blocks_offset);
   if (entry->infer_count > 0
       && !table_fits (entry->infer_offset, entry->infer_count, 4,
 		      header->header_size, header->unit_size))
-    return corrupt (parser, "function %" PRIu32 ": %" PRIu32
-		    " inference entries at %" PRIu32 " are outside the unit",
-		    index, entry->infer_count, entry->infer_offset);
+    return MIP_CORRUPT (parser, "function %" PRIu32 ": %" PRIu32
+			" inference entries at %" PRIu32 " are outside the unit",
+			index, entry->infer_count, entry->infer_offset);
   return MIP_OK;
 }
 
@@ -287,9 +271,9 @@ read_infer_entries (struct map_parser *parser, uint64_t unit_at,
       mip_read_u32 (&parser->reader,
 		    unit_at + entry->infer_offset + 4 * (uint64_t) i, infer);
       if (*infer != MIP_INFER_FUNCTION && *infer >= entry->block_count)
-	return corrupt (parser, "function %" PRIu32 ": inference entry %"
-			PRIu32 " is %" PRIu32 ", not one of its %" PRIu32
-			" blocks", index, i, *infer, entry->block_count);
+	return MIP_CORRUPT (parser, "function %" PRIu32 ": inference entry %"
+			    PRIu32 " is %" PRIu32 ", not one of its %" PRIu32
+			    " blocks", index, i, *infer, entry->block_count);
     }
   return MIP_OK;
 }
@@ -301,18 +285,18 @@ check_block (struct map_parser *parser, const struct mip_map_function *entry,
 	     uint32_t block_index)
 {
   if (block->probe != MIP_NO_PROBE && block->probe >= entry->probe_count)
-    return corrupt (parser, "function %" PRIu32 ": block %" PRIu32
-		    " has probe %" PRIu32 " past the probe count %" PRIu32,
-		    index, block_index, block->probe, entry->probe_count);
+    return MIP_CORRUPT (parser, "function %" PRIu32 ": block %" PRIu32
+			" has probe %" PRIu32 " past the probe count %" PRIu32,
+			index, block_index, block->probe, entry->probe_count);
   if (block->probe != MIP_NO_PROBE && block->infer_count != 0)
-    return corrupt (parser, "function %" PRIu32 ": block %" PRIu32
-		    " has both a probe and an inference list", index,
-		    block_index);
+    return MIP_CORRUPT (parser, "function %" PRIu32 ": block %" PRIu32
+			" has both a probe and an inference list", index,
+			block_index);
   if (!table_fits (block->infer_begin, block->infer_count, 1, 0,
 		   entry->infer_count))
-    return corrupt (parser, "function %" PRIu32 ": block %" PRIu32
-		    " has inference entries past the list of %" PRIu32,
-		    index, block_index, entry->infer_count);
+    return MIP_CORRUPT (parser, "function %" PRIu32 ": block %" PRIu32
+			" has inference entries past the list of %" PRIu32,
+			index, block_index, entry->infer_count);
   return MIP_OK;
 }
 
@@ -344,8 +328,8 @@ check_inference_cycles (struct map_parser *parser,
     case MIP_INFER_OK:
       return MIP_OK;
     case MIP_INFER_CYCLE:
-      return corrupt (parser, "inference cycle in function '%s'",
-		      function->name);
+      return MIP_CORRUPT (parser, "inference cycle in function '%s'",
+			  function->name);
     default:
       return mip_error_set (parser->error, MIP_ERROR_NO_MEMORY, parser->name,
 			    NULL);

@@ -12,7 +12,6 @@
 #include "mip-profile.h"
 
 #include <inttypes.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -30,21 +29,6 @@ struct profile_parser
   struct mip_profile *profile;
   struct mip_infer_scratch scratch; /* for the cycle checks */
 };
-
-static enum mip_error corrupt (struct profile_parser *parser,
-			       const char *format, ...)
-  MIP_PRINTF_FORMAT (2, 3);
-
-static enum mip_error
-corrupt (struct profile_parser *parser, const char *format, ...)
-{
-  va_list args;
-  va_start (args, format);
-  mip_error_vset (parser->error, MIP_ERROR_CORRUPT, parser->name, format,
-		  args);
-  va_end (args);
-  return MIP_ERROR_CORRUPT;
-}
 
 /* Is [BEGIN, BEGIN + COUNT) inside [0, LIMIT)?  */
 static bool
@@ -80,13 +64,13 @@ check_header (struct profile_parser *parser)
 			  ", this mipdata reads version %u",
 			  header->version, MIP_FORMAT_VERSION);
   if (header->header_size != sizeof *header)
-    return corrupt (parser, "header_size %" PRIu32 " (expected %zu)",
-		    header->header_size, sizeof *header);
+    return MIP_CORRUPT (parser, "header_size %" PRIu32 " (expected %zu)",
+			header->header_size, sizeof *header);
   if (header->pointer_size != 4 && header->pointer_size != 8)
-    return corrupt (parser, "pointer size %" PRIu32, header->pointer_size);
+    return MIP_CORRUPT (parser, "pointer size %" PRIu32, header->pointer_size);
   if (header->target_big_endian > 1)
-    return corrupt (parser, "target_big_endian %" PRIu32,
-		    header->target_big_endian);
+    return MIP_CORRUPT (parser, "target_big_endian %" PRIu32,
+			header->target_big_endian);
   return MIP_OK;
 }
 
@@ -100,8 +84,8 @@ check_table (struct profile_parser *parser, const char *table,
   uint64_t table_end = offset + (uint64_t) count * entry_size;
 
   if (offset < sizeof (struct mip_profile_header))
-    return corrupt (parser, "the %s table at %" PRIu32
-		    " overlaps the header", table, offset);
+    return MIP_CORRUPT (parser, "the %s table at %" PRIu32
+			" overlaps the header", table, offset);
   if (table_end > parser->reader.size)
     return mip_error_set (parser->error, MIP_ERROR_TRUNCATED, parser->name,
 			  "the %s table ends at %" PRIu64 ", file has %"
@@ -192,25 +176,25 @@ check_units (struct profile_parser *parser)
       const struct mip_profile_unit *unit = &profile->units[i];
       if (unit->raw_offset != raw_offset || unit->raw_size % 8 != 0
 	  || unit->raw_size < sizeof (struct mip_raw_unit))
-	return corrupt (parser, "unit %" PRIu32 ": raw data at %" PRIu32
-			" (%" PRIu32 " bytes), expected at %" PRIu64, i,
-			unit->raw_offset, unit->raw_size, raw_offset);
+	return MIP_CORRUPT (parser, "unit %" PRIu32 ": raw data at %" PRIu32
+			    " (%" PRIu32 " bytes), expected at %" PRIu64, i,
+			    unit->raw_offset, unit->raw_size, raw_offset);
       if (unit->function_begin != function_begin)
-	return corrupt (parser, "unit %" PRIu32 ": first function %" PRIu32
-			", expected %" PRIu64, i, unit->function_begin,
-			function_begin);
+	return MIP_CORRUPT (parser, "unit %" PRIu32 ": first function %" PRIu32
+			    ", expected %" PRIu64, i, unit->function_begin,
+			    function_begin);
       raw_offset += unit->raw_size;
       function_begin += unit->function_count;
       build_id = mip_build_id_add (build_id, unit->unit_hash);
     }
   if (raw_offset != h->raw_data_size || function_begin != h->function_count)
-    return corrupt (parser, "units cover %" PRIu64 " raw bytes and %"
-		    PRIu64 " functions, header says %" PRIu64 " and %" PRIu32,
-		    raw_offset, function_begin, h->raw_data_size,
-		    h->function_count);
+    return MIP_CORRUPT (parser, "units cover %" PRIu64 " raw bytes and %"
+			PRIu64 " functions, header says %" PRIu64 " and %" PRIu32,
+			raw_offset, function_begin, h->raw_data_size,
+			h->function_count);
   if (build_id != h->build_id)
-    return corrupt (parser, "build id 0x%016" PRIx64 " differs from 0x%016"
-		    PRIx64 " computed from its units", h->build_id, build_id);
+    return MIP_CORRUPT (parser, "build id 0x%016" PRIx64 " differs from 0x%016"
+			PRIx64 " computed from its units", h->build_id, build_id);
   return MIP_OK;
 }
 
@@ -229,8 +213,8 @@ check_inference_cycles (struct profile_parser *parser, uint32_t index)
     case MIP_INFER_OK:
       return MIP_OK;
     case MIP_INFER_CYCLE:
-      return corrupt (parser, "inference cycle in function '%s'",
-		      mip_profile_function_name (profile, index));
+      return MIP_CORRUPT (parser, "inference cycle in function '%s'",
+			  mip_profile_function_name (profile, index));
     default:
       return mip_error_set (parser->error, MIP_ERROR_NO_MEMORY, parser->name,
 			    NULL);
@@ -249,9 +233,9 @@ check_function_blocks (struct profile_parser *parser, uint32_t index)
     {
       uint32_t entry = profile->infer_entries[function->infer_begin + i];
       if (entry != MIP_INFER_FUNCTION && entry >= function->block_count)
-	return corrupt (parser, "function %" PRIu32 ": inference entry %"
-			PRIu32 " is %" PRIu32 ", not one of its blocks",
-			index, i, entry);
+	return MIP_CORRUPT (parser, "function %" PRIu32 ": inference entry %"
+			    PRIu32 " is %" PRIu32 ", not one of its blocks",
+			    index, i, entry);
     }
   for (i = 0; i < function->block_count; i++)
     {
@@ -263,14 +247,14 @@ check_function_blocks (struct profile_parser *parser, uint32_t index)
 	  || !range_fits (block->infer_begin, block->infer_count,
 			  function->infer_count)
 	  || block->covered_runs > profile->header.runs)
-	return corrupt (parser, "function %" PRIu32 ": block %" PRIu32
-			" is inconsistent", index, i);
+	return MIP_CORRUPT (parser, "function %" PRIu32 ": block %" PRIu32
+			    " is inconsistent", index, i);
     }
   for (i = 0; i < function->caller_count; i++)
     if (profile->callers[function->caller_begin + i].runs
 	> profile->header.runs)
-      return corrupt (parser, "function %" PRIu32 ": caller %" PRIu32
-		      " seen in more runs than merged", index, i);
+      return MIP_CORRUPT (parser, "function %" PRIu32 ": caller %" PRIu32
+			  " seen in more runs than merged", index, i);
   return check_inference_cycles (parser, index);
 }
 
@@ -303,37 +287,37 @@ check_function (struct profile_parser *parser, uint32_t index)
   const struct mip_profile_unit *unit;
 
   if (function->name_offset >= h->strings_size)
-    return corrupt (parser, "function %" PRIu32 ": name_offset %" PRIu32
-		    " is past the string table (%" PRIu32 " bytes)", index,
-		    function->name_offset, h->strings_size);
+    return MIP_CORRUPT (parser, "function %" PRIu32 ": name_offset %" PRIu32
+			" is past the string table (%" PRIu32 " bytes)", index,
+			function->name_offset, h->strings_size);
   if ((function->kinds & ~MIP_KIND_ALL)
       || (function->flags & ~MIP_FUNCTION_DISCARDED))
-    return corrupt (parser, "function %" PRIu32 ": unknown kinds 0x%"
-		    PRIx32 " or flags 0x%" PRIx32, index, function->kinds,
-		    function->flags);
+    return MIP_CORRUPT (parser, "function %" PRIu32 ": unknown kinds 0x%"
+			PRIx32 " or flags 0x%" PRIx32, index, function->kinds,
+			function->flags);
   if (function->unit_index >= h->unit_count)
-    return corrupt (parser, "function %" PRIu32 ": unit %" PRIu32
-		    " does not exist", index, function->unit_index);
+    return MIP_CORRUPT (parser, "function %" PRIu32 ": unit %" PRIu32
+			" does not exist", index, function->unit_index);
   unit = &profile->units[function->unit_index];
   if (index < unit->function_begin
       || index - unit->function_begin >= unit->function_count)
-    return corrupt (parser, "function %" PRIu32 ": not in its unit %"
-		    PRIu32, index, function->unit_index);
+    return MIP_CORRUPT (parser, "function %" PRIu32 ": not in its unit %"
+			PRIu32, index, function->unit_index);
   if (!record_fits (profile, function))
-    return corrupt (parser, "function %" PRIu32 ": raw record at %" PRIu32
-		    " is outside its unit's raw data", index,
-		    function->raw_offset);
+    return MIP_CORRUPT (parser, "function %" PRIu32 ": raw record at %" PRIu32
+			" is outside its unit's raw data", index,
+			function->raw_offset);
   if (!range_fits (function->block_begin, function->block_count,
 		   h->block_count)
       || !range_fits (function->infer_begin, function->infer_count,
 		      h->infer_count)
       || !range_fits (function->caller_begin, function->caller_count,
 		      h->caller_count))
-    return corrupt (parser, "function %" PRIu32 ": its blocks, inference"
-		    " list or callers are outside their tables", index);
+    return MIP_CORRUPT (parser, "function %" PRIu32 ": its blocks, inference"
+			" list or callers are outside their tables", index);
   if (function->covered_runs > h->runs || function->order_runs > h->runs)
-    return corrupt (parser, "function %" PRIu32 ": counted in more runs"
-		    " than merged", index);
+    return MIP_CORRUPT (parser, "function %" PRIu32 ": counted in more runs"
+			" than merged", index);
   return check_function_blocks (parser, index);
 }
 
@@ -345,8 +329,8 @@ check_contents (struct profile_parser *parser)
   uint32_t i;
 
   if (h->strings_size > 0 && parser->profile->strings[h->strings_size - 1])
-    return corrupt (parser, "the string table does not end with a null"
-		    " byte");
+    return MIP_CORRUPT (parser, "the string table does not end with a null"
+			" byte");
   status = check_units (parser);
   for (i = 0; status == MIP_OK && i < h->function_count; i++)
     status = check_function (parser, i);
