@@ -107,7 +107,8 @@ check_unit_header (struct map_parser *parser, uint64_t at, uint32_t index,
 			  index, at, left, sizeof *header);
   if (header->magic != parser->magic)
     return MIP_CORRUPT (parser, "unit %" PRIu32 " at offset %" PRIu64
-			": magic 0x%016" PRIx64 " differs from the first unit's",
+			": magic 0x%016" PRIx64
+			" differs from the first unit's",
 			index, at, header->magic);
   if (header->version != MIP_FORMAT_VERSION)
     return mip_error_set (parser->error, MIP_ERROR_VERSION, parser->name,
@@ -235,9 +236,9 @@ check_function_entry (struct map_parser *parser,
 			PRIu32 " bytes", index, entry->raw_offset, layout.size,
 			header->raw_size);
   if (entry->raw_offset % layout.align != 0)
-    return MIP_CORRUPT (parser, "function %" PRIu32 ": raw record at %" PRIu32
-			" is not aligned to %" PRIu32, index, entry->raw_offset,
-			layout.align);
+    return MIP_CORRUPT (parser, "function %" PRIu32 ": raw record at %"
+			PRIu32 " is not aligned to %" PRIu32, index,
+			entry->raw_offset, layout.align);
   if (entry->block_count > 0
       && !table_fits (entry->blocks_offset, entry->block_count,
 		      header->block_entry_size, header->header_size,
@@ -249,7 +250,8 @@ check_function_entry (struct map_parser *parser,
       && !table_fits (entry->infer_offset, entry->infer_count, 4,
 		      header->header_size, header->unit_size))
     return MIP_CORRUPT (parser, "function %" PRIu32 ": %" PRIu32
-			" inference entries at %" PRIu32 " are outside the unit",
+			" inference entries at %" PRIu32
+			" are outside the unit",
 			index, entry->infer_count, entry->infer_offset);
   return MIP_OK;
 }

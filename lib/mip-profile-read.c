@@ -189,12 +189,13 @@ check_units (struct profile_parser *parser)
     }
   if (raw_offset != h->raw_data_size || function_begin != h->function_count)
     return MIP_CORRUPT (parser, "units cover %" PRIu64 " raw bytes and %"
-			PRIu64 " functions, header says %" PRIu64 " and %" PRIu32,
-			raw_offset, function_begin, h->raw_data_size,
+			PRIu64 " functions, header says %" PRIu64 " and %"
+			PRIu32, raw_offset, function_begin, h->raw_data_size,
 			h->function_count);
   if (build_id != h->build_id)
-    return MIP_CORRUPT (parser, "build id 0x%016" PRIx64 " differs from 0x%016"
-			PRIx64 " computed from its units", h->build_id, build_id);
+    return MIP_CORRUPT (parser, "build id 0x%016" PRIx64
+			" differs from 0x%016" PRIx64 " computed from its units",
+			h->build_id, build_id);
   return MIP_OK;
 }
 
