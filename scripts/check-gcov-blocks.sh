@@ -34,22 +34,6 @@ here=$(cd "$(dirname "$0")" && pwd)
 OUT=$MIP_WORK/gcov-blocks
 SPEEDTEST_ARGS=${SPEEDTEST_ARGS:---verify --size 10 --memdb --singlethread}
 GCOV_BLOCKS_PROGRAMS=${GCOV_BLOCKS_PROGRAMS:-speedtest1 example}
-passed=0
-failed=0
-failures=
-
-pass () {
-  passed=$((passed + 1))
-  mip_say "PASS: $*"
-}
-
-fail () {
-  failed=$((failed + 1))
-  failures="$failures  $*
-"
-  mip_say "FAIL: $*"
-}
-
 # ---- building and running ----------------------------------------------------
 build_program () {
   case $1 in
@@ -344,13 +328,13 @@ check_program () {
   extract_blocks "$dir"
   extract_line_rows "$dir" "$dir/$program" "$(own_sources "$program")"
   extract_gcov_lines "$dir"
-  [ -s "$dir/blocks.txt" ] || { fail "$label: no block with an address in $dir/show.json"; return; }
-  [ -s "$dir/lines.txt" ] || { fail "$label: no line-table rows of $(own_sources "$program")in $dir/$program"; return; }
-  [ -s "$dir/gcov.txt" ] || { fail "$label: no lines in gcov's JSON ($dir)"; return; }
+  [ -s "$dir/blocks.txt" ] || { mip_fail "$label: no block with an address in $dir/show.json"; return; }
+  [ -s "$dir/lines.txt" ] || { mip_fail "$label: no line-table rows of $(own_sources "$program")in $dir/$program"; return; }
+  [ -s "$dir/gcov.txt" ] || { mip_fail "$label: no lines in gcov's JSON ($dir)"; return; }
   if compare_lines "$dir" "$label" "$(source_paths "$program")"; then
-    pass "$label: the lines of covered MIP blocks are exactly the lines gcov saw executed"
+    mip_pass "$label: the lines of covered MIP blocks are exactly the lines gcov saw executed"
   else
-    fail "$label: MIP block coverage and gcov disagree (see above; $dir)"
+    mip_fail "$label: MIP block coverage and gcov disagree (see above; $dir)"
   fi
 }
 
@@ -378,15 +362,7 @@ main () {
   for program in $GCOV_BLOCKS_PROGRAMS; do
     check_program "$program"
   done
-  if [ "$failed" -gt 0 ]; then
-    mip_say "failures:"
-    printf '%s' "$failures"
-  fi
-  mip_say "gcov-blocks: $passed passed, $failed failed"
-  if [ -n "${CHECK_RESULT_FILE:-}" ]; then
-    echo "gcov-blocks $passed $failed 0" >>"$CHECK_RESULT_FILE"
-  fi
-  [ "$failed" -eq 0 ]
+  mip_check_summary gcov-blocks
 }
 
 main

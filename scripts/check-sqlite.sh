@@ -28,56 +28,9 @@ here=$(cd "$(dirname "$0")" && pwd)
 OUT=$MIP_WORK/sqlite
 SPEEDTEST_ARGS=${SPEEDTEST_ARGS:---verify --size 10 --memdb --singlethread}
 CALLGRIND_SIZE=${CALLGRIND_SIZE:-5}
-passed=0
-failed=0
-failures=
-
-pass () {
-  passed=$((passed + 1))
-  mip_say "PASS: $*"
-}
-
-fail () {
-  failed=$((failed + 1))
-  failures="$failures  $1
-"
-  mip_say "FAIL: $*"
-}
-
-MIP_MODES="full bcov fcov"
-
-# The builds checked against a plain one: "-O2" and, with the 32-bit
-# runtime, "-O2 -m32"; named by directory suffix.
-builds_checked () {
-  echo o2
-  mip_have_runtime32 && echo o2-m32
-  return 0
-}
-
-build_flags () {
-  case $1 in
-    o2) echo -O2 ;;
-    o2-m32) echo "-O2 -m32" ;;
-  esac
-}
-
-build_speedtest_m32 () {
-  MIP_RUNTIME_BITS=32 mip_build_speedtest "$@"
-}
-
 build_all () {
-  local build variant builder
-  mip_say "building speedtest1: $(builds_checked | tr '\n' ' ')x (plain $MIP_MODES); -O0 gcov + MIP full"
-  mip_have_runtime32 \
-    || mip_say "note: no 32-bit runtime $MIP_RUNTIME_DIR/m32/libmip.a: no -m32 builds"
-  for build in $(builds_checked); do
-    builder=mip_build_speedtest
-    [ "$build" = o2-m32 ] && builder=build_speedtest_m32
-    for variant in plain $MIP_MODES; do
-      mip_spawn "$build-$variant" "$builder" "$OUT/$build-$variant" \
-        "$(build_flags "$build")" "$variant"
-    done
-  done
+  mip_say "building speedtest1: $(mip_checked_builds | tr '\n' ' ')x (plain $MIP_CHECKED_MODES); -O0 gcov + MIP full"
+  mip_spawn_checked_builds mip_build_speedtest "$OUT"
   mip_spawn o0-gcov-full mip_build_speedtest "$OUT/o0-gcov-full" -O0 gcov full
   mip_wait_all
 }
@@ -115,24 +68,24 @@ make_profile () {
 # plain build.
 check_hashes () {
   local build=$1 flags want got variant dir
-  flags=$(build_flags "$build")
+  flags=$(mip_checked_build_flags "$build")
   run_speedtest "$OUT/$build-plain"
   want=$(verification_hash "$OUT/$build-plain")
   mip_say "plain $flags: $want"
-  for variant in $MIP_MODES; do
+  for variant in $MIP_CHECKED_MODES; do
     dir=$OUT/$build-$variant
     run_speedtest "$dir"
     got=$(verification_hash "$dir")
     if [ "$got" = "$want" ]; then
-      pass "$flags $variant: same verification hash"
+      mip_pass "$flags $variant: same verification hash"
     else
-      fail "$flags $variant: verification hash '$got', plain '$want'" \
+      mip_fail "$flags $variant: verification hash '$got', plain '$want'" \
         "(cd $dir && ./speedtest1 $SPEEDTEST_ARGS)"
     fi
     if [ -s "$dir/run.mipraw" ] && make_profile "$dir"; then
-      pass "$flags $variant: .mipraw written, mipdata create/merge/show accept it"
+      mip_pass "$flags $variant: .mipraw written, mipdata create/merge/show accept it"
     else
-      fail "$flags $variant: no usable .mipraw (see $dir/mipdata.log)"
+      mip_fail "$flags $variant: no usable .mipraw (see $dir/mipdata.log)"
     fi
   done
 }
@@ -145,24 +98,24 @@ check_against_gcov () {
   got=$(verification_hash "$dir")
   want=$(verification_hash "$OUT/o2-plain")
   if [ "$got" = "$want" ]; then
-    pass "-O0 gcov+full: same verification hash"
+    mip_pass "-O0 gcov+full: same verification hash"
   else
-    fail "-O0 gcov+full: verification hash '$got', plain -O2 '$want'"
+    mip_fail "-O0 gcov+full: verification hash '$got', plain -O2 '$want'"
   fi
   (cd "$dir" && mip_run gcov.log gcov --json-format sqlite3.gcda speedtest1.gcda)
   {
     gcov_json_counts "$dir/sqlite3.gcov.json.gz"
     gcov_json_counts "$dir/speedtest1.gcov.json.gz"
   } >"$dir/gcov-counts.txt"
-  make_profile "$dir" || { fail "-O0 gcov+full: mipdata failed"; return; }
+  make_profile "$dir" || { mip_fail "-O0 gcov+full: mipdata failed"; return; }
   report_duplicates "$dir/gcov-counts.txt"
   # gcov's own constructor and destructor are not in its report.
   grep -v '^_sub_[ID]_' "$dir/mip-counts.txt" | cut -f 1,2 >"$dir/mip-compare.txt"
   report_not_instrumented "$dir/gcov-counts.txt" "$dir/mip-compare.txt"
   if compare_counts "$dir/gcov-counts.txt" "$dir/mip-compare.txt" gcov; then
-    pass "-O0: MIP call counts equal gcov's execution counts"
+    mip_pass "-O0: MIP call counts equal gcov's execution counts"
   else
-    fail "-O0: MIP call counts differ from gcov's (see above; $dir)"
+    mip_fail "-O0: MIP call counts differ from gcov's (see above; $dir)"
   fi
 }
 
@@ -180,7 +133,7 @@ report_not_instrumented () {
     "$2" "$1" | sort -u)
   if [ -n "$missing" ]; then
     # shellcheck disable=SC2086
-    fail "functions counted by gcov but absent from MIP's profile:" $missing
+    mip_fail "functions counted by gcov but absent from MIP's profile:" $missing
   fi
 }
 
@@ -195,13 +148,13 @@ check_against_callgrind () {
     run_speedtest "$dir" valgrind --tool=callgrind --compress-strings=no \
       --callgrind-out-file="$dir/callgrind.out"
   callgrind_calls "$dir/callgrind.out" >"$dir/callgrind-counts.txt"
-  make_profile "$dir" || { fail "-O2 full under callgrind: mipdata failed"; return; }
+  make_profile "$dir" || { mip_fail "-O2 full under callgrind: mipdata failed"; return; }
   awk -F '\t' '$2 != "null" { print $1 "\t" $2 }' "$dir/mip-counts.txt" \
     >"$dir/mip-compare.txt"
   if compare_counts "$dir/callgrind-counts.txt" "$dir/mip-compare.txt" callgrind; then
-    pass "-O2: MIP call counts equal callgrind's call totals"
+    mip_pass "-O2: MIP call counts equal callgrind's call totals"
   else
-    fail "-O2: MIP call counts differ from callgrind's (see above; $dir)"
+    mip_fail "-O2: MIP call counts differ from callgrind's (see above; $dir)"
   fi
   check_all_called_functions_known "$dir"
 }
@@ -224,10 +177,10 @@ check_all_called_functions_known () {
     "$dir/runtime-functions.txt" "$dir/mip-counts.txt" "$dir/own-functions.txt" \
     "$dir/callgrind-counts.txt")
   if [ -z "$unknown" ]; then
-    pass "-O2: every function of the program that callgrind saw called is in MIP's profile"
+    mip_pass "-O2: every function of the program that callgrind saw called is in MIP's profile"
   else
     # shellcheck disable=SC2086
-    fail "-O2: called but absent from MIP's profile:" $unknown
+    mip_fail "-O2: called but absent from MIP's profile:" $unknown
   fi
 }
 
@@ -238,20 +191,12 @@ main () {
     || bash "$here/fetch-sources.sh" sqlite
   mkdir -p "$OUT"
   build_all || mip_die "speedtest1 builds failed (logs in $OUT/*/build.log)"
-  for build in $(builds_checked); do
+  for build in $(mip_checked_builds); do
     check_hashes "$build"
   done
   check_against_gcov
   check_against_callgrind
-  if [ "$failed" -gt 0 ]; then
-    mip_say "failures:"
-    printf '%s' "$failures"
-  fi
-  mip_say "sqlite: $passed passed, $failed failed"
-  if [ -n "${CHECK_RESULT_FILE:-}" ]; then
-    echo "sqlite $passed $failed 0" >>"$CHECK_RESULT_FILE"
-  fi
-  [ "$failed" -eq 0 ]
+  mip_check_summary sqlite
 }
 
 main

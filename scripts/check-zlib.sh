@@ -20,56 +20,9 @@ here=$(cd "$(dirname "$0")" && pwd)
 . "$here/mip-lib.sh"
 
 OUT=$MIP_WORK/zlib
-passed=0
-failed=0
-failures=
-
-pass () {
-  passed=$((passed + 1))
-  mip_say "PASS: $*"
-}
-
-fail () {
-  failed=$((failed + 1))
-  failures="$failures  $*
-"
-  mip_say "FAIL: $*"
-}
-
-MIP_MODES="full bcov fcov"
-
-# The builds checked against a plain one: "-O2" and, with the 32-bit
-# runtime, "-O2 -m32"; named by directory prefix.
-builds_checked () {
-  echo o2
-  mip_have_runtime32 && echo o2-m32
-  return 0
-}
-
-build_flags () {
-  case $1 in
-    o2) echo -O2 ;;
-    o2-m32) echo "-O2 -m32" ;;
-  esac
-}
-
-build_zlib_m32 () {
-  MIP_RUNTIME_BITS=32 mip_build_zlib "$@"
-}
-
 build_all () {
-  local build variant builder
-  mip_say "building zlib, example and minigzip: $(builds_checked | tr '\n' ' ')x (plain $MIP_MODES); -O0 gcov + MIP full"
-  mip_have_runtime32 \
-    || mip_say "note: no 32-bit runtime $MIP_RUNTIME_DIR/m32/libmip.a: no -m32 builds"
-  for build in $(builds_checked); do
-    builder=mip_build_zlib
-    [ "$build" = o2-m32 ] && builder=build_zlib_m32
-    for variant in plain $MIP_MODES; do
-      mip_spawn "$build-$variant" "$builder" "$OUT/$build-$variant" \
-        "$(build_flags "$build")" "$variant"
-    done
-  done
+  mip_say "building zlib, example and minigzip: $(mip_checked_builds | tr '\n' ' ')x (plain $MIP_CHECKED_MODES); -O0 gcov + MIP full"
+  mip_spawn_checked_builds mip_build_zlib "$OUT"
   mip_spawn o0-gcov-full mip_build_zlib "$OUT/o0-gcov-full" -O0 gcov full
   mip_wait_all
 }
@@ -116,14 +69,14 @@ run_programs () {
 # compare_with_plain BUILD VARIANT
 compare_with_plain () {
   local build=$1 variant=$2 dir=$OUT/$1-$2 plain=$OUT/$1-plain file ok=1 flags
-  flags=$(build_flags "$build")
+  flags=$(mip_checked_build_flags "$build")
   for file in results.txt example.out input-1.gz input-9.gz; do
     if ! cmp -s "$plain/$file" "$dir/$file"; then
-      fail "$flags $variant: $file differs from plain: diff $plain/$file $dir/$file"
+      mip_fail "$flags $variant: $file differs from plain: diff $plain/$file $dir/$file"
       ok=0
     fi
   done
-  [ "$ok" -eq 1 ] && pass "$flags $variant: example output, minigzip output and exit statuses identical to plain"
+  [ "$ok" -eq 1 ] && mip_pass "$flags $variant: example output, minigzip output and exit statuses identical to plain"
   return 0
 }
 
@@ -134,23 +87,23 @@ check_raw_profiles () {
   for raw in example minigzip-c1 minigzip-d1 minigzip-c9 minigzip-d9; do
     program=${raw%%-*}
     if [ ! -s "$raw.mipraw" ]; then
-      fail "$variant: $program wrote no $dir/$raw.mipraw"
+      mip_fail "$variant: $program wrote no $dir/$raw.mipraw"
       ok=0
       continue
     fi
     if [ ! -f "$program.mip" ] \
        && ! "$MIPDATA" create -p "$program.mip" "$program" >>mipdata.log 2>&1; then
-      fail "$variant: $(mip_quote "$MIPDATA" create -p "$program.mip" "$program") failed (in $dir)"
+      mip_fail "$variant: $(mip_quote "$MIPDATA" create -p "$program.mip" "$program") failed (in $dir)"
       ok=0
       continue
     fi
     if ! "$MIPDATA" merge -p "$program.mip" "$raw.mipraw" >>mipdata.log 2>&1; then
-      fail "$variant: $(mip_quote "$MIPDATA" merge -p "$program.mip" "$raw.mipraw") failed (in $dir)"
+      mip_fail "$variant: $(mip_quote "$MIPDATA" merge -p "$program.mip" "$raw.mipraw") failed (in $dir)"
       ok=0
     fi
   done
   cd "$OUT"
-  [ "$ok" -eq 0 ] || pass "$variant: raw profiles written and merged"
+  [ "$ok" -eq 0 ] || mip_pass "$variant: raw profiles written and merged"
 }
 
 check_against_gcov () {
@@ -169,22 +122,22 @@ check_against_gcov () {
   mip_show_counts <show.json | grep -v '^_sub_[ID]_' | cut -f 1,2 >mip-counts.txt
   cd "$OUT"
   if compare_counts "$dir/gcov-counts.txt" "$dir/mip-counts.txt" gcov; then
-    pass "-O0 example: MIP call counts equal gcov's execution counts"
+    mip_pass "-O0 example: MIP call counts equal gcov's execution counts"
   else
-    fail "-O0 example: MIP call counts differ from gcov's (see above; $dir)"
+    mip_fail "-O0 example: MIP call counts differ from gcov's (see above; $dir)"
   fi
 }
 
 check_build () {
   local build=$1 variant
-  for variant in plain $MIP_MODES; do
+  for variant in plain $MIP_CHECKED_MODES; do
     run_programs "$OUT/$build-$variant"
   done
   if ! grep -q 'exit 0' "$OUT/$build-plain/results.txt" \
      || grep -v 'exit 0\|ok$' "$OUT/$build-plain/results.txt"; then
     mip_die "the plain zlib build does not pass its own tests: $OUT/$build-plain/results.txt"
   fi
-  for variant in $MIP_MODES; do
+  for variant in $MIP_CHECKED_MODES; do
     compare_with_plain "$build" "$variant"
     check_raw_profiles "$build-$variant"
   done
@@ -198,19 +151,11 @@ main () {
   cd "$OUT"
   build_all || mip_die "zlib builds failed (logs in $OUT/*/build.log)"
   make_input
-  for build in $(builds_checked); do
+  for build in $(mip_checked_builds); do
     check_build "$build"
   done
   check_against_gcov
-  if [ "$failed" -gt 0 ]; then
-    mip_say "failures:"
-    printf '%s' "$failures"
-  fi
-  mip_say "zlib: $passed passed, $failed failed"
-  if [ -n "${CHECK_RESULT_FILE:-}" ]; then
-    echo "zlib $passed $failed 0" >>"$CHECK_RESULT_FILE"
-  fi
-  [ "$failed" -eq 0 ]
+  mip_check_summary zlib
 }
 
 main

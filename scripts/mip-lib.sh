@@ -181,6 +181,85 @@ mip_wait_all () {
   return "$failed"
 }
 
+# ---- Counting the checks of a script ---------------------------------------
+# mip_pass MESSAGE and mip_fail MESSAGE [DETAILS...] count a check and
+# print it; mip_check_summary NAME prints the failures again and the
+# totals, appends "NAME PASSED FAILED 0" to $CHECK_RESULT_FILE when set
+# (check-real.sh adds them up) and fails if any check failed.
+mip_passed=0
+mip_failed=0
+mip_failures=
+
+mip_pass () {
+  mip_passed=$((mip_passed + 1))
+  mip_say "PASS: $*"
+}
+
+mip_fail () {
+  mip_failed=$((mip_failed + 1))
+  mip_failures="$mip_failures  $1
+"
+  mip_say "FAIL: $*"
+}
+
+mip_check_summary () {
+  if [ "$mip_failed" -gt 0 ]; then
+    mip_say "failures:"
+    printf '%s' "$mip_failures"
+  fi
+  mip_say "$1: $mip_passed passed, $mip_failed failed"
+  if [ -n "${CHECK_RESULT_FILE:-}" ]; then
+    echo "$1 $mip_passed $mip_failed 0" >>"$CHECK_RESULT_FILE"
+  fi
+  [ "$mip_failed" -eq 0 ]
+}
+
+# ---- The builds that SQLite's and zlib's checks compare -------------------
+# "o2" (-O2) and, with the 32-bit runtime, "o2-m32" (-O2 -m32): each is
+# built plain and in every MIP mode, into DIR/BUILD-VARIANT.
+MIP_CHECKED_MODES="full bcov fcov"
+
+mip_checked_builds () {
+  echo o2
+  mip_have_runtime32 && echo o2-m32
+  return 0
+}
+
+mip_checked_build_flags () {
+  case $1 in
+    o2) echo -O2 ;;
+    o2-m32) echo "-O2 -m32" ;;
+  esac
+}
+
+# mip_checked_builder BUILD BUILDER ARGS...: BUILDER ARGS..., with the
+# 32-bit runtime for an -m32 build.
+mip_checked_builder () {
+  local build=$1
+  shift
+  if [ "$build" = o2-m32 ]; then
+    MIP_RUNTIME_BITS=32 "$@"
+  else
+    "$@"
+  fi
+}
+
+# mip_spawn_checked_builds BUILDER DIR: spawn BUILDER DIR/BUILD-VARIANT
+# FLAGS VARIANT for each build and variant (plain too), the -m32 builds
+# with the 32-bit runtime.
+mip_spawn_checked_builds () {
+  local builder=$1 dir=$2 build variant
+  mip_have_runtime32 \
+    || mip_say "note: no 32-bit runtime $MIP_RUNTIME_DIR/m32/libmip.a: no -m32 builds"
+  for build in $(mip_checked_builds); do
+    for variant in plain $MIP_CHECKED_MODES; do
+      mip_spawn "$build-$variant" mip_checked_builder "$build" "$builder" \
+        "$dir/$build-$variant" "$(mip_checked_build_flags "$build")" \
+        "$variant"
+    done
+  done
+}
+
 # ---- Building the real programs --------------------------------------------
 # MIP_REUSE_BUILDS=1 keeps programs already built (for working on these
 # scripts; the builds are not checked for being up to date).
