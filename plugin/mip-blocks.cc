@@ -657,9 +657,15 @@ dump_plan (const struct planner *p, unsigned unavoidable_probes)
     return;
   for (unsigned x = 0; x < plan->count; x++)
     {
-      fprintf (dump_file, ";;   bb %d (%u insns%s):", plan->blocks[x]->index,
+      fprintf (dump_file, ";;   bb %d (%u insns%s; to", plan->blocks[x]->index,
 	       count_active_insns (plan->blocks[x]),
 	       block_is_only_a_jump (plan->blocks[x]) ? ", a jump" : "");
+      for (unsigned s : p->g.succs[x])
+	if (s == p->g.n)
+	  fprintf (dump_file, " exit");
+	else
+	  fprintf (dump_file, " bb %d", plan->blocks[s]->index);
+      fprintf (dump_file, "):");
       if (plan->probe[x] != MIP_NO_PROBE)
 	fprintf (dump_file, " probe %u", plan->probe[x]);
       else if (plan->infer_count[x] == 0)
