@@ -87,7 +87,6 @@ mip_fill_raw_header (struct mip_raw_header *header,
     header->flags |= MIP_RAW_FLAG_UNIT_WALK_FAILED;
   header->anchor_address = (uint64_t) (uintptr_t) __mip_runtime;
   header->pid = mip_platform_pid ();
-  header->reserved = 0;
 }
 
 /* Dump with the lock held.  Inconsistent units are still written (the
@@ -128,12 +127,10 @@ mip_dump_data (const unsigned char *data, size_t size)
 int
 __mip_dump (void)
 {
-  uintptr_t begin = (uintptr_t) __start___mip_raw;
-  uintptr_t end = (uintptr_t) __stop___mip_raw;
-
-  if (begin == 0 || end <= begin)
-    return 0;
-  return mip_dump_data (__start___mip_raw, end - begin);
+  /* Both are null in a module without __mip_raw: a size of 0, which
+     mip_dump_data leaves alone.  */
+  return mip_dump_data (__start___mip_raw,
+			(size_t) (__stop___mip_raw - __start___mip_raw));
 }
 
 /* The dump at exit.  Only this destructor writes at exit (no atexit

@@ -11,8 +11,10 @@
 
 #include "mip-internal.h"
 
-/* Room for a message naming a file of MIP_PATH_MAX bytes.  */
+/* Room for a message naming a file of MIP_PATH_MAX bytes, of which the
+   reason takes at most REASON_ROOM.  */
 #define MESSAGE_MAX (MIP_PATH_MAX + 256)
+#define REASON_ROOM 160
 
 /* Messages are only printed while the dump lock is held.  */
 static char message_buffer[MESSAGE_MAX];
@@ -51,7 +53,11 @@ mip_report_write_error (const char *name, int errnum)
   char *p;
 
   p = mip_put (message_buffer, last, "mip: cannot write '");
-  p = mip_put (p, last, name);
+  /* A name too long to print whole is cut short, so that the reason
+     still shows.  */
+  p = mip_put (p, last - REASON_ROOM, name);
+  if (p == last - REASON_ROOM)
+    p = mip_put (p, last, "...");
   p = mip_put (p, last, "': ");
   if (text != NULL)
     p = mip_put (p, last, text);

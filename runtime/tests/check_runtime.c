@@ -529,6 +529,30 @@ START_TEST (test_dump_reports_missing_directory)
 }
 END_TEST
 
+/* A name too long for the system: the message gives the start of it,
+   cut short, and still the reason.  */
+START_TEST (test_dump_reports_name_too_long)
+{
+  static char path[MIP_PATH_MAX + 100];
+  char message[MIP_PATH_MAX + 400];
+  const char *reason = "...': File name too long\n";
+  size_t length;
+  int status;
+
+  memset (path, 'n', sizeof path - 1);
+  status = run_child (dump_into_missing_directory, path, message,
+		      sizeof message);
+  ck_assert (WIFEXITED (status));
+  ck_assert_int_eq (WEXITSTATUS (status), 0);
+  length = strlen (message);
+  ck_assert_msg (strncmp (message, "mip: cannot write 'nnnn", 23) == 0,
+		 "message starts '%.40s'", message);
+  ck_assert_uint_gt (length, strlen (reason));
+  ck_assert_str_eq (message + length - strlen (reason), reason);
+  ck_assert_uint_lt (length, MIP_PATH_MAX + 256);
+}
+END_TEST
+
 START_TEST (test_dump_reports_permission_denied)
 {
   char directory[PATH_MAX];
@@ -804,6 +828,7 @@ runtime_suite (void)
   tcase_add_test (dump, test_dump_expands_pid);
   tcase_add_test (dump, test_dump_preserves_errno);
   tcase_add_test (dump, test_dump_reports_missing_directory);
+  tcase_add_test (dump, test_dump_reports_name_too_long);
   tcase_add_test (dump, test_dump_reports_permission_denied);
   tcase_add_test (dump, test_dump_failed_rename_leaves_nothing);
   tcase_add_test (dump, test_dump_of_empty_section_is_silent);
