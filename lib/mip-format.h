@@ -46,6 +46,11 @@ extern "C" {
 /* Section and symbol names.  */
 #define MIP_RAW_SECTION "__mip_raw"
 #define MIP_MAP_SECTION "__mip_map"
+/* Where -fplugin-arg-mip-debug-map puts the map instead: a name that
+   binutils treats as debugging information, so that plain strip removes
+   it and ld's --gc-sections neither keeps it as a root nor follows its
+   references to functions.  mipdata reads both.  */
+#define MIP_DEBUG_MAP_SECTION ".debug_mip_map"
 #define MIP_RUNTIME_ANCHOR "__mip_runtime"   /* defined by libmip */
 #define MIP_ORDER_SEQUENCE "__mip_sequence"  /* u32, defined by libmip */
 #define MIP_DEFAULT_RAW_NAME "default.mipraw"

@@ -1,8 +1,8 @@
 /* cmd-create.c - mipdata create: an empty profile from a binary's map.
 
    The input is a linked ELF binary built with -fplugin=mip (its
-   __mip_map section is read) or a map dumped from one with
-   objcopy --dump-section __mip_map=app.mipmap.  The profile describes
+   __mip_map and .debug_mip_map sections are read) or a map dumped from
+   one with objcopy --dump-section __mip_map=app.mipmap.  The profile describes
    every instrumented function and holds no run yet; it replaces
    PROFILE atomically.
 
@@ -27,8 +27,9 @@ print_help (void)
 	  "\n"
 	  "Create the empty profile PROFILE (a .mip file) describing the\n"
 	  "functions instrumented in BINARY, a program or shared library\n"
-	  "linked with -fplugin=mip, or in MAP, its __mip_map section dumped\n"
-	  "to a .mipmap file.  An existing PROFILE is replaced.\n"
+	  "linked with -fplugin=mip, or in MAP, its __mip_map section (or\n"
+	  ".debug_mip_map, with -fplugin-arg-mip-debug-map) dumped to a\n"
+	  ".mipmap file.  An existing PROFILE is replaced.\n"
 	  "\n"
 	  "Options:\n"
 	  "  -p, --profile=PROFILE  the profile to write\n"
@@ -55,8 +56,9 @@ load_map (const char *input, unsigned char *data, size_t size,
 	case MIPDATA_ELF_MAP_FOUND:
 	  break;
 	case MIPDATA_ELF_MAP_MISSING:
-	  mipdata_error ("'%s': no " MIP_MAP_SECTION " section (was it built"
-			 " with -fplugin=mip -fplugin-arg-mip-generate, or"
+	  mipdata_error ("'%s': no " MIP_MAP_SECTION " or "
+			 MIP_DEBUG_MAP_SECTION " section (was it built with"
+			 " -fplugin=mip -fplugin-arg-mip-generate, or"
 			 " stripped?)", input);
 	  return MIPDATA_EXIT_FAILURE;
 	default:

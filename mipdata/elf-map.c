@@ -1,4 +1,5 @@
-/* elf-map.c - find the __mip_map section of a linked ELF binary.
+/* elf-map.c - read the map sections (__mip_map, .debug_mip_map) of a
+   linked ELF binary.
 
    The map is a non-allocated section, so it survives in the binary file
    (unless stripped) but never in memory.  Its bytes are in the target's
@@ -57,36 +58,76 @@ elf_failure (const char *path, const char *what)
   return MIPDATA_ELF_MAP_FAILED;
 }
 
-/* Copy the contents of SECTION (decompressed if need be).  */
+/* Append the contents of SECTION, named NAME (decompressed if need
+   be), to the *MAP_SIZE bytes at *MAP.  An empty section adds
+   nothing.  */
 static enum mipdata_elf_map_result
-copy_section (const char *path, Elf_Scn *section, unsigned char **map,
-	      size_t *map_size)
+append_section (const char *path, const char *name, Elf_Scn *section,
+		unsigned char **map, size_t *map_size)
 {
   GElf_Shdr header;
   Elf_Data *contents;
+  unsigned char *grown;
 
   if (!gelf_getshdr (section, &header))
-    return elf_failure (path, "cannot read the " MIP_MAP_SECTION
-			" section header");
+    {
+      mipdata_error ("'%s': cannot read the %s section header: %s", path,
+		     name, elf_errmsg (-1));
+      return MIPDATA_ELF_MAP_FAILED;
+    }
   if (header.sh_type == SHT_NOBITS || header.sh_size == 0)
-    return MIPDATA_ELF_MAP_MISSING;
+    return MIPDATA_ELF_MAP_FOUND;
   if ((header.sh_flags & SHF_COMPRESSED)
       && elf_compress (section, 0, 0) < 0)
-    return elf_failure (path, "cannot decompress " MIP_MAP_SECTION);
+    {
+      mipdata_error ("'%s': cannot decompress %s: %s", path, name,
+		     elf_errmsg (-1));
+      return MIPDATA_ELF_MAP_FAILED;
+    }
   contents = elf_rawdata (section, NULL);
   if (!contents)
-    return elf_failure (path, "cannot read " MIP_MAP_SECTION);
+    {
+      mipdata_error ("'%s': cannot read %s: %s", path, name,
+		     elf_errmsg (-1));
+      return MIPDATA_ELF_MAP_FAILED;
+    }
   if (!contents->d_buf || contents->d_size == 0)
-    return MIPDATA_ELF_MAP_MISSING;
-  *map = malloc (contents->d_size);
-  if (!*map)
+    return MIPDATA_ELF_MAP_FOUND;
+  grown = realloc (*map, *map_size + contents->d_size);
+  if (!grown)
     {
       mipdata_error ("'%s': out of memory", path);
       return MIPDATA_ELF_MAP_FAILED;
     }
-  memcpy (*map, contents->d_buf, contents->d_size);
-  *map_size = contents->d_size;
+  memcpy (grown + *map_size, contents->d_buf, contents->d_size);
+  *map = grown;
+  *map_size += contents->d_size;
   return MIPDATA_ELF_MAP_FOUND;
+}
+
+/* The map of ELF: __mip_map, then .debug_mip_map (units compiled with
+   -fplugin-arg-mip-debug-map); a binary may have both when its units
+   were compiled differently.  */
+static enum mipdata_elf_map_result
+read_map_sections (const char *path, Elf *elf, unsigned char **map,
+		   size_t *map_size)
+{
+  static const char *const names[] = { MIP_MAP_SECTION,
+				       MIP_DEBUG_MAP_SECTION };
+  for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+    {
+      Elf_Scn *section = find_section (elf, names[i]);
+      if (section
+	  && append_section (path, names[i], section, map, map_size)
+	     == MIPDATA_ELF_MAP_FAILED)
+	{
+	  free (*map);
+	  *map = NULL;
+	  *map_size = 0;
+	  return MIPDATA_ELF_MAP_FAILED;
+	}
+    }
+  return *map_size > 0 ? MIPDATA_ELF_MAP_FOUND : MIPDATA_ELF_MAP_MISSING;
 }
 
 enum mipdata_elf_map_result
@@ -95,9 +136,10 @@ mipdata_elf_map (const char *path, unsigned char *data, size_t size,
 {
   enum mipdata_elf_map_result result;
   GElf_Ehdr file_header;
-  Elf_Scn *section;
   Elf *elf;
 
+  *map = NULL;
+  *map_size = 0;
   if (elf_version (EV_CURRENT) == EV_NONE)
     return elf_failure (path, "libelf is out of date");
   elf = elf_memory ((char *) data, size);
@@ -115,10 +157,8 @@ mipdata_elf_map (const char *path, unsigned char *data, size_t size,
 		     " linked binary", path);
       result = MIPDATA_ELF_MAP_FAILED;
     }
-  else if (!(section = find_section (elf, MIP_MAP_SECTION)))
-    result = MIPDATA_ELF_MAP_MISSING;
   else
-    result = copy_section (path, section, map, map_size);
+    result = read_map_sections (path, elf, map, map_size);
   elf_end (elf);
   return result;
 }

@@ -62,12 +62,13 @@ bool mipdata_is_elf (const unsigned char *data, size_t size);
 enum mipdata_elf_map_result
 {
   MIPDATA_ELF_MAP_FOUND,
-  MIPDATA_ELF_MAP_MISSING,      /* no (or an empty) __mip_map section */
+  MIPDATA_ELF_MAP_MISSING,      /* no map section, or only empty ones */
   MIPDATA_ELF_MAP_FAILED        /* not usable; an error was printed */
 };
 
-/* Find the __mip_map section of the ELF file PATH, whose SIZE bytes are
-   at DATA.  On success *MAP is a new copy of its contents (free it) of
+/* Read the map of the ELF file PATH, whose SIZE bytes are at DATA: the
+   contents of its __mip_map section followed by those of its
+   .debug_mip_map section.  On success *MAP is a new copy (free it) of
    *MAP_SIZE bytes.  Relocatable objects are refused: their maps are not
    linked yet.  */
 enum mipdata_elf_map_result

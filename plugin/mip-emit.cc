@@ -16,7 +16,7 @@
 	.byte	0xff			# helper: coverage
 	.zero	6			# to a multiple of 8
 	.popsection
-	.pushsection __mip_map,"R",%progbits
+	.pushsection __mip_map,"R",%progbits   (or .debug_mip_map,"")
 	.balign 8
 	.quad	<magic>			# struct mip_map_unit
 	...
@@ -273,9 +273,17 @@ emit_map_unit (uint64_t unit_hash, uint32_t raw_size)
   struct map_unit_layout l = plan_map_unit ();
 
   /* "R" (SHF_GNU_RETAIN): ld's --gc-sections drops a non-allocated
-     section that has relocations unless something references it.  */
-  fprintf (asm_out_file, "\t.pushsection\t%s,\"R\",%%progbits\n"
-	   "\t.balign\t8\n", MIP_MAP_SECTION);
+     section that has relocations unless something references it, and
+     then keeps every function the map refers to.  A debug section needs
+     neither: ld keeps it without following its references, and those to
+     discarded functions become 0.  */
+  if (mip_options.debug_map)
+    fprintf (asm_out_file, "\t.pushsection\t%s,\"\",%%progbits\n",
+	     MIP_DEBUG_MAP_SECTION);
+  else
+    fprintf (asm_out_file, "\t.pushsection\t%s,\"R\",%%progbits\n",
+	     MIP_MAP_SECTION);
+  fprintf (asm_out_file, "\t.balign\t8\n");
   emit_u64 (mip_pointer_size () == 8 ? MIP_MAGIC_MAP64 : MIP_MAGIC_MAP32);
   emit_u32 (MIP_FORMAT_VERSION);
   emit_u32 (sizeof (struct mip_map_unit));
