@@ -105,27 +105,37 @@ append_section (const char *path, const char *name, Elf_Scn *section,
   return MIPDATA_ELF_MAP_FOUND;
 }
 
-/* The map of ELF: __mip_map, then .debug_mip_map (units compiled with
-   -fplugin-arg-mip-debug-map); a binary may have both when its units
-   were compiled differently.  */
+/* The map of ELF: __mip_map, or .debug_mip_map when its units were
+   compiled with -fplugin-arg-mip-debug-map.  A binary with both is
+   refused: the map units must be in the order of their raw units, and
+   that order is lost once the units are in two sections.  */
 static enum mipdata_elf_map_result
 read_map_sections (const char *path, Elf *elf, unsigned char **map,
 		   size_t *map_size)
 {
-  static const char *const names[] = { MIP_MAP_SECTION,
-				       MIP_DEBUG_MAP_SECTION };
-  for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+  Elf_Scn *plain = find_section (elf, MIP_MAP_SECTION);
+  Elf_Scn *debug = find_section (elf, MIP_DEBUG_MAP_SECTION);
+  enum mipdata_elf_map_result result;
+
+  if (plain && debug)
     {
-      Elf_Scn *section = find_section (elf, names[i]);
-      if (section
-	  && append_section (path, names[i], section, map, map_size)
-	     == MIPDATA_ELF_MAP_FAILED)
-	{
-	  free (*map);
-	  *map = NULL;
-	  *map_size = 0;
-	  return MIPDATA_ELF_MAP_FAILED;
-	}
+      mipdata_error ("'%s': has both " MIP_MAP_SECTION " and "
+		     MIP_DEBUG_MAP_SECTION " sections; compile all of it"
+		     " with -fplugin-arg-mip-debug-map or all without",
+		     path);
+      return MIPDATA_ELF_MAP_FAILED;
+    }
+  if (!plain && !debug)
+    return MIPDATA_ELF_MAP_MISSING;
+  result = append_section (path, plain ? MIP_MAP_SECTION
+				       : MIP_DEBUG_MAP_SECTION,
+			   plain ? plain : debug, map, map_size);
+  if (result == MIPDATA_ELF_MAP_FAILED)
+    {
+      free (*map);
+      *map = NULL;
+      *map_size = 0;
+      return result;
     }
   return *map_size > 0 ? MIPDATA_ELF_MAP_FOUND : MIPDATA_ELF_MAP_MISSING;
 }

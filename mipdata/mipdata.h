@@ -67,8 +67,8 @@ enum mipdata_elf_map_result
 };
 
 /* Read the map of the ELF file PATH, whose SIZE bytes are at DATA: the
-   contents of its __mip_map section followed by those of its
-   .debug_mip_map section.  On success *MAP is a new copy (free it) of
+   contents of its __mip_map or its .debug_mip_map section (a file with
+   both is refused).  On success *MAP is a new copy (free it) of
    *MAP_SIZE bytes.  Relocatable objects are refused: their maps are not
    linked yet.  */
 enum mipdata_elf_map_result
