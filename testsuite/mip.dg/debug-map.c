@@ -1,8 +1,9 @@
 /* -fplugin-arg-mip-debug-map: the map goes to .debug_mip_map.  ld treats
    it as debugging information, so -Wl,--gc-sections drops the unused
    function (which __mip_map, retained and referring to every function,
-   keeps: see gc-sections.c), mipdata reads the map from the binary, and a
-   plain strip removes it.
+   keeps: see gc-sections.c), mipdata reads the map from the binary, a
+   plain strip removes it, and a binary with both map sections is
+   refused.
 
    Copyright (C) 2026 The MIP for GCC developers.
    SPDX-License-Identifier: GPL-3.0-or-later  */
@@ -28,3 +29,4 @@ int main (void) { /* mip-calls(1) mip-order(1) */
 /* { dg-final { mip-run-check } } */
 /* { dg-final { mip-check-not-linked dropped_by_the_linker } } */
 /* { dg-final { mip-check-strip -debug-map } } */
+/* { dg-final { mip-check-mixed-maps-refused } } */
