@@ -343,7 +343,7 @@ print_budgets () {
       "$fcov_text" "$BUDGET_TEXT_PERCENT" "$(verdict "$fcov_text" "$BUDGET_TEXT_PERCENT")"
     printf '  %-24s %-30s %+8.2f%%  (<= +%s%%)  %s\n' "" "stripped" \
       "$fcov_stripped" "$BUDGET_STRIPPED_PERCENT" "$(verdict "$fcov_stripped" "$BUDGET_STRIPPED_PERCENT")"
-    printf '  %-24s %-30s %+8.2f%%  (<= +%s%%)  %s\n' "" "stripped -R __mip_map" \
+    printf '  %-24s %-30s %+8.2f%%  (<= +%s%%)  %s\n' "" "stripped -R map / debug-map" \
       "$fcov_nomap" "$BUDGET_STRIPPED_PERCENT" "$(verdict "$fcov_nomap" "$BUDGET_STRIPPED_PERCENT")"
     printf '  %-24s %-30s %9s  (<= %s)    %s\n' "" "extra Ir per call" \
       "$ir_per_call" "$BUDGET_IR_PER_CALL" "$(verdict "$ir_per_call" "$BUDGET_IR_PER_CALL")"
@@ -398,8 +398,10 @@ main () {
     done
     echo
     echo "stripped: 'strip' of a copy; -R map: 'strip --remove-section=__mip_map' (the map is"
-    echo "  only needed by 'mipdata create', which can run on the unstripped binary); raw: bytes"
-    echo "  of the .mipraw or of all .gcda files after one run."
+    echo "  only needed by 'mipdata create', which can run on the unstripped binary), the size"
+    echo "  of a plain 'strip' of a build with -fplugin-arg-mip-debug-map (its map is"
+    echo "  .debug_mip_map; only the GNU build id differs); raw: bytes of the .mipraw or of"
+    echo "  all .gcda files after one run."
     if [ "$BENCH_TIME_RUNS" -gt 0 ]; then
       echo "* wall: seconds, best of $BENCH_TIME_RUNS runs (speedtest1 --size $BENCH_TIME_SIZE), noisy; Ir is exact."
     else
