@@ -999,12 +999,12 @@ START_TEST (test_create_from_elf)
   ck_assert_exit (r, 0);
   ck_assert_output (r, OUT, "debug_target_function\n  Covered: no\n");
   free_result (&r);
-  /* This program itself has no __mip_map.  */
+  /* This program itself has no map section.  */
   r = run ("create", "-p", "x.mip", self, NULL);
   ck_assert_exit (r, 1);
-  ck_assert_contains (r, ERR, "': no __mip_map section (was it built with"
-		      " -fplugin=mip -fplugin-arg-mip-generate, or"
-		      " stripped?)\n");
+  ck_assert_contains (r, ERR, "': no __mip_map or .debug_mip_map section"
+		      " (was it built with -fplugin=mip"
+		      " -fplugin-arg-mip-generate, or stripped?)\n");
   free_result (&r);
 }
 END_TEST
