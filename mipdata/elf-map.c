@@ -16,6 +16,7 @@
 #include <gelf.h>
 #include <inttypes.h>
 #include <libelf.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -58,50 +59,45 @@ elf_failure (const char *path, const char *what)
   return MIPDATA_ELF_MAP_FAILED;
 }
 
-/* Append the contents of SECTION, named NAME (decompressed if need
-   be), to the *MAP_SIZE bytes at *MAP.  An empty section adds
-   nothing.  */
+/* elf_failure for WHAT (a format with one %s) about the section NAME.  */
 static enum mipdata_elf_map_result
-append_section (const char *path, const char *name, Elf_Scn *section,
-		unsigned char **map, size_t *map_size)
+section_failure (const char *path, const char *what, const char *name)
+{
+  char text[128];
+
+  snprintf (text, sizeof text, what, name);
+  return elf_failure (path, text);
+}
+
+/* Copy the contents of SECTION, named NAME (decompressed if need be).  */
+static enum mipdata_elf_map_result
+copy_section (const char *path, const char *name, Elf_Scn *section,
+	      unsigned char **map, size_t *map_size)
 {
   GElf_Shdr header;
   Elf_Data *contents;
-  unsigned char *grown;
 
   if (!gelf_getshdr (section, &header))
-    {
-      mipdata_error ("'%s': cannot read the %s section header: %s", path,
-		     name, elf_errmsg (-1));
-      return MIPDATA_ELF_MAP_FAILED;
-    }
+    return section_failure (path, "cannot read the %s section header",
+			    name);
   if (header.sh_type == SHT_NOBITS || header.sh_size == 0)
-    return MIPDATA_ELF_MAP_FOUND;
+    return MIPDATA_ELF_MAP_MISSING;
   if ((header.sh_flags & SHF_COMPRESSED)
       && elf_compress (section, 0, 0) < 0)
-    {
-      mipdata_error ("'%s': cannot decompress %s: %s", path, name,
-		     elf_errmsg (-1));
-      return MIPDATA_ELF_MAP_FAILED;
-    }
+    return section_failure (path, "cannot decompress %s", name);
   contents = elf_rawdata (section, NULL);
   if (!contents)
-    {
-      mipdata_error ("'%s': cannot read %s: %s", path, name,
-		     elf_errmsg (-1));
-      return MIPDATA_ELF_MAP_FAILED;
-    }
+    return section_failure (path, "cannot read %s", name);
   if (!contents->d_buf || contents->d_size == 0)
-    return MIPDATA_ELF_MAP_FOUND;
-  grown = realloc (*map, *map_size + contents->d_size);
-  if (!grown)
+    return MIPDATA_ELF_MAP_MISSING;
+  *map = malloc (contents->d_size);
+  if (!*map)
     {
       mipdata_error ("'%s': out of memory", path);
       return MIPDATA_ELF_MAP_FAILED;
     }
-  memcpy (grown + *map_size, contents->d_buf, contents->d_size);
-  *map = grown;
-  *map_size += contents->d_size;
+  memcpy (*map, contents->d_buf, contents->d_size);
+  *map_size = contents->d_size;
   return MIPDATA_ELF_MAP_FOUND;
 }
 
@@ -110,12 +106,11 @@ append_section (const char *path, const char *name, Elf_Scn *section,
    refused: the map units must be in the order of their raw units, and
    that order is lost once the units are in two sections.  */
 static enum mipdata_elf_map_result
-read_map_sections (const char *path, Elf *elf, unsigned char **map,
-		   size_t *map_size)
+read_map_section (const char *path, Elf *elf, unsigned char **map,
+		  size_t *map_size)
 {
   Elf_Scn *plain = find_section (elf, MIP_MAP_SECTION);
   Elf_Scn *debug = find_section (elf, MIP_DEBUG_MAP_SECTION);
-  enum mipdata_elf_map_result result;
 
   if (plain && debug)
     {
@@ -125,19 +120,12 @@ read_map_sections (const char *path, Elf *elf, unsigned char **map,
 		     path);
       return MIPDATA_ELF_MAP_FAILED;
     }
-  if (!plain && !debug)
-    return MIPDATA_ELF_MAP_MISSING;
-  result = append_section (path, plain ? MIP_MAP_SECTION
-				       : MIP_DEBUG_MAP_SECTION,
-			   plain ? plain : debug, map, map_size);
-  if (result == MIPDATA_ELF_MAP_FAILED)
-    {
-      free (*map);
-      *map = NULL;
-      *map_size = 0;
-      return result;
-    }
-  return *map_size > 0 ? MIPDATA_ELF_MAP_FOUND : MIPDATA_ELF_MAP_MISSING;
+  if (plain)
+    return copy_section (path, MIP_MAP_SECTION, plain, map, map_size);
+  if (debug)
+    return copy_section (path, MIP_DEBUG_MAP_SECTION, debug, map,
+			 map_size);
+  return MIPDATA_ELF_MAP_MISSING;
 }
 
 enum mipdata_elf_map_result
@@ -168,7 +156,7 @@ mipdata_elf_map (const char *path, unsigned char *data, size_t size,
       result = MIPDATA_ELF_MAP_FAILED;
     }
   else
-    result = read_map_sections (path, elf, map, map_size);
+    result = read_map_section (path, elf, map, map_size);
   elf_end (elf);
   return result;
 }
