@@ -21,7 +21,7 @@ extern "C" {
 /* Bump on any change to mip-format.inc or to the rules below.  Readers
    refuse every other version: a raw profile written by another runtime
    must fail loudly, never merge garbage.  */
-#define MIP_FORMAT_VERSION 3u
+#define MIP_FORMAT_VERSION 4u
 
 /* Magic numbers.  Eight bytes: 0xff, four letters naming the file kind,
    then a byte giving the target's pointer size in bits.  Read as a u64 in
@@ -45,12 +45,14 @@ extern "C" {
 
 /* Section and symbol names.  */
 #define MIP_RAW_SECTION "__mip_raw"
-#define MIP_MAP_SECTION "__mip_map"
-/* Where -fplugin-arg-mip-debug-map puts the map instead: a name that
-   binutils treats as debugging information, so that plain strip removes
-   it and ld's --gc-sections neither keeps it as a root nor follows its
-   references to functions.  mipdata reads both.  */
-#define MIP_DEBUG_MAP_SECTION ".debug_mip_map"
+/* The map is debugging information by name: binutils' strip removes it
+   with the rest, objcopy --only-keep-debug keeps it in the separate debug
+   file, --compress-debug-sections and -gz compress it, and ld's
+   --gc-sections neither keeps it as a root nor follows its references to
+   functions.  */
+#define MIP_MAP_SECTION ".debug_mip_map"
+/* Its name once compressed the old GNU way (-gz=zlib-gnu).  */
+#define MIP_MAP_SECTION_ZLIB_GNU ".zdebug_mip_map"
 #define MIP_RUNTIME_ANCHOR "__mip_runtime"   /* defined by libmip */
 #define MIP_ORDER_SEQUENCE "__mip_sequence"  /* u32, defined by libmip */
 #define MIP_DEFAULT_RAW_NAME "default.mipraw"
@@ -94,6 +96,12 @@ extern "C" {
    this one value.  */
 #define MIP_EXTERNAL_CALLER UINT64_MAX
 
+/* The longest GNU build id (the NT_GNU_BUILD_ID note of the linked
+   module: 20 bytes for ld's default sha1, 16 for md5 or uuid, 8 for
+   xxhash) that raw headers and profiles record.  A module with a longer
+   one records none (gnu_build_id_size 0), as does one without.  */
+#define MIP_GNU_BUILD_ID_MAX 32u
+
 /* mip_raw_header.flags.  */
 #define MIP_RAW_FLAG_UNIT_WALK_FAILED 0x1u /* units inconsistent at dump */
 
@@ -103,6 +111,7 @@ extern "C" {
 /* Declare the structures.  */
 #define MIP_STRUCT_BEGIN(name) struct name {
 #define MIP_FIELD(s, type, name) type name;
+#define MIP_BYTES(s, name, count) uint8_t name[count];
 #define MIP_STRUCT_END(name) };
 #include "mip-format.inc"
 
@@ -138,7 +147,7 @@ mip_hash_u64 (uint64_t hash, uint64_t value)
 }
 
 /* The build id: the hash of every unit hash in section order.  The runtime
-   computes it from __mip_raw, mipdata from __mip_map; equal ids mean the
+   computes it from __mip_raw, mipdata from .debug_mip_map; equal ids mean the
    raw data has exactly the layout the map describes.  */
 static inline uint64_t
 mip_build_id_add (uint64_t build_id, uint64_t unit_hash)

@@ -1,4 +1,4 @@
-/* mip-map.c - parse and validate a map (__mip_map section, .mipmap file).
+/* mip-map.c - parse and validate a map (.debug_mip_map section, .mipmap file).
 
    Two passes over the units: the first checks every unit header and
    counts what the model needs, the second checks and copies every

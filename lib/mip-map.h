@@ -1,7 +1,7 @@
 /* mip-map.h - the map: what each instrumented function is and where its
    raw record lives.
 
-   A map is the contents of a linked binary's __mip_map section (or a
+   A map is the contents of a linked binary's .debug_mip_map section (or a
    .mipmap file dumped from it): a sequence of map units, one per
    translation unit in link order, in the target's byte order.
    mip_map_parse validates every size, offset and count of every unit

@@ -46,6 +46,20 @@ check_target (const struct mip_profile *profile, const struct mip_raw *raw,
     return mip_error_set (error, MIP_ERROR_BUILD_ID, name,
 			  "build id %016" PRIx64 ", profile expects %016"
 			  PRIx64, raw->header.build_id, h->build_id);
+  if (mip_gnu_build_ids_differ (raw->header.gnu_build_id,
+				raw->header.gnu_build_id_size,
+				h->gnu_build_id, h->gnu_build_id_size))
+    {
+      char raw_text[MIP_GNU_BUILD_ID_TEXT], profile_text[MIP_GNU_BUILD_ID_TEXT];
+      return mip_error_set (error, MIP_ERROR_BUILD_ID, name,
+			    "GNU build id %s, profile expects %s",
+			    mip_gnu_build_id_hex (raw->header.gnu_build_id,
+						  raw->header.gnu_build_id_size,
+						  raw_text),
+			    mip_gnu_build_id_hex (h->gnu_build_id,
+						  h->gnu_build_id_size,
+						  profile_text));
+    }
   if (raw->header.data_size != h->raw_data_size)
     return mip_error_set (error, MIP_ERROR_CORRUPT, name,
 			  "%" PRIu64 " data bytes, the profile expects %"
@@ -430,6 +444,20 @@ apply_run (struct mip_profile *profile, const struct run *run)
   profile->header.runs++;
 }
 
+/* A profile that knows no GNU build id (made from a .mipmap) takes the
+   one of its first raw profile that has one.  */
+static void
+adopt_gnu_build_id (struct mip_profile *profile, const struct mip_raw *raw)
+{
+  struct mip_profile_header *h = &profile->header;
+
+  if (h->gnu_build_id_size != 0 || raw->header.gnu_build_id_size == 0)
+    return;
+  memcpy (h->gnu_build_id, raw->header.gnu_build_id,
+	  raw->header.gnu_build_id_size);
+  h->gnu_build_id_size = raw->header.gnu_build_id_size;
+}
+
 static void
 free_run (struct run *run)
 {
@@ -475,6 +503,7 @@ mip_profile_add_run (struct mip_profile *profile, const struct mip_raw *raw,
     goto out_of_memory;
   /* Nothing can fail from here on.  */
   apply_run (profile, &run);
+  adopt_gnu_build_id (profile, raw);
   for (i = 0; i < profile->header.function_count; i++)
     {
       struct mip_profile_function *function = &profile->functions[i];

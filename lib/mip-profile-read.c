@@ -68,6 +68,10 @@ check_header (struct profile_parser *parser)
 			header->header_size, sizeof *header);
   if (header->pointer_size != 4 && header->pointer_size != 8)
     return MIP_CORRUPT (parser, "pointer size %" PRIu32, header->pointer_size);
+  if (header->gnu_build_id_size > MIP_GNU_BUILD_ID_MAX)
+    return MIP_CORRUPT (parser, "GNU build id of %" PRIu32 " bytes (at most"
+			" %u)", header->gnu_build_id_size,
+			MIP_GNU_BUILD_ID_MAX);
   if (header->target_big_endian > 1)
     return MIP_CORRUPT (parser, "target_big_endian %" PRIu32,
 			header->target_big_endian);

@@ -44,6 +44,10 @@ check_header (const struct mip_raw_header *header, size_t size,
     return mip_error_set (error, MIP_ERROR_CORRUPT, name,
 			  "header_size %" PRIu32 " (expected %zu)",
 			  header->header_size, sizeof *header);
+  if (header->gnu_build_id_size > MIP_GNU_BUILD_ID_MAX)
+    return mip_error_set (error, MIP_ERROR_CORRUPT, name,
+			  "GNU build id of %" PRIu32 " bytes (at most %u)",
+			  header->gnu_build_id_size, MIP_GNU_BUILD_ID_MAX);
   data_bytes = size - sizeof *header;
   if (header->data_size > data_bytes)
     return mip_error_set (error, MIP_ERROR_TRUNCATED, name,

@@ -13,15 +13,18 @@
 #define MIP_STRUCT_BEGIN(name) \
   static_assert (sizeof (struct name) % 8 == 0 && sizeof (struct name) == 0
 #define MIP_FIELD(s, type, name) + sizeof (type)
+#define MIP_BYTES(s, name, count) + (count)
 #define MIP_STRUCT_END(name) , #name " has padding");
 #include "mip-format.inc"
 
 /* The sizes the format documentation gives.  */
-static_assert (sizeof (struct mip_raw_header) == 64, "raw header size");
+static_assert (sizeof (struct mip_raw_header) == 104, "raw header size");
 static_assert (sizeof (struct mip_raw_unit) == 16, "raw unit size");
 static_assert (sizeof (struct mip_map_unit) == 64, "map unit size");
 static_assert (sizeof (struct mip_map_function) == 72, "map function size");
 static_assert (sizeof (struct mip_map_block) == 24, "map block size");
+static_assert (sizeof (struct mip_profile_header) == 160,
+	       "profile header size");
 static_assert (sizeof (struct mip_profile_unit) == 24, "profile unit size");
 static_assert (sizeof (struct mip_profile_function) == 112,
 	       "profile function size");
@@ -33,7 +36,9 @@ static_assert (sizeof (struct mip_profile_caller) == 16,
 /* The field tables: {offset, size} of each field, in file order.  */
 #define MIP_STRUCT_BEGIN(name) \
   static const struct mip_field_layout name##_fields[] = {
-#define MIP_FIELD(s, type, name) { offsetof (struct s, name), sizeof (type) },
+#define MIP_FIELD(s, type, name) \
+  { offsetof (struct s, name), sizeof (type), false },
+#define MIP_BYTES(s, name, count) { offsetof (struct s, name), (count), true },
 #define MIP_STRUCT_END(name) };
 #include "mip-format.inc"
 
@@ -42,6 +47,7 @@ static_assert (sizeof (struct mip_profile_caller) == 16,
     #name, sizeof (struct name), name##_fields,				\
     sizeof name##_fields / sizeof name##_fields[0] };
 #define MIP_FIELD(s, type, name)
+#define MIP_BYTES(s, name, count)
 #include "mip-format.inc"
 
 bool
@@ -165,7 +171,8 @@ mip_swap_struct (const struct mip_struct_layout *layout, void *object)
   unsigned char *bytes = (unsigned char *) object;
   size_t i;
   for (i = 0; i < layout->field_count; i++)
-    swap_field (bytes + layout->fields[i].offset, layout->fields[i].size);
+    if (!layout->fields[i].bytes)
+      swap_field (bytes + layout->fields[i].offset, layout->fields[i].size);
 }
 
 bool
@@ -229,4 +236,30 @@ mip_pointer_mask (unsigned pointer_size)
 {
   return pointer_size >= 8 ? UINT64_MAX
     : (((uint64_t) 1 << (8 * pointer_size)) - 1);
+}
+
+char *
+mip_gnu_build_id_hex (const uint8_t *id, uint32_t size, char *text)
+{
+  static const char digits[] = "0123456789abcdef";
+  uint32_t i;
+
+  if (size > MIP_GNU_BUILD_ID_MAX)
+    size = 0;
+  for (i = 0; i < size; i++)
+    {
+      text[2 * i] = digits[id[i] >> 4];
+      text[2 * i + 1] = digits[id[i] & 0xf];
+    }
+  text[2 * size] = '\0';
+  return text;
+}
+
+bool
+mip_gnu_build_ids_differ (const uint8_t *a, uint32_t a_size,
+			  const uint8_t *b, uint32_t b_size)
+{
+  if (a_size == 0 || b_size == 0)
+    return false;
+  return a_size != b_size || memcmp (a, b, a_size) != 0;
 }

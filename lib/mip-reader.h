@@ -29,6 +29,7 @@ struct mip_field_layout
 {
   uint16_t offset;
   uint16_t size;
+  bool bytes;                   /* a MIP_BYTES field: never swapped */
 };
 
 /* One structure of mip-format.inc: its name, size and fields.  */
@@ -111,6 +112,19 @@ bool mip_detect_magic (const void *data, uint64_t size,
 
 /* "raw profile", "map", "profile" or "unknown" for a magic's kind.  */
 const char *mip_magic_kind_name (uint64_t kind);
+
+/* Room for a GNU build id in hexadecimal, with its NUL.  */
+#define MIP_GNU_BUILD_ID_TEXT (2 * MIP_GNU_BUILD_ID_MAX + 1)
+
+/* The SIZE bytes of the GNU build id ID as lower-case hexadecimal in
+   TEXT ("" when SIZE is 0 or more than MIP_GNU_BUILD_ID_MAX); returns
+   TEXT.  */
+char *mip_gnu_build_id_hex (const uint8_t *id, uint32_t size, char *text);
+
+/* True when the GNU build ids A (A_SIZE bytes) and B are both known and
+   differ.  An unknown one (size 0) matches anything.  */
+bool mip_gnu_build_ids_differ (const uint8_t *a, uint32_t a_size,
+			       const uint8_t *b, uint32_t b_size);
 
 /* All ones in POINTER_SIZE bytes.  */
 uint64_t mip_pointer_mask (unsigned pointer_size);

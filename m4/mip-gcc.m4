@@ -83,6 +83,8 @@ AC_MSG_CHECKING([for the MIP target file for $CC])
 mip_gcc_target=`$CC -dumpmachine`
 AS_CASE([$mip_gcc_target],
   [x86_64-*|i?86-*], [MIP_TARGET=x86],
+  [aarch64-*], [MIP_TARGET=aarch64],
+  [arm*], [MIP_TARGET=arm],
   [MIP_TARGET=none])
 AC_MSG_RESULT([$MIP_TARGET ($mip_gcc_target)])
 AS_IF([test "x$MIP_TARGET" = xnone],

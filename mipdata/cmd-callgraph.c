@@ -256,7 +256,7 @@ callgraph (const struct callgraph_options *options)
     }
   if (options->debug_path
       && !(debug = mipdata_debug_open_binary (options->debug_path,
-					      profile->header.build_id)))
+					      &profile->header)))
     status = MIPDATA_EXIT_FAILURE;
   if (status == MIPDATA_EXIT_OK
       && !collect_edges (profile, addresses, debug, &list))

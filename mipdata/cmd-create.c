@@ -1,10 +1,14 @@
 /* cmd-create.c - mipdata create: an empty profile from a binary's map.
 
    The input is a linked ELF binary built with -fplugin=mip (its
-   __mip_map and .debug_mip_map sections are read) or a map dumped from
-   one with objcopy --dump-section __mip_map=app.mipmap.  The profile describes
-   every instrumented function and holds no run yet; it replaces
-   PROFILE atomically.
+   .debug_mip_map section is read), a stripped binary whose separate
+   debug file holds the map (found by libdwfl: .gnu_debuglink, the GNU
+   build id under the debug directories, debuginfod), a map dumped from
+   one with objcopy --dump-section .debug_mip_map=app.mipmap, or a raw
+   profile: the debug file of the GNU build id its header records gives
+   the map, and the raw profile is then merged into the new profile.
+   The profile replaces PROFILE atomically; it records the GNU build id
+   of the binary.
 
    Copyright (C) 2026 The MIP for GCC developers.
    SPDX-License-Identifier: GPL-3.0-or-later  */
@@ -14,138 +18,327 @@
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "mip-file.h"
 #include "mip-map.h"
 #include "mip-profile.h"
+#include "mip-raw.h"
 #include "mip-reader.h"
+
+/* What the profile is made from.  */
+struct create_input
+{
+  const char *name;             /* the operand */
+  struct mip_map *map;
+  const char *map_file;         /* where the map came from */
+  uint64_t code_begin, code_end;
+  uint32_t gnu_build_id_size;
+  uint8_t gnu_build_id[MIP_GNU_BUILD_ID_MAX];
+  struct mipdata_debug_file debug_file;  /* when the map is there */
+  struct mip_raw raw;           /* a raw profile given */
+  bool have_raw;
+};
 
 static void
 print_help (void)
 {
-  printf ("usage: mipdata create -p PROFILE BINARY|MAP\n"
+  printf ("usage: mipdata create -p PROFILE [--debug-file-directory=DIR]\n"
+	  "                      BINARY|MAP|RAW\n"
 	  "\n"
 	  "Create the empty profile PROFILE (a .mip file) describing the\n"
 	  "functions instrumented in BINARY, a program or shared library\n"
-	  "linked with -fplugin=mip, or in MAP, its __mip_map section (or\n"
-	  ".debug_mip_map, with -fplugin-arg-mip-debug-map) dumped to a\n"
-	  ".mipmap file.  An existing PROFILE is replaced.\n"
+	  "linked with -fplugin=mip, or in MAP, its .debug_mip_map section\n"
+	  "dumped to a .mipmap file.  An existing PROFILE is replaced.\n"
+	  "\n"
+	  "The map of a stripped BINARY is read from its separate debug\n"
+	  "file, found by its .gnu_debuglink or its GNU build id in the\n"
+	  "debug file directory (DIR/.build-id/ab/cdef....debug) and, when\n"
+	  "DEBUGINFOD_URLS is set, through debuginfod.  Given a raw profile\n"
+	  "RAW (a .mipraw), create finds the debug file by the GNU build id\n"
+	  "RAW records, makes the profile from its map and merges RAW into\n"
+	  "it.\n"
 	  "\n"
 	  "Options:\n"
 	  "  -p, --profile=PROFILE  the profile to write\n"
+	  "      --debug-file-directory=DIR\n"
+	  "                         look for debug files under DIR instead\n"
+	  "                         of /usr/lib/debug\n"
 	  "  -h, --help             print this help and exit\n");
 }
 
-/* Parse the map held in INPUT (SIZE bytes at DATA): the __mip_map
-   section of an ELF file, or a dumped map.  */
-static int
-load_map (const char *input, unsigned char *data, size_t size,
-	  struct mip_map **map)
+/* Parse the map in the ELF image of SIZE bytes at DATA, the file PATH:
+   its .debug_mip_map section.  Returns MIPDATA_ELF_MAP_MISSING (and no
+   message) when it has none.  */
+static enum mipdata_elf_map_result
+parse_elf_map (const char *path, unsigned char *data, size_t size,
+	       struct mip_map **map)
 {
   struct mip_error_context error;
-  struct mip_magic_info magic;
-  enum mip_error status;
+  enum mipdata_elf_map_result result;
+  unsigned char *section = NULL;
+  size_t section_size = 0;
 
   mip_error_clear (&error);
-  if (mipdata_is_elf (data, size))
-    {
-      unsigned char *section = NULL;
-      size_t section_size = 0;
-      switch (mipdata_elf_map (input, data, size, &section, &section_size))
-	{
-	case MIPDATA_ELF_MAP_FOUND:
-	  break;
-	case MIPDATA_ELF_MAP_MISSING:
-	  mipdata_error ("'%s': no " MIP_MAP_SECTION " or "
-			 MIP_DEBUG_MAP_SECTION " section (was it built with"
-			 " -fplugin=mip -fplugin-arg-mip-generate, or"
-			 " stripped?)", input);
-	  return MIPDATA_EXIT_FAILURE;
-	default:
-	  return MIPDATA_EXIT_FAILURE;
-	}
-      status = mip_map_parse (section, section_size, input, map, &error);
-      free (section);
-    }
-  else if (mip_detect_magic (data, size, &magic)
-	   && magic.kind != MIP_MAGIC_KIND (MIP_MAGIC_MAP64))
-    {
-      mipdata_error ("'%s': is a %s; create needs a linked binary or a"
-		     " map", input, mip_magic_kind_name (magic.kind));
-      return MIPDATA_EXIT_FAILURE;
-    }
-  else if (size >= 8 && !mip_detect_magic (data, size, &magic))
-    {
-      mipdata_error ("'%s': neither an ELF binary nor a MIP map", input);
-      return MIPDATA_EXIT_FAILURE;
-    }
-  else
-    status = mip_map_parse (data, size, input, map, &error);
-  if (status != MIP_OK)
+  result = mipdata_elf_map (path, data, size, &section, &section_size);
+  if (result != MIPDATA_ELF_MAP_FOUND)
+    return result;
+  if (mip_map_parse (section, section_size, path, map, &error) != MIP_OK)
     {
       mipdata_report (&error);
+      result = MIPDATA_ELF_MAP_FAILED;
+    }
+  free (section);
+  return result;
+}
+
+/* The map of the debug file INPUT->debug_file, found for INPUT (whose
+   GNU build id it must have, when both are known).  */
+static int
+map_from_debug_file (struct create_input *input)
+{
+  struct mipdata_debug_file *file = &input->debug_file;
+
+  if (mipdata_check_gnu_build_id (file->path, file->gnu_build_id,
+				  file->gnu_build_id_size,
+				  input->gnu_build_id,
+				  input->gnu_build_id_size,
+				  input->have_raw ? "the raw profile"
+				  : "the binary") != MIPDATA_EXIT_OK)
+    return MIPDATA_EXIT_FAILURE;
+  switch (parse_elf_map (file->path, file->data, file->size, &input->map))
+    {
+    case MIPDATA_ELF_MAP_FOUND:
+      break;
+    case MIPDATA_ELF_MAP_MISSING:
+      mipdata_error ("'%s': its debug file '%s' has no " MIP_MAP_SECTION
+		     " section", input->name, file->path);
       return MIPDATA_EXIT_FAILURE;
+    default:
+      return MIPDATA_EXIT_FAILURE;
+    }
+  input->map_file = file->path;
+  if (input->gnu_build_id_size == 0)
+    {
+      memcpy (input->gnu_build_id, file->gnu_build_id,
+	      file->gnu_build_id_size);
+      input->gnu_build_id_size = file->gnu_build_id_size;
     }
   return MIPDATA_EXIT_OK;
 }
 
+/* The map of the ELF binary INPUT (SIZE bytes at DATA), or of its
+   separate debug file.  */
 static int
-create_profile (const char *profile_path, const char *input)
+load_elf (struct create_input *input, unsigned char *data, size_t size)
+{
+  char text[MIP_GNU_BUILD_ID_TEXT];
+
+  input->gnu_build_id_size
+    = mipdata_gnu_build_id_of_image (data, size, input->gnu_build_id);
+  mipdata_elf_code_range (data, size, &input->code_begin, &input->code_end);
+  switch (parse_elf_map (input->name, data, size, &input->map))
+    {
+    case MIPDATA_ELF_MAP_FOUND:
+      input->map_file = input->name;
+      return MIPDATA_EXIT_OK;
+    case MIPDATA_ELF_MAP_MISSING:
+      break;
+    default:
+      return MIPDATA_EXIT_FAILURE;
+    }
+  if (mipdata_find_debug_file (input->name, &input->debug_file)
+      != MIPDATA_EXIT_OK)
+    return MIPDATA_EXIT_FAILURE;
+  if (input->debug_file.path)
+    return map_from_debug_file (input);
+  mip_gnu_build_id_hex (input->gnu_build_id, input->gnu_build_id_size, text);
+  mipdata_error ("'%s': no " MIP_MAP_SECTION " section, and no separate"
+		 " debug file found (by .gnu_debuglink or GNU build id %s"
+		 " under '%s'%s); was it built with -fplugin=mip"
+		 " -fplugin-arg-mip-generate, or stripped?", input->name,
+		 text[0] ? text : "(none)", mipdata_debug_directory (),
+		 getenv ("DEBUGINFOD_URLS") ? ", or debuginfod" : "");
+  return MIPDATA_EXIT_FAILURE;
+}
+
+/* The map for the raw profile INPUT (SIZE bytes at DATA): in the debug
+   file of the GNU build id it records.  */
+static int
+load_raw (struct create_input *input, unsigned char *data, size_t size)
 {
   struct mip_error_context error;
-  unsigned char *data = NULL;
-  size_t size = 0;
-  struct mip_map *map = NULL;
-  struct mip_profile *profile = NULL;
-  int status;
+  const struct mip_raw_header *h = &input->raw.header;
+  char text[MIP_GNU_BUILD_ID_TEXT];
 
   mip_error_clear (&error);
-  if (mip_read_file (input, &data, &size, &error) != MIP_OK)
+  if (mip_raw_parse (data, size, input->name, &input->raw, &error) != MIP_OK)
     {
       mipdata_report (&error);
       return MIPDATA_EXIT_FAILURE;
     }
-  uint64_t code_begin = 0, code_end = 0;
-  status = load_map (input, data, size, &map);
-  if (status == MIPDATA_EXIT_OK && mipdata_is_elf (data, size))
-    mipdata_elf_code_range (data, size, &code_begin, &code_end);
-  free (data);
-  if (status != MIPDATA_EXIT_OK)
-    return status;
-  if (mip_profile_create (map, &profile, &error) == MIP_OK)
+  input->have_raw = true;
+  if (h->gnu_build_id_size == 0)
     {
-      /* Merge folds callers outside the binary's code into one.  */
-      profile->header.code_begin = code_begin;
-      profile->header.code_end = code_end;
+      mipdata_error ("'%s': records no GNU build id (was the program"
+		     " linked without --build-id?); give create the binary"
+		     " or its map", input->name);
+      return MIPDATA_EXIT_FAILURE;
     }
-  if (!profile
-      || mip_profile_write_file (profile, profile_path, &error) != MIP_OK)
+  memcpy (input->gnu_build_id, h->gnu_build_id, h->gnu_build_id_size);
+  input->gnu_build_id_size = h->gnu_build_id_size;
+  mip_gnu_build_id_hex (h->gnu_build_id, h->gnu_build_id_size, text);
+  if (mipdata_find_debug_file_by_id (input->name, h->gnu_build_id,
+				     h->gnu_build_id_size, &input->debug_file)
+      != MIPDATA_EXIT_OK)
+    return MIPDATA_EXIT_FAILURE;
+  if (!input->debug_file.path)
+    {
+      mipdata_error ("'%s': no debug file of GNU build id %s found (under"
+		     " '%s/.build-id'%s)", input->name, text,
+		     mipdata_debug_directory (),
+		     getenv ("DEBUGINFOD_URLS") ? " or through debuginfod"
+		     : "; set DEBUGINFOD_URLS to ask debuginfod servers");
+      return MIPDATA_EXIT_FAILURE;
+    }
+  mipdata_elf_code_range (input->debug_file.data, input->debug_file.size,
+			  &input->code_begin, &input->code_end);
+  return map_from_debug_file (input);
+}
+
+/* Parse the map held in INPUT (SIZE bytes at DATA): an ELF file's or its
+   debug file's, a dumped map, or the one a raw profile leads to.  */
+static int
+load_map (struct create_input *input, unsigned char *data, size_t size)
+{
+  struct mip_error_context error;
+  struct mip_magic_info magic;
+
+  mip_error_clear (&error);
+  if (mipdata_is_elf (data, size))
+    return load_elf (input, data, size);
+  if (mip_detect_magic (data, size, &magic)
+      && magic.kind == MIP_MAGIC_KIND (MIP_MAGIC_RAW64))
+    return load_raw (input, data, size);
+  if (mip_detect_magic (data, size, &magic)
+      && magic.kind != MIP_MAGIC_KIND (MIP_MAGIC_MAP64))
+    {
+      mipdata_error ("'%s': is a %s; create needs a linked binary, a map"
+		     " or a raw profile", input->name,
+		     mip_magic_kind_name (magic.kind));
+      return MIPDATA_EXIT_FAILURE;
+    }
+  if (size >= 8 && !mip_detect_magic (data, size, &magic))
+    {
+      mipdata_error ("'%s': neither an ELF binary nor a MIP map or raw"
+		     " profile", input->name);
+      return MIPDATA_EXIT_FAILURE;
+    }
+  if (mip_map_parse (data, size, input->name, &input->map, &error) != MIP_OK)
+    {
+      mipdata_report (&error);
+      return MIPDATA_EXIT_FAILURE;
+    }
+  input->map_file = input->name;
+  return MIPDATA_EXIT_OK;
+}
+
+static int
+create_profile (const char *profile_path, const char *name)
+{
+  struct mip_error_context error;
+  struct create_input input;
+  unsigned char *data = NULL;
+  size_t size = 0;
+  struct mip_profile *profile = NULL;
+  int status;
+
+  memset (&input, 0, sizeof input);
+  input.name = name;
+  mip_error_clear (&error);
+  if (mip_read_file (name, &data, &size, &error) != MIP_OK)
+    {
+      mipdata_report (&error);
+      return MIPDATA_EXIT_FAILURE;
+    }
+  status = load_map (&input, data, size);
+  if (status == MIPDATA_EXIT_OK
+      && mip_profile_create (input.map, &profile, &error) == MIP_OK)
+    {
+      struct mip_profile_header *h = &profile->header;
+      /* Merge folds callers outside the binary's code into one.  */
+      h->code_begin = input.code_begin;
+      h->code_end = input.code_end;
+      memcpy (h->gnu_build_id, input.gnu_build_id, input.gnu_build_id_size);
+      h->gnu_build_id_size = input.gnu_build_id_size;
+      /* A raw profile given is merged: it is a run of that binary.  */
+      if (input.have_raw
+	  && (mip_profile_check_raw (profile, &input.raw, name, &error)
+	      != MIP_OK
+	      || mip_profile_add_run (profile, &input.raw, name, &error)
+	      != MIP_OK))
+	{
+	  mipdata_report (&error);
+	  status = MIPDATA_EXIT_FAILURE;
+	}
+    }
+  if (status == MIPDATA_EXIT_OK
+      && (!profile
+	  || mip_profile_write_file (profile, profile_path, &error)
+	  != MIP_OK))
     {
       if (!error.file[0])
-	snprintf (error.file, sizeof error.file, "%s", input);
+	snprintf (error.file, sizeof error.file, "%s", name);
       mipdata_report (&error);
       status = MIPDATA_EXIT_FAILURE;
     }
+  if (status == MIPDATA_EXIT_OK && input.have_raw)
+    printf ("created '%s' from the map in '%s' and merged '%s' into it\n",
+	    profile_path, input.map_file, name);
+  free (data);
   mip_profile_free (profile);
-  mip_map_free (map);
+  mip_map_free (input.map);
+  mipdata_debug_file_free (&input.debug_file);
   return status;
 }
 
 int
 cmd_create (int argc, char **argv)
 {
-  const char *profile_path;
-  int status = mipdata_profile_options ("create", argc, argv, print_help,
-					&profile_path);
+  static const struct option options[] = {
+    { "profile", required_argument, NULL, 'p' },
+    { "debug-file-directory", required_argument, NULL, 'D' },
+    { "help", no_argument, NULL, 'h' },
+    { NULL, 0, NULL, 0 }
+  };
+  const char *profile_path = NULL;
+  int option, status;
 
-  if (status < 0)
-    status = mipdata_need_profile ("create", profile_path, argc, NULL);
+  opterr = 0;
+  while ((option = getopt_long (argc, argv, ":p:h", options, NULL)) != -1)
+    switch (option)
+      {
+      case 'p':
+	profile_path = optarg;
+	break;
+      case 'D':
+	if (!mipdata_set_debug_directory (optarg))
+	  return MIPDATA_EXIT_USAGE;
+	break;
+      case 'h':
+	print_help ();
+	return MIPDATA_EXIT_OK;
+      default:
+	return mipdata_bad_option ("create", option, argv);
+      }
+  status = mipdata_need_profile ("create", profile_path, argc, NULL);
   if (status >= 0)
     return status;
   if (optind == argc)
-    return mipdata_usage_error ("create", "no binary or map given");
+    return mipdata_usage_error ("create", "no binary, map or raw profile"
+				" given");
   if (argc - optind > 1)
-    return mipdata_usage_error ("create", "one binary or map expected, got"
-				" %d", argc - optind);
+    return mipdata_usage_error ("create", "one binary, map or raw profile"
+				" expected, got %d", argc - optind);
   return create_profile (profile_path, argv[optind]);
 }

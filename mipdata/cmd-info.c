@@ -29,6 +29,7 @@
 #include <string.h>
 
 #include "mip-profile.h"
+#include "mip-reader.h"
 
 /* The numbers info prints.  */
 struct profile_summary
@@ -97,6 +98,13 @@ print_summary (const struct mip_profile *profile,
   const struct mip_profile_header *h = &profile->header;
 
   printf ("Build ID: %016" PRIx64 "\n", h->build_id);
+  if (h->gnu_build_id_size)
+    {
+      char text[MIP_GNU_BUILD_ID_TEXT];
+      printf ("GNU Build ID: %s\n", mip_gnu_build_id_hex (h->gnu_build_id,
+							 h->gnu_build_id_size,
+							 text));
+    }
   printf ("Target: %" PRIu32 "-bit %s-endian\n", h->pointer_size * 8,
 	  h->target_big_endian ? "big" : "little");
   printf ("Runs: %" PRIu32 "\n", h->runs);

@@ -3,6 +3,7 @@
    One entry per kept function (discarded copies and aliases of comdat
    functions are folded away), in profile order or sorted:
 
+     GNU Build ID: 3bf945eac43b...            (when the profile knows it)
      main
        Source Info: examples/demo/main.c:12     (with --debug)
        Covered: yes
@@ -35,6 +36,7 @@
 
 #include "mip-lookup.h"
 #include "mip-profile.h"
+#include "mip-reader.h"
 
 enum sort_key { SORT_PROFILE, SORT_ORDER, SORT_COUNT, SORT_NAME };
 
@@ -77,16 +79,23 @@ print_help (void)
 {
   printf ("usage: mipdata show -p PROFILE [--debug BINARY] [--regex RE]\n"
 	  "                    [--sort KEY] [--json]\n"
+	  "                    [--debug-file-directory=DIR]\n"
 	  "\n"
-	  "Print each function of PROFILE: whether it ran, its call count,\n"
+	  "Print the GNU build id of the profiled binary (when known), then\n"
+	  "each function of PROFILE: whether it ran, its call count,\n"
 	  "its average first-call order, which of its blocks ran and who\n"
 	  "called it, when they were recorded.\n"
 	  "\n"
 	  "Options:\n"
 	  "  -p, --profile=PROFILE  the profile to print\n"
 	  "  -d, --debug=BINARY     add source locations from the DWARF of\n"
-	  "                         BINARY (the profiled binary), and list\n"
+	  "                         BINARY (the profiled binary, or its\n"
+	  "                         separate debug file, found as GDB does\n"
+	  "                         and through debuginfod), and list\n"
 	  "                         the blocks one per line\n"
+	  "      --debug-file-directory=DIR\n"
+	  "                         look for debug files under DIR instead\n"
+	  "                         of /usr/lib/debug\n"
 	  "  -r, --regex=RE         only functions whose name matches the\n"
 	  "                         POSIX extended regular expression RE\n"
 	  "  -s, --sort=KEY         profile (default), order (first called\n"
@@ -502,13 +511,20 @@ print_functions (const struct show_context *context,
   const struct show_options *options = context->options;
   uint32_t i;
 
+  const struct mip_profile_header *h = &context->profile->header;
+  char gnu_build_id[MIP_GNU_BUILD_ID_TEXT];
+
+  mip_gnu_build_id_hex (h->gnu_build_id, h->gnu_build_id_size, gnu_build_id);
   if (options->json)
     {
       fputs ("{\"profile\": ", stdout);
       print_json_string (options->profile_path);
-      printf (", \"runs\": %" PRIu32 ", \"functions\": [\n",
-	      context->profile->header.runs);
+      if (gnu_build_id[0])
+	printf (", \"gnu_build_id\": \"%s\"", gnu_build_id);
+      printf (", \"runs\": %" PRIu32 ", \"functions\": [\n", h->runs);
     }
+  else if (gnu_build_id[0])
+    printf ("GNU Build ID: %s\n", gnu_build_id);
   for (i = 0; i < count; i++)
     {
       struct function_view view = view_function (context->profile,
@@ -562,7 +578,7 @@ show (const struct show_options *options)
   if (status == MIPDATA_EXIT_OK && options->debug_path
       && !(context.debug =
 	   mipdata_debug_open_binary (options->debug_path,
-				      profile->header.build_id)))
+				      &profile->header)))
     status = MIPDATA_EXIT_FAILURE;
   if (status == MIPDATA_EXIT_OK)
     {
@@ -603,6 +619,7 @@ cmd_show (int argc, char **argv)
     { "regex", required_argument, NULL, 'r' },
     { "sort", required_argument, NULL, 's' },
     { "json", no_argument, NULL, 'j' },
+    { "debug-file-directory", required_argument, NULL, 'D' },
     { "help", no_argument, NULL, 'h' },
     { NULL, 0, NULL, 0 }
   };
@@ -631,6 +648,10 @@ cmd_show (int argc, char **argv)
 	break;
       case 'j':
 	options.json = true;
+	break;
+      case 'D':
+	if (!mipdata_set_debug_directory (optarg))
+	  return MIPDATA_EXIT_USAGE;
 	break;
       case 'h':
 	print_help ();

@@ -1,8 +1,11 @@
 /* debug-info.c - source locations of functions from DWARF, via libdw.
 
    mipdata show --debug BINARY prints where each function is declared.
-   The map's addresses are link-time addresses, the same as DWARF's, so
-   position-independent executables need no adjustment.  For an address
+   The DWARF is BINARY's own or, for a stripped binary, that of its
+   separate debug file, which libdwfl finds (see debug-file.c).
+   The map's addresses are link-time addresses, the same as DWARF's (the
+   Dwarf handle of libdwfl is not biased), so position-independent
+   executables need no adjustment.  For an address
    the compilation unit is found through the address ranges (or, without
    them, by asking each unit), then the DW_TAG_subprogram that starts
    there among the scopes containing it; its DW_AT_decl_file and
@@ -24,6 +27,7 @@
 
 #include <dwarf.h>
 #include <elfutils/libdw.h>
+#include <elfutils/libdwfl.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -33,8 +37,9 @@
 
 struct mipdata_debug_info
 {
-  int fd;
-  Dwarf *dwarf;                 /* NULL when the binary has no DWARF */
+  Dwfl *dwfl;
+  Dwarf *dwarf;                 /* NULL when the binary has no DWARF;
+				   owned by DWFL */
   char *file;                   /* the last lookup's file name */
 };
 
@@ -42,23 +47,35 @@ struct mipdata_debug_info *
 mipdata_debug_open (const char *path)
 {
   struct mipdata_debug_info *info = calloc (1, sizeof *info);
+  Dwfl_Module *module;
+  Dwarf_Addr bias;
+  int fd;
 
   if (!info)
     {
       mipdata_error ("out of memory");
       return NULL;
     }
-  info->fd = open (path, O_RDONLY);
-  if (info->fd < 0)
+  /* libdwfl's own message for a missing file is less clear.  */
+  fd = open (path, O_RDONLY);
+  if (fd < 0)
     {
       mipdata_error ("cannot open '%s': %s", path, strerror (errno));
       free (info);
       return NULL;
     }
-  info->dwarf = dwarf_begin (info->fd, DWARF_C_READ);
+  close (fd);
+  info->dwfl = mipdata_dwfl_offline (path, &module);
+  if (!info->dwfl)
+    {
+      free (info);
+      return NULL;
+    }
+  info->dwarf = dwfl_module_getdwarf (module, &bias);
   if (!info->dwarf)
-    mipdata_warning ("'%s': no DWARF debug information (%s); no Source"
-		     " Info", path, dwarf_errmsg (-1));
+    mipdata_warning ("'%s': no DWARF debug information, nor a separate"
+		     " debug file with it (%s); no Source Info", path,
+		     dwfl_errmsg (-1));
   return info;
 }
 
@@ -67,11 +84,21 @@ mipdata_debug_close (struct mipdata_debug_info *info)
 {
   if (!info)
     return;
-  if (info->dwarf)
-    dwarf_end (info->dwarf);
-  close (info->fd);
+  dwfl_end (info->dwfl);
   free (info->file);
   free (info);
+}
+
+/* dwfl_getmodules' callback: keep the first module.  */
+static int
+first_module (Dwfl_Module *module, void **user_data, const char *name,
+	      Dwarf_Addr start, void *arg)
+{
+  (void) user_data;
+  (void) name;
+  (void) start;
+  *(Dwfl_Module **) arg = module;
+  return DWARF_CB_ABORT;
 }
 
 /* Does the subprogram DIE start at ADDRESS?  Its low_pc, or for a
@@ -244,9 +271,49 @@ mipdata_debug_function_name (struct mipdata_debug_info *info,
 }
 
 struct mipdata_debug_info *
-mipdata_debug_open_binary (const char *path, uint64_t build_id)
+mipdata_debug_open_binary (const char *path,
+			   const struct mip_profile_header *header)
 {
-  if (mipdata_check_binary (path, build_id) != MIPDATA_EXIT_OK)
+  struct mipdata_debug_info *info;
+  uint8_t id[MIP_GNU_BUILD_ID_MAX];
+  uint32_t id_size;
+  Dwfl_Module *module;
+  Elf *elf;
+  Dwarf_Addr bias;
+
+  if (mipdata_check_binary (path, header->build_id) != MIPDATA_EXIT_OK)
     return NULL;
-  return mipdata_debug_open (path);
+  info = mipdata_debug_open (path);
+  if (!info)
+    return NULL;
+  /* The binary (or the debug file given for it) must be the profiled
+     one: its GNU build id, and that of the debug file libdwfl found.  */
+  module = NULL;
+  dwfl_getmodules (info->dwfl, first_module, &module, 0);
+  elf = module ? dwfl_module_getelf (module, &bias) : NULL;
+  id_size = mipdata_elf_gnu_build_id (elf, id);
+  if (mipdata_check_gnu_build_id (path, id, id_size, header->gnu_build_id,
+				  header->gnu_build_id_size, "the profile")
+      != MIPDATA_EXIT_OK)
+    {
+      mipdata_debug_close (info);
+      return NULL;
+    }
+  if (info->dwarf && dwarf_getelf (info->dwarf) != elf)
+    {
+      const char *debug_name = NULL;
+      dwfl_module_info (module, NULL, NULL, NULL, NULL, NULL, NULL,
+			&debug_name);
+      id_size = mipdata_elf_gnu_build_id (dwarf_getelf (info->dwarf), id);
+      if (mipdata_check_gnu_build_id (debug_name ? debug_name
+				      : "debug file from debuginfod", id,
+				      id_size, header->gnu_build_id,
+				      header->gnu_build_id_size,
+				      "the profile") != MIPDATA_EXIT_OK)
+	{
+	  mipdata_debug_close (info);
+	  return NULL;
+	}
+    }
+  return info;
 }

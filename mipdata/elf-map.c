@@ -1,5 +1,5 @@
-/* elf-map.c - read the map sections (__mip_map, .debug_mip_map) of a
-   linked ELF binary.
+/* elf-map.c - read the map section (.debug_mip_map) of a linked ELF
+   binary or of its separate debug file.
 
    The map is a non-allocated section, so it survives in the binary file
    (unless stripped) but never in memory.  Its bytes are in the target's
@@ -20,9 +20,15 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <zstd.h>
+
 #include "mip-file.h"
 #include "mip-format.h"
 #include "mip-map.h"
+
+/* ELF's code for zstd compression (the gABI's ELFCOMPRESS_ZSTD), which
+   the elf.h of glibc 2.36 does not define yet.  */
+#define MIP_ELFCOMPRESS_ZSTD 2
 
 bool
 mipdata_is_elf (const unsigned char *data, size_t size)
@@ -69,61 +75,140 @@ section_failure (const char *path, const char *what, const char *name)
   return elf_failure (path, text);
 }
 
-/* Copy the contents of SECTION, named NAME (decompressed if need be).  */
+/* Copy LENGTH bytes at BYTES into a new buffer *MAP.  */
 static enum mipdata_elf_map_result
-copy_section (const char *path, const char *name, Elf_Scn *section,
-	      unsigned char **map, size_t *map_size)
+copy_bytes (const char *path, const void *bytes, size_t length,
+	    unsigned char **map, size_t *map_size)
 {
-  GElf_Shdr header;
-  Elf_Data *contents;
-
-  if (!gelf_getshdr (section, &header))
-    return section_failure (path, "cannot read the %s section header",
-			    name);
-  if (header.sh_type == SHT_NOBITS || header.sh_size == 0)
-    return MIPDATA_ELF_MAP_MISSING;
-  if ((header.sh_flags & SHF_COMPRESSED)
-      && elf_compress (section, 0, 0) < 0)
-    return section_failure (path, "cannot decompress %s", name);
-  contents = elf_rawdata (section, NULL);
-  if (!contents)
-    return section_failure (path, "cannot read %s", name);
-  if (!contents->d_buf || contents->d_size == 0)
-    return MIPDATA_ELF_MAP_MISSING;
-  *map = malloc (contents->d_size);
+  *map = malloc (length ? length : 1);
   if (!*map)
     {
       mipdata_error ("'%s': out of memory", path);
       return MIPDATA_ELF_MAP_FAILED;
     }
-  memcpy (*map, contents->d_buf, contents->d_size);
-  *map_size = contents->d_size;
+  memcpy (*map, bytes, length);
+  *map_size = length;
   return MIPDATA_ELF_MAP_FOUND;
 }
 
-/* The map of ELF: __mip_map, or .debug_mip_map when its units were
-   compiled with -fplugin-arg-mip-debug-map.  A binary with both is
-   refused: the map units must be in the order of their raw units, and
-   that order is lost once the units are in two sections.  */
+/* The contents of the SHF_COMPRESSED SECTION NAME compressed with zstd
+   (ELFCOMPRESS_ZSTD, which libelf 0.188 cannot decompress): an ELF
+   compression header, then one zstd frame of HEADER->ch_size bytes.  */
+static enum mipdata_elf_map_result
+copy_zstd_section (const char *path, const char *name, Elf *elf,
+		   Elf_Scn *section, const GElf_Chdr *header,
+		   unsigned char **map, size_t *map_size)
+{
+  size_t header_size = gelf_getclass (elf) == ELFCLASS32
+		       ? sizeof (Elf32_Chdr) : sizeof (Elf64_Chdr);
+  Elf_Data *contents = elf_rawdata (section, NULL);
+  size_t done;
+
+  if (!contents || contents->d_size < header_size)
+    return section_failure (path, "cannot read %s", name);
+  *map = malloc (header->ch_size ? header->ch_size : 1);
+  if (!*map)
+    {
+      mipdata_error ("'%s': out of memory", path);
+      return MIPDATA_ELF_MAP_FAILED;
+    }
+  done = ZSTD_decompress (*map, header->ch_size,
+			  (const char *) contents->d_buf + header_size,
+			  contents->d_size - header_size);
+  if (ZSTD_isError (done) || done != header->ch_size)
+    {
+      mipdata_error ("'%s': cannot decompress %s (zstd): %s", path, name,
+		     ZSTD_isError (done) ? ZSTD_getErrorName (done)
+		     : "wrong size");
+      free (*map);
+      *map = NULL;
+      return MIPDATA_ELF_MAP_FAILED;
+    }
+  *map_size = done;
+  return MIPDATA_ELF_MAP_FOUND;
+}
+
+/* Decompress SECTION NAME in place where libelf can: ELF compression
+   (SHF_COMPRESSED) with zlib, or the GNU .zdebug form.  A zstd section
+   is left as it is (*ZSTD set).  */
+static enum mipdata_elf_map_result
+decompress_section (const char *path, const char *name, Elf_Scn *section,
+		    const GElf_Shdr *section_header, GElf_Chdr *header,
+		    bool *zstd)
+{
+  *zstd = false;
+  if (section_header->sh_flags & SHF_COMPRESSED)
+    {
+      if (!gelf_getchdr (section, header))
+	return section_failure (path, "cannot read the compression header"
+				" of %s", name);
+      if (header->ch_type == MIP_ELFCOMPRESS_ZSTD)
+	{
+	  *zstd = true;
+	  return MIPDATA_ELF_MAP_FOUND;
+	}
+      if (header->ch_type != ELFCOMPRESS_ZLIB)
+	{
+	  mipdata_error ("'%s': %s is compressed with an unknown method"
+			 " (ELF compression type %u)", path, name,
+			 (unsigned) header->ch_type);
+	  return MIPDATA_ELF_MAP_FAILED;
+	}
+      if (elf_compress (section, 0, 0) < 0)
+	return section_failure (path, "cannot decompress %s", name);
+    }
+  else if (name[1] == 'z' && elf_compress_gnu (section, 0, 0) < 0)
+    return section_failure (path, "cannot decompress %s", name);
+  return MIPDATA_ELF_MAP_FOUND;
+}
+
+/* Copy the contents of SECTION, named NAME, decompressed.  */
+static enum mipdata_elf_map_result
+copy_section (const char *path, const char *name, Elf *elf,
+	      Elf_Scn *section, unsigned char **map, size_t *map_size)
+{
+  enum mipdata_elf_map_result result;
+  GElf_Shdr section_header;
+  GElf_Chdr header;
+  Elf_Data *contents;
+  bool zstd;
+
+  if (!gelf_getshdr (section, &section_header))
+    return section_failure (path, "cannot read the %s section header",
+			    name);
+  if (section_header.sh_type == SHT_NOBITS || section_header.sh_size == 0)
+    return MIPDATA_ELF_MAP_MISSING;
+  result = decompress_section (path, name, section, &section_header,
+			       &header, &zstd);
+  if (result != MIPDATA_ELF_MAP_FOUND)
+    return result;
+  if (zstd)
+    return copy_zstd_section (path, name, elf, section, &header, map,
+			      map_size);
+  contents = elf_rawdata (section, NULL);
+  if (!contents)
+    return section_failure (path, "cannot read %s", name);
+  if (!contents->d_buf || contents->d_size == 0)
+    return MIPDATA_ELF_MAP_MISSING;
+  return copy_bytes (path, contents->d_buf, contents->d_size, map, map_size);
+}
+
+/* The map of ELF, its .debug_mip_map section, or .zdebug_mip_map when
+   compressed the GNU way (-gz=zlib-gnu, --compress-debug-sections=
+   zlib-gnu).  */
 static enum mipdata_elf_map_result
 read_map_section (const char *path, Elf *elf, unsigned char **map,
 		  size_t *map_size)
 {
-  Elf_Scn *plain = find_section (elf, MIP_MAP_SECTION);
-  Elf_Scn *debug = find_section (elf, MIP_DEBUG_MAP_SECTION);
+  static const char gnu_compressed_name[] = MIP_MAP_SECTION_ZLIB_GNU;
+  Elf_Scn *section = find_section (elf, MIP_MAP_SECTION);
 
-  if (plain && debug)
-    {
-      mipdata_error ("'%s': has both " MIP_MAP_SECTION " and "
-		     MIP_DEBUG_MAP_SECTION " sections; compile all of it"
-		     " with -fplugin-arg-mip-debug-map or all without",
-		     path);
-      return MIPDATA_ELF_MAP_FAILED;
-    }
-  if (plain)
-    return copy_section (path, MIP_MAP_SECTION, plain, map, map_size);
-  if (debug)
-    return copy_section (path, MIP_DEBUG_MAP_SECTION, debug, map,
+  if (section)
+    return copy_section (path, MIP_MAP_SECTION, elf, section, map,
+			 map_size);
+  section = find_section (elf, gnu_compressed_name);
+  if (section)
+    return copy_section (path, gnu_compressed_name, elf, section, map,
 			 map_size);
   return MIPDATA_ELF_MAP_MISSING;
 }

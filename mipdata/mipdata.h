@@ -13,6 +13,12 @@
 #include <stdint.h>
 
 #include "mip-error.h"
+#include "mip-format.h"
+
+struct Elf;
+struct Dwfl;
+struct Dwfl_Module;
+struct mip_profile_header;
 
 /* Exit statuses, as git and llvm-profdata use them.  */
 #define MIPDATA_EXIT_OK 0
@@ -67,8 +73,7 @@ enum mipdata_elf_map_result
 };
 
 /* Read the map of the ELF file PATH, whose SIZE bytes are at DATA: the
-   contents of its __mip_map or its .debug_mip_map section (a file with
-   both is refused).  On success *MAP is a new copy (free it) of
+   contents of its .debug_mip_map section.  On success *MAP is a new copy (free it) of
    *MAP_SIZE bytes.  Relocatable objects are refused: their maps are not
    linked yet.  */
 enum mipdata_elf_map_result
@@ -86,11 +91,69 @@ bool mipdata_elf_code_range (unsigned char *data, size_t size,
    Returns an exit status.  */
 int mipdata_check_binary (const char *path, uint64_t build_id);
 
+/* ---- debug-file.c ------------------------------------------------------ */
+
+/* Look for separate debug files under DIRECTORY (--debug-file-directory)
+   instead of /usr/lib/debug.  False (after an error message) when it
+   cannot be used.  */
+bool mipdata_set_debug_directory (const char *directory);
+/* The debug directory in use.  */
+const char *mipdata_debug_directory (void);
+
+/* The GNU build id of ELF (or of the ELF image of SIZE bytes at DATA)
+   into ID (MIP_GNU_BUILD_ID_MAX bytes); returns its size, 0 when it has
+   none or a longer one.  */
+uint32_t mipdata_elf_gnu_build_id (struct Elf *elf, uint8_t *id);
+uint32_t mipdata_gnu_build_id_of_image (unsigned char *data, size_t size,
+					uint8_t *id);
+
+/* A libdwfl session holding the binary PATH as its one module
+   (*MODULE), whose debug file libdwfl looks for in the debug directories
+   and through debuginfod.  NULL after an error message.  */
+struct Dwfl *mipdata_dwfl_offline (const char *path,
+				   struct Dwfl_Module **module);
+
+/* A separate debug file that was found.  */
+struct mipdata_debug_file
+{
+  char *path;                   /* NULL: none found */
+  unsigned char *data;          /* its contents */
+  size_t size;
+  uint32_t gnu_build_id_size;   /* 0: none */
+  uint8_t gnu_build_id[MIP_GNU_BUILD_ID_MAX];
+};
+
+/* The separate debug file of the binary PATH, found by its
+   .gnu_debuglink or its GNU build id, in the debug directories or
+   through debuginfod.  FOUND->path is NULL when there is none.  Returns
+   an exit status (a failure after an error message).  */
+int mipdata_find_debug_file (const char *binary,
+			     struct mipdata_debug_file *found);
+
+/* The debug file whose GNU build id is ID (ID_SIZE bytes): in the debug
+   directories' .build-id trees, then through debuginfod.  WHAT names
+   the file that asked, for messages.  */
+int mipdata_find_debug_file_by_id (const char *what, const uint8_t *id,
+				   uint32_t id_size,
+				   struct mipdata_debug_file *found);
+
+void mipdata_debug_file_free (struct mipdata_debug_file *file);
+
+/* Refuse PATH, whose GNU build id is ID, when EXPECTED (from
+   EXPECTED_BY, "the profile" say) is another: the message names the
+   file and both ids.  Unknown ids (size 0) match anything.  Returns an
+   exit status.  */
+int mipdata_check_gnu_build_id (const char *path, const uint8_t *id,
+				uint32_t id_size, const uint8_t *expected,
+				uint32_t expected_size,
+				const char *expected_by);
+
 /* ---- debug-info.c ------------------------------------------------------ */
 
 struct mipdata_debug_info;
 
-/* Open the DWARF of the binary PATH.  Returns NULL (after an error
+/* Open the DWARF of the binary PATH, or of its separate debug file
+   (found as mipdata_find_debug_file does).  Returns NULL (after an error
    message) when PATH cannot be read as ELF; a binary without DWARF gives
    a warning and a handle whose lookups find nothing.  */
 struct mipdata_debug_info *mipdata_debug_open (const char *path);
@@ -112,9 +175,12 @@ bool mipdata_debug_line (struct mipdata_debug_info *info, uint64_t address,
 const char *mipdata_debug_function_name (struct mipdata_debug_info *info,
 					 uint64_t address);
 
-/* mipdata_check_binary, then mipdata_debug_open.  */
-struct mipdata_debug_info *mipdata_debug_open_binary (const char *path,
-						     uint64_t build_id);
+/* For the profile with HEADER: refuse a binary PATH whose GNU build id
+   or map is another build's (mipdata_check_binary), then
+   mipdata_debug_open.  */
+struct mipdata_debug_info *
+mipdata_debug_open_binary (const char *path,
+			   const struct mip_profile_header *header);
 
 void mipdata_debug_close (struct mipdata_debug_info *info);
 

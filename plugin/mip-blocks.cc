@@ -13,21 +13,34 @@
    a program that ends inside a callee (exit, abort, longjmp) may have the
    blocks after the interrupted calls of its callers reported covered.
    -fplugin-arg-mip-calls-may-exit treats every call as a possible exit
-   instead, exact for such programs too, at the price of more probes.  On that graph, with D = dominates and P =
-   post-dominates, three rules give a block X's coverage from others':
+   instead, exact for such programs too, at the price of more probes.
+
+   On that graph, with D = dominates and P = post-dominates, three rules
+   give a block X's coverage from others':
 
      equivalence  X D Y and Y P X (or the converse): covered(X) = covered(Y)
-     predecessors X is not the entry and X P every predecessor other than
-		  itself: covered(X) = OR of the predecessors' coverage
-     successors   X cannot leave the function and X D every successor
-		  other than itself: covered(X) = OR of the successors'
+     predecessors X is not the entry and no run goes through a predecessor
+		  of X without going through X: covered(X) = OR of the
+		  predecessors that the entry reaches without passing X
+     successors   X cannot leave the function and no run goes through a
+		  successor of X without going through X: covered(X) = OR
+		  of the successors that reach EXIT without passing X
 
-   The entry block is covered exactly when the function ran, which the
-   function's own entry probe records (MIP_INFER_FUNCTION).  A worklist
-   applies the rules to blocks whose right-hand sides are all known; when
-   it stalls, the deepest unknown block in the dominator tree gets a probe
-   and the worklist runs again.  Every list therefore names only blocks
-   known before it, so the inference graph has no cycle.  */
+   (A neighbour Y of X runs in a run that avoids X exactly when X neither
+   dominates nor post-dominates Y.)  The entry block is covered exactly
+   when the function ran, which the function's own entry probe records
+   (MIP_INFER_FUNCTION).  A block with neither neighbour rule needs a
+   probe under any placement.  The others may depend on each other in
+   pairs (X on its successor Y, Y on its predecessor X); such pairs chain
+   into paths, and a path needs a probe of its own only when its first
+   block has no predecessor rule and its last no successor rule.  These
+   probes are the minimum that Chen et al. prove, and with them a
+   worklist applying the rules to blocks whose right-hand sides are all
+   known infers every other block (should it stall, a probe on the least
+   often executed unknown block breaks the cycle).  Every list therefore
+   names only blocks known before it, so the inference graph has no
+   cycle.  scripts/probe-oracle.py checks the count against its own
+   computation of the minimum.  */
 
 #include "mip-blocks.h"
 #include "mip-plugin.h"
@@ -304,8 +317,13 @@ struct planner
   vec<uint32_t> infer;
   /* For each block X: every entry-to-exit path through a predecessor
      (successor) of X also goes through X, so X's coverage is the OR of
-     its predecessors' (successors').  */
+     its predecessors' (successors') that the entry reaches without
+     passing through X (that reach EXIT without passing through X): the
+     lists PRED_DEPS (SUCC_DEPS).  A predecessor that only X leads to
+     (the latch of a loop X heads, say) adds nothing and could make the
+     rule wait for X itself.  */
   bool *by_preds, *by_succs;
+  vec<unsigned> *pred_deps, *succ_deps;	/* [n] */
 };
 
 void
@@ -353,16 +371,16 @@ try_infer (struct planner *p, unsigned x)
     }
 
   /* Predecessors, then successors.  */
-  if (p->by_preds[x] && all_known (p, g->preds[x]))
+  if (p->by_preds[x] && all_known (p, p->pred_deps[x]))
     {
-      for (unsigned q : g->preds[x])
+      for (unsigned q : p->pred_deps[x])
 	list.safe_push (q);
       set_known (p, x, list);
       return true;
     }
-  if (p->by_succs[x] && all_known (p, g->succs[x]))
+  if (p->by_succs[x] && all_known (p, p->succ_deps[x]))
     {
-      for (unsigned s : g->succs[x])
+      for (unsigned s : p->succ_deps[x])
 	list.safe_push (s);
       set_known (p, x, list);
       return true;
@@ -503,6 +521,8 @@ finish_plan (struct planner *p)
   XDELETEVEC (p->queued);
   XDELETEVEC (p->by_preds);
   XDELETEVEC (p->by_succs);
+  delete[] p->pred_deps;
+  delete[] p->succ_deps;
   p->queue.release ();
 }
 
@@ -530,54 +550,48 @@ start_planner (function *fun, struct mip_block_plan *plan, struct planner *p)
   p->infer = vNULL;
   p->dom_children = p->pdom_children = NULL;
   p->by_preds = p->by_succs = NULL;
+  p->pred_deps = p->succ_deps = NULL;
   auto_vec<uint32_t> entry;
   entry.safe_push (MIP_INFER_FUNCTION);
   set_known (p, p->entry, entry);
 }
 
-/* Mark in SEEN the nodes reachable from START along NEXT without
-   passing through AVOID.  */
-void
-reach_avoiding (const struct block_graph *g, unsigned start, unsigned avoid,
-		const vec<unsigned> *next, bool *seen, vec<unsigned> *stack)
-{
-  memset (seen, 0, (g->n + 1) * sizeof (bool));
-  if (start == avoid)
-    return;
-  seen[start] = true;
-  stack->truncate (0);
-  stack->safe_push (start);
-  while (!stack->is_empty ())
-    {
-      unsigned x = stack->pop ();
-      for (unsigned y : next[x])
-	if (y != avoid && !seen[y])
-	  {
-	    seen[y] = true;
-	    stack->safe_push (y);
-	  }
-    }
-}
-
-/* True if no entry-to-exit path goes through any of NODES without going
-   through X: FWD/BWD mark what is reachable from the entry and what
-   reaches EXIT once X is removed.  */
+/* Whether Y, a neighbour of X, is reached from the entry without
+   passing through X (FORWARD), or reaches EXIT without passing through X
+   (!FORWARD): exactly when X does not dominate (post-dominate) Y, every
+   block that runs reaching EXIT in the block graph.  */
 bool
-all_paths_visit (const struct block_graph *g, const vec<unsigned> &nodes,
-		 const bool *fwd, const bool *bwd)
+reached_avoiding (const struct planner *p, unsigned x, unsigned y,
+		  bool forward)
 {
-  if (nodes.is_empty ())
+  if (y == x)
     return false;
-  for (unsigned y : nodes)
-    if (y == g->n || (fwd[y] && bwd[y]))
-      return false;
-  return true;
+  if (forward)
+    return p->dom.reached[y] && !tree_ancestor (&p->dom, x, y);
+  return y == p->g.n || !tree_ancestor (&p->pdom, x, y);
 }
 
-/* Above this many blocks the exact path test (a walk of the graph per
-   block) costs too much compile time; the dominator test, sufficient
-   but weaker, is used instead.  */
-const unsigned path_test_limit = 2500;
+/* X's coverage is the OR of its neighbours' in NEXT (its predecessors or
+   its successors, FORWARD telling which) when no run goes through one of
+   them without going through X: none is reached from the entry and
+   reaches EXIT, both avoiding X.  Then DEPS gets the neighbours that can
+   run at all without X (reached avoiding X from the entry for
+   predecessors, reaching EXIT avoiding X for successors); a run covers X
+   exactly when it covers one of them.  */
+bool
+neighbour_rule (const struct planner *p, unsigned x,
+		const vec<unsigned> &next, bool forward, vec<unsigned> *deps)
+{
+  for (unsigned y : next)
+    if (y == p->g.n
+	|| (reached_avoiding (p, x, y, true)
+	    && reached_avoiding (p, x, y, false)))
+      return false;
+  for (unsigned y : next)
+    if (reached_avoiding (p, x, y, forward))
+      deps->safe_push (y);
+  return !deps->is_empty ();
+}
 
 void
 compute_path_rules (struct planner *p)
@@ -586,37 +600,92 @@ compute_path_rules (struct planner *p)
   unsigned n = g->n;
   p->by_preds = XCNEWVEC (bool, n);
   p->by_succs = XCNEWVEC (bool, n);
-  if (n > path_test_limit)
-    {
-      for (unsigned x = 0; x < n; x++)
-	{
-	  bool preds = x != p->entry && !g->preds[x].is_empty ();
-	  for (unsigned q : g->preds[x])
-	    preds &= tree_ancestor (&p->pdom, x, q);
-	  bool succs = !g->leaves[x] && !g->succs[x].is_empty ();
-	  for (unsigned s : g->succs[x])
-	    succs &= s != n && tree_ancestor (&p->dom, x, s);
-	  p->by_preds[x] = preds;
-	  p->by_succs[x] = succs;
-	}
-      return;
-    }
-  bool *fwd = XNEWVEC (bool, n + 1);
-  bool *bwd = XNEWVEC (bool, n + 1);
-  auto_vec<unsigned> stack;
+  p->pred_deps = new vec<unsigned>[n] ();
+  p->succ_deps = new vec<unsigned>[n] ();
   for (unsigned x = 0; x < n; x++)
     {
       if (!p->dom.reached[x])
 	continue;
-      reach_avoiding (g, p->entry, x, g->succs, fwd, &stack);
-      reach_avoiding (g, n, x, g->preds, bwd, &stack);
       p->by_preds[x] = x != p->entry
-		       && all_paths_visit (g, g->preds[x], fwd, bwd);
+		       && neighbour_rule (p, x, g->preds[x], true,
+					  &p->pred_deps[x]);
       p->by_succs[x] = !g->leaves[x]
-		       && all_paths_visit (g, g->succs[x], fwd, bwd);
+		       && neighbour_rule (p, x, g->succs[x], false,
+					  &p->succ_deps[x]);
     }
-  XDELETEVEC (fwd);
-  XDELETEVEC (bwd);
+}
+
+bool
+contains (const vec<unsigned> &nodes, unsigned x)
+{
+  for (unsigned y : nodes)
+    if (y == x)
+      return true;
+  return false;
+}
+
+/* The probes that inference cycles need beyond the blocks no rule can
+   infer, as in Chen et al.: the cycles are between blocks that depend on
+   each other (X on its successor Y, Y on its predecessor X), and such
+   pairs chain into paths A1 -> ... -> Ak along the control flow.  Every
+   other block can be inferred from the probes without a cycle.  A path
+   is inferred forwards from A1's other predecessors, or backwards from
+   Ak's other successors; only when A1 has no predecessor rule and Ak no
+   successor rule does the path need a probe of its own: the less often
+   executed of A1 and Ak by GCC's estimate (either breaks the cycle).
+   Marks them in EXTRA and returns how many.  */
+unsigned
+find_cycle_probes (const struct planner *p, function *fun, bool *extra)
+{
+  unsigned n = p->g.n, count = 0;
+  vec<unsigned> *mutual = new vec<unsigned>[n] ();
+  for (unsigned x = 0; x < n; x++)
+    if (x != p->entry && p->by_succs[x])
+      for (unsigned y : p->succ_deps[x])
+	if (y < n && y != p->entry && p->by_preds[y]
+	    && contains (p->pred_deps[y], x))
+	  {
+	    mutual[x].safe_push (y);
+	    mutual[y].safe_push (x);
+	  }
+  bool *done = XCNEWVEC (bool, n);
+  auto_vec<unsigned> path;
+  for (unsigned x = 0; x < n; x++)
+    {
+      if (done[x] || mutual[x].length () != 1)
+	continue;
+      path.truncate (0);
+      path.safe_push (x);
+      done[x] = true;
+      for (;;)
+	{
+	  int next = -1;
+	  for (unsigned y : mutual[path.last ()])
+	    if (!done[y])
+	      next = (int) y;
+	  if (next < 0)
+	    break;
+	  path.safe_push ((unsigned) next);
+	  done[next] = true;
+	}
+      if (path.length () < 2)
+	continue;
+      /* Orient it along the control flow.  */
+      if (!contains (p->succ_deps[path[0]], path[1]))
+	path.reverse ();
+      unsigned first = path[0], last = path.last ();
+      if (p->by_preds[first] || p->by_succs[last])
+	continue;
+      unsigned probe = first;
+      if (p->plan->blocks[last]->count.to_frequency (fun)
+	  < p->plan->blocks[first]->count.to_frequency (fun))
+	probe = last;
+      extra[probe] = true;
+      count++;
+    }
+  XDELETEVEC (done);
+  delete[] mutual;
+  return count;
 }
 
 /* The instructions of BB that become machine code.  */
@@ -706,9 +775,22 @@ mip_plan_blocks (function *fun, struct mip_block_plan *plan)
     if (!p.dom.reached[x])
       set_known (&p, x, never);
 
+  /* The blocks no rule can infer, and one block of each path of mutual
+     dependencies that cannot be inferred from either end, get a probe
+     first; then the rules infer all other blocks.  */
+  unsigned unavoidable_probes = 0;
+  bool *extra = XCNEWVEC (bool, n);
+  find_cycle_probes (&p, fun, extra);
+  for (unsigned x = 0; x < n; x++)
+    if (!p.known[x] && (extra[x] || (!p.by_preds[x] && !p.by_succs[x])))
+      {
+	unavoidable_probes += !extra[x];
+	add_probe (&p, x);
+      }
+  XDELETEVEC (extra);
   for (unsigned x = 0; x < n; x++)
     requeue (&p, x);
-  unsigned unavoidable_probes = 0;
+  /* Should the rules still stall, a probe breaks the cycle.  */
   for (;;)
     {
       propagate (&p);

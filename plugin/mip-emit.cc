@@ -1,5 +1,5 @@
 /* mip-emit.cc - writes a translation unit's raw unit (__mip_raw) and map
-   unit (__mip_map) as assembler directives at the end of the unit.
+   unit (.debug_mip_map) as assembler directives at the end of the unit.
 
    Copyright (C) 2026 The MIP for GCC developers.
    SPDX-License-Identifier: GPL-3.0-or-later
@@ -16,7 +16,7 @@
 	.byte	0xff			# helper: coverage
 	.zero	6			# to a multiple of 8
 	.popsection
-	.pushsection __mip_map,"R",%progbits   (or .debug_mip_map,"")
+	.pushsection .debug_mip_map,"",%progbits
 	.balign 8
 	.quad	<magic>			# struct mip_map_unit
 	...
@@ -272,17 +272,12 @@ emit_map_unit (uint64_t unit_hash, uint32_t raw_size)
   unsigned n = mip_function_count ();
   struct map_unit_layout l = plan_map_unit ();
 
-  /* "R" (SHF_GNU_RETAIN): ld's --gc-sections drops a non-allocated
-     section that has relocations unless something references it, and
-     then keeps every function the map refers to.  A debug section needs
-     neither: ld keeps it without following its references, and those to
-     discarded functions become 0.  */
-  if (mip_options.debug_map)
-    fprintf (asm_out_file, "\t.pushsection\t%s,\"\",%%progbits\n",
-	     MIP_DEBUG_MAP_SECTION);
-  else
-    fprintf (asm_out_file, "\t.pushsection\t%s,\"R\",%%progbits\n",
-	     MIP_MAP_SECTION);
+  /* A debug section: binutils strips it with the rest of the debug
+     information and keeps it in separate debug files, and ld's
+     --gc-sections keeps it without following its references (those to
+     discarded functions become 0).  */
+  fprintf (asm_out_file, "\t.pushsection\t%s,\"\",%%progbits\n",
+	   MIP_MAP_SECTION);
   fprintf (asm_out_file, "\t.balign\t8\n");
   emit_u64 (mip_pointer_size () == 8 ? MIP_MAGIC_MAP64 : MIP_MAGIC_MAP32);
   emit_u32 (MIP_FORMAT_VERSION);

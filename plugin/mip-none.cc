@@ -19,6 +19,14 @@ mip_target_supported_kinds (void)
   return 0;
 }
 
+
+/* No unspec of this target numbers things across the file.  */
+bool
+mip_target_unspec_is_file_counter (const_rtx)
+{
+  return false;
+}
+
 bool
 mip_target_skip_function (function *)
 {
@@ -34,4 +42,13 @@ mip_target_entry_kinds (function *, uint32_t)
 void
 mip_target_instrument_entry (function *, const struct mip_entry_probe *)
 {
+}
+
+void
+mip_target_block_probe (function *, basic_block, const struct mip_entry_probe *,
+			uint32_t, char *text, size_t size, int *, int *n)
+{
+  if (size)
+    text[0] = '\0';
+  *n = 0;
 }

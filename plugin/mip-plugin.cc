@@ -26,8 +26,6 @@ static struct plugin_info mip_plugin_info = {
   "      inferring coverage where possible (for testing the inference)\n"
   "  -fplugin-arg-mip-calls-may-exit  exact block coverage even for\n"
   "      programs that end inside a callee (more probes)\n"
-  "  -fplugin-arg-mip-debug-map  put the map in .debug_mip_map, which\n"
-  "      strip removes and which lets --gc-sections drop functions\n"
   "  -fplugin-arg-mip-use=FILE  optimise with the profile FILE (.mip)"
 };
 
@@ -87,8 +85,6 @@ parse_arguments (struct plugin_name_args *info)
 	mip_options.probe_all_blocks = true;
       else if (strcmp (key, "calls-may-exit") == 0 && value == NULL)
 	mip_options.calls_may_exit = true;
-      else if (strcmp (key, "debug-map") == 0 && value == NULL)
-	mip_options.debug_map = true;
       else
 	{
 	  error ("mip: unknown argument %<-fplugin-arg-%s-%s%>;"

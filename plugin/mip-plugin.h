@@ -16,7 +16,6 @@ struct mip_options
   const char *use_file;         /* -fplugin-arg-mip-use=FILE, or NULL */
   bool probe_all_blocks;        /* -fplugin-arg-mip-probe-all-blocks */
   bool calls_may_exit;          /* -fplugin-arg-mip-calls-may-exit */
-  bool debug_map;               /* -fplugin-arg-mip-debug-map */
 };
 
 extern struct mip_options mip_options;

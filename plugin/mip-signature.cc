@@ -109,6 +109,10 @@ hash_rtx_shape (uint64_t hash, const_rtx x)
       return mip_hash_u64 (hash, (uint64_t) INTVAL (x));
     case SYMBOL_REF:
       return hash_symbol (hash, x);
+    case UNSPEC:
+      if (mip_target_unspec_is_file_counter (x))
+	return mip_hash_u64 (hash, (uint64_t) XINT (x, 1));
+      return hash_rtx_operands (hash, x);
     case LABEL_REF:
     case CODE_LABEL:
     case DEBUG_EXPR:

@@ -48,6 +48,12 @@ uint32_t mip_target_supported_kinds (void);
    flags).  */
 bool mip_target_skip_function (function *fun);
 
+/* Called by the CFG signature (mip-signature.cc) for each UNSPEC: true
+   when its operands are a number the target hands out in order of
+   appearance in the file (ARM's PIC labels), which any change to an
+   earlier function would shift, and so no part of the function's shape.  */
+bool mip_target_unspec_is_file_counter (const_rtx x);
+
 /* Called by the pass with dataflow up to date: the subset of WANTED that
    the target can record for FUN (a kind may be dropped, e.g. when no
    scratch register is free at entry).  The pass lays out the record for

@@ -38,10 +38,27 @@
 	movl	%eXd, A(4)			# order = 1 + first calls before
    1:
 
-   i386 PIC code first loads the base (the push is below the stack
-   pointer, where nothing lives at entry):
+   where no register is free (i386 regparm(3), GCC's local convention
+   for static functions at -O2, fastcall in PIC code, ...) the path saves
+   one around its use, with the CFA offset adjusted at each push and pop
+   (before the prologue the CFA is the stack pointer plus one word):
+   4:	pushl	%ecx
+	.cfi_adjust_cfa_offset 4
+	movl	4(%esp), %ecx			# the return address, one word up
+	...
+	popl	%ecx
+	.cfi_adjust_cfa_offset -4
+   so the common path (count decremented, no borrow) stays two
+   instructions whatever the function's arguments.
+
+   i386 PIC code first loads the base, from a free register or else a
+   saved one (popped after label 1), the call/pop pair described too:
+	[pushl	%ecx
+	.cfi_adjust_cfa_offset 4]
 	call	2f
-   2:	popl	%ecx				# then A(off) = .Lmip.rN+off-2b(%ecx)
+   2:	.cfi_adjust_cfa_offset 4
+	popl	%ecx				# then A(off) = .Lmip.rN+off-2b(%ecx)
+	.cfi_adjust_cfa_offset -4
 
    Block probe, at the start of a block, where the flags may be live:
 	movb	$0, .Lmip.rN+K(%rip)		# x86-64, i386 non-PIC: 7 bytes
@@ -51,17 +68,27 @@
    3:	popl	%R
 	movb	$0, .Lmip.rN+K-3b(%R)
 	[popl	%R]
+   with the same CFA offset adjustments around a saved register where
+   the CFA is computed from the stack pointer at the block's start
+   (everywhere without a frame pointer; with one, in the blocks that run
+   before the prologue has set it up; after that the CFA is computed from
+   %ebp and the pushes do not move it).  The call/pop pair with a free
+   register is not described: a CFA off by one word at the pop only, a
+   point no call unwinds from, where two directives in every PIC block
+   probe would double the size of .eh_frame.
 
    The scratch registers are chosen among those not live at that point
    (x86-64: r11 unless something unusual holds it; r10 carries the static
    chain of nested functions, %al the vector count of varargs; i386: eax,
-   ecx, edx unless regparm, fastcall or a static chain use them).
-   Without a free register at entry (or with live flags) the count, order
-   and caller are not recorded for that function: its coverage is.  The count
+   ecx, edx unless regparm, fastcall or a static chain use them).  The
+   CFI directives are written only where GCC writes its own CFI as
+   directives (the default): with -fno-dwarf2-cfi-asm the few
+   instructions between a push and its pop are not described.  The count
    increment is not atomic: concurrent calls may lose increments
    (doc/guide.md); coverage is exact.  */
 
 #include "mip-plugin.h"
+#include "debug.h"
 
 struct scratch_register
 {
@@ -113,6 +140,14 @@ mip_target_supported_kinds (void)
   return MIP_KIND_ALL;
 }
 
+
+/* No unspec of this target numbers things across the file.  */
+bool
+mip_target_unspec_is_file_counter (const_rtx)
+{
+  return false;
+}
+
 bool
 mip_target_skip_function (function *fun)
 {
@@ -155,34 +190,18 @@ flags_dead_at_entry (function *fun)
   return !REGNO_REG_SET_P (df_get_live_in (entry), FLAGS_REG);
 }
 
-/* Scratch registers the entry sequence needs for KINDS: i386 PIC needs a
-   base register for anything, and the first-call path one more.  */
-static int
-entry_registers_needed (uint32_t kinds)
-{
-  int needed = 0;
-  if (i386_pic ())
-    needed++;
-  if (kinds & MIP_KIND_CALL_COUNT)
-    needed++;
-  return needed;
-}
-
 uint32_t
 mip_target_entry_kinds (function *fun, uint32_t wanted)
 {
-  const struct scratch_register *regs[2];
-  int regnos[2];
-  int free_regs = entry_scratch_registers (fun, regs, regnos, 2);
   const uint32_t counting = MIP_KIND_CALL_COUNT | MIP_KIND_ORDER
 			    | MIP_KIND_CALLERS;
 
   /* The count's first-call path stamps the order (which also tells a
      saturated count from a zero one) and the caller: all three or none,
-     with the flags and a scratch register free.  */
+     with the flags free (the ABI makes them dead at entry).  A scratch
+     register it needs and cannot find free is saved on the stack.  */
   if ((wanted & counting)
-      && ((wanted & counting) != counting || !flags_dead_at_entry (fun)
-	  || entry_registers_needed (wanted) > free_regs))
+      && ((wanted & counting) != counting || !flags_dead_at_entry (fun)))
     {
       wanted &= ~counting;
       wanted |= MIP_KIND_FUNCTION_COVERAGE;
@@ -218,9 +237,6 @@ symbol_address (char *buf, size_t size, const char *symbol, const char *base,
     snprintf (buf, size, "%s-%s(%s)", symbol, label, base);
 }
 
-static void pic_store_text (char *text, size_t size, unsigned index,
-			    unsigned off, const struct scratch_register *reg);
-
 /* A growing assembly text.  */
 struct asm_text
 {
@@ -243,12 +259,55 @@ append (struct asm_text *t, const char *format, ...)
   gcc_assert (t->len < sizeof t->buf);
 }
 
+/* The push of a register and the name of that register in it.  */
+static const char *
+push_insn (void)
+{
+  return TARGET_64BIT ? "pushq" : "pushl";
+}
+
+static const char *
+pop_insn (void)
+{
+  return TARGET_64BIT ? "popq" : "popl";
+}
+
+static const char *
+full_name (const struct scratch_register *reg)
+{
+  return TARGET_64BIT ? reg->asm_name64 : reg->asm_name32;
+}
+
+/* Bytes a push moves the stack pointer by.  */
+static int
+word_size (void)
+{
+  return TARGET_64BIT ? 8 : 4;
+}
+
+/* The CFI of a stack pointer move by BYTES (positive: pushed) at a point
+   where the CFA is computed from the stack pointer.  The directive is
+   printed as it stands (asm text) and dwarf2, which runs after the pass,
+   knows nothing of the move: the CFA offset is right again at the end of
+   every sequence, which pops what it pushes.  Only where GCC itself
+   writes its CFI as directives (the default); with
+   -fno-dwarf2-cfi-asm the few instructions between a push and its pop
+   are not described (doc/guide.md).  */
+static void
+append_cfa_adjust (struct asm_text *t, int bytes)
+{
+  if (dwarf2out_do_cfi_asm ())
+    append (t, "\n\t.cfi_adjust_cfa_offset\t%d", bytes);
+}
+
 /* The first-call path inline: saturate a wrapped count, or stamp the
-   caller and the order, through SCRATCH.  */
+   caller and the order, through SCRATCH, which SAVED says to save on
+   the stack around its use.  The return address is at RA_OFFSET from
+   the stack pointer on entry to the sequence.  */
 static void
 append_first_call (struct asm_text *t, const struct mip_entry_probe *p,
-		   const struct scratch_register *scratch, const char *base,
-		   const char *label)
+		   const struct scratch_register *scratch, bool saved,
+		   int ra_offset, const char *base, const char *label)
 {
   char count[128], order[128], caller[128], sequence[128];
   unsigned idx = p->function_index;
@@ -262,13 +321,26 @@ append_first_call (struct asm_text *t, const struct mip_entry_probe *p,
   symbol_address (sequence, sizeof sequence, MIP_ORDER_SEQUENCE, base, label);
   append (t, "\n\tcmpl\t$0, %s\n\tje\t4f\n\tmovl\t$1, %s\n\tjmp\t1f\n4:",
 	  order, count);
+  if (saved)
+    {
+      append (t, "\t%s\t%s", push_insn (), full_name (scratch));
+      append_cfa_adjust (t, word_size ());
+      ra_offset += word_size ();
+      append (t, "\n");
+    }
   if (TARGET_64BIT)
-    append (t, "\tmovq\t(%%rsp), %s\n\tmovq\t%s, %s", scratch->asm_name64,
-	    scratch->asm_name64, caller);
+    append (t, "\tmovq\t%d(%%rsp), %s\n\tmovq\t%s, %s", ra_offset,
+	    scratch->asm_name64, scratch->asm_name64, caller);
   else
-    append (t, "\tmovl\t(%%esp), %s\n\tmovl\t%s, %s", r, r, caller);
+    append (t, "\tmovl\t%d(%%esp), %s\n\tmovl\t%s, %s", ra_offset, r, r,
+	    caller);
   append (t, "\n\tmovl\t$1, %s\n\tlock xaddl\t%s, %s\n\tincl\t%s"
 	  "\n\tmovl\t%s, %s", r, r, sequence, r, r, order);
+  if (saved)
+    {
+      append (t, "\n\t%s\t%s", pop_insn (), full_name (scratch));
+      append_cfa_adjust (t, -word_size ());
+    }
 }
 
 /* x86-64 with %r11 free: the first-call path is the runtime's
@@ -279,6 +351,18 @@ use_first_call_helper (const struct scratch_register *scratch)
   return TARGET_64BIT && strcmp (scratch->gcc_name, "r11") == 0;
 }
 
+/* A register of the scratch table other than AVOID, to save and
+   restore where none is free.  */
+static const struct scratch_register *
+register_to_save (const struct scratch_register *avoid)
+{
+  const struct scratch_register *table = TARGET_64BIT ? scratch64 : scratch32;
+  return &table[0] == avoid ? &table[1] : &table[0];
+}
+
+/* Before the prologue the CFA is the stack pointer plus one word on
+   every x86 target, so the pushes and the call/pop pair of the entry
+   sequence are described by CFA offset adjustments.  */
 void
 mip_target_instrument_entry (function *fun, const struct mip_entry_probe *p)
 {
@@ -288,74 +372,175 @@ mip_target_instrument_entry (function *fun, const struct mip_entry_probe *p)
   struct asm_text t;
   int clobbers[3];
   int n = 0;
+  const struct scratch_register *base_reg = NULL;
+  bool base_saved = false;
   const char *base = NULL;
   const char *label = "2b";
   char addr[128];
   unsigned idx = p->function_index;
   int next_reg = 0;
+  int ra_offset = 0;
 
   t.len = 0;
   t.buf[0] = '\0';
   if (i386_pic ())
     {
-      if (free_regs == 0)
+      if (free_regs > 0)
 	{
-	  /* No register: the coverage byte through a saved one.  */
-	  char text[256];
-	  pic_store_text (text, sizeof text, p->function_index,
-			  p->layout.coverage_offset, NULL);
-	  mip_emit_entry_asm (text, NULL, 0);
-	  return;
+	  base_reg = regs[0];
+	  clobbers[n++] = regnos[0];
+	  next_reg = 1;
 	}
-      base = regs[0]->asm_name32;
-      clobbers[n++] = regnos[0];
-      next_reg = 1;
-      append (&t, "call\t2f\n2:\tpopl\t%s\n\t", base);
+      else
+	{
+	  /* No register free: save one for the base.  */
+	  base_reg = register_to_save (NULL);
+	  base_saved = true;
+	  append (&t, "pushl\t%s", base_reg->asm_name32);
+	  append_cfa_adjust (&t, 4);
+	  append (&t, "\n\t");
+	  ra_offset = 4;
+	}
+      base = base_reg->asm_name32;
+      append (&t, "call\t2f\n2:");
+      append_cfa_adjust (&t, 4);
+      append (&t, "\n\tpopl\t%s", base);
+      append_cfa_adjust (&t, -4);
     }
   if (p->kinds & MIP_KIND_FUNCTION_COVERAGE)
     {
       record_address (addr, sizeof addr, idx, p->layout.coverage_offset, base,
 		      label);
-      append (&t, "movb\t$0, %s", addr);
+      append (&t, "%smovb\t$0, %s", t.len ? "\n\t" : "", addr);
     }
   if (p->kinds & MIP_KIND_CALL_COUNT)
     {
-      gcc_assert (next_reg < free_regs);
-      const struct scratch_register *scratch = regs[next_reg];
+      const struct scratch_register *scratch;
+      bool saved = next_reg >= free_regs;
+      if (saved)
+	scratch = register_to_save (base_reg);
+      else
+	{
+	  scratch = regs[next_reg];
+	  clobbers[n++] = regnos[next_reg];
+	}
       record_address (addr, sizeof addr, idx, p->layout.count_offset, base,
 		      label);
-      if (p->kinds & MIP_KIND_FUNCTION_COVERAGE)
-	append (&t, "\n\t");
-      append (&t, "subl\t$1, %s\n\tjnc\t1f", addr);
+      append (&t, "%ssubl\t$1, %s\n\tjnc\t1f", t.len ? "\n\t" : "", addr);
       clobbers[n++] = FLAGS_REG;
-      clobbers[n++] = regnos[next_reg];
-      if (use_first_call_helper (scratch))
+      if (!saved && use_first_call_helper (scratch))
 	append (&t, "\n\tleaq\t" MIP_RECORD_LABEL_FMT "(%%rip), %%r11"
 		"\n\t.hidden\t%s\n\tcall\t%s", idx, MIP_FIRST_CALL_HELPER,
 		MIP_FIRST_CALL_HELPER);
       else
-	append_first_call (&t, p, scratch, base, label);
+	append_first_call (&t, p, scratch, saved, ra_offset, base, label);
       append (&t, "\n1:");
+    }
+  if (base_saved)
+    {
+      append (&t, "\n\tpopl\t%s", base);
+      append_cfa_adjust (&t, -4);
     }
   mip_emit_entry_asm (t.buf, clobbers, n);
 }
 
+/* Is the CFA computed from the stack pointer at the start of BB of FUN
+   (i386)?  Without a frame pointer it is everywhere: dwarf2 follows
+   every move of the stack pointer.  With one, it is computed from the
+   frame pointer once the prologue has set that up, from the stack
+   pointer before: in the block of the prologue and in the blocks that
+   can run before it (shrink-wrapping), which are those reached from the
+   entry without passing through the prologue's block.  Computed once per
+   function.  */
+static bool
+cfa_on_stack_pointer (function *fun, basic_block bb)
+{
+  static int cached_function = -1;
+  static auto_vec<bool> before_frame;
+
+  if (!frame_pointer_needed)
+    return !crtl->stack_realign_needed;
+  if (cached_function != fun->funcdef_no)
+    {
+      basic_block b, setup = NULL;
+      rtx_insn *insn;
+      cached_function = fun->funcdef_no;
+      before_frame.truncate (0);
+      before_frame.safe_grow_cleared (last_basic_block_for_fn (fun));
+      FOR_EACH_BB_FN (b, fun)
+	FOR_BB_INSNS (b, insn)
+	  {
+	    rtx set = INSN_P (insn) && RTX_FRAME_RELATED_P (insn)
+		      ? single_set (insn) : NULL_RTX;
+	    if (setup == NULL && set
+		&& rtx_equal_p (SET_DEST (set), hard_frame_pointer_rtx)
+		&& rtx_equal_p (SET_SRC (set), stack_pointer_rtx))
+	      setup = b;
+	  }
+      auto_vec<basic_block> work;
+      work.safe_push (single_succ (ENTRY_BLOCK_PTR_FOR_FN (fun)));
+      while (!work.is_empty ())
+	{
+	  b = work.pop ();
+	  if (b->index < 0 || before_frame[b->index])
+	    continue;
+	  before_frame[b->index] = true;
+	  if (b == setup)
+	    continue;
+	  edge e;
+	  edge_iterator ei;
+	  FOR_EACH_EDGE (e, ei, b->succs)
+	    if (e->dest != EXIT_BLOCK_PTR_FOR_FN (fun))
+	      work.safe_push (e->dest);
+	}
+    }
+  return bb->index >= 0 && (unsigned) bb->index < before_frame.length ()
+	 && before_frame[bb->index];
+}
+
 /* i386 PIC: store 0 to byte OFF of record INDEX through REG, or through
-   %eax saved on the stack when REG is NULL.  */
+   %eax saved on the stack when REG is NULL; CFI says that the CFA is
+   computed from the stack pointer, so that CFA offset adjustments
+   describe the push and pop of a saved register.  */
 static void
 pic_store_text (char *text, size_t size, unsigned index, unsigned off,
-		const struct scratch_register *reg)
+		const struct scratch_register *reg, bool cfi)
 {
+  struct asm_text t;
   char addr[128];
   const char *name = reg ? reg->asm_name32 : "%eax";
+  t.len = 0;
+  t.buf[0] = '\0';
   record_address (addr, sizeof addr, index, off, name, "3b");
-  snprintf (text, size, "%scall\t3f\n3:\tpopl\t%s\n\tmovb\t$0, %s%s%s",
-	    reg ? "" : "pushl\t%eax\n\t", name, addr,
-	    reg ? "" : "\n\tpopl\t", reg ? "" : name);
+  if (reg == NULL)
+    {
+      append (&t, "pushl\t%s", name);
+      if (cfi)
+	append_cfa_adjust (&t, 4);
+      append (&t, "\n\t");
+    }
+  append (&t, "call\t3f\n3:");
+  /* The one instruction between the call and the pop: described only
+     inside a push (the pair is in every PIC block probe, and the two
+     directives would double the size of .eh_frame).  */
+  if (cfi && reg == NULL)
+    append_cfa_adjust (&t, 4);
+  append (&t, "\n\tpopl\t%s", name);
+  if (cfi && reg == NULL)
+    append_cfa_adjust (&t, -4);
+  append (&t, "\n\tmovb\t$0, %s", addr);
+  if (reg == NULL)
+    {
+      append (&t, "\n\tpopl\t%s", name);
+      if (cfi)
+	append_cfa_adjust (&t, -4);
+    }
+  gcc_assert (t.len < size);
+  memcpy (text, t.buf, t.len + 1);
 }
 
 void
-mip_target_block_probe (function *, basic_block bb,
+mip_target_block_probe (function *fun, basic_block bb,
 			const struct mip_entry_probe *p, uint32_t byte_offset,
 			char *text, size_t size, int *clobbers, int *n)
 {
@@ -378,5 +563,6 @@ mip_target_block_probe (function *, basic_block bb,
 	  clobbers[(*n)++] = r;
 	}
     }
-  pic_store_text (text, size, p->function_index, byte_offset, reg);
+  pic_store_text (text, size, p->function_index, byte_offset, reg,
+		  cfa_on_stack_pointer (fun, bb));
 }

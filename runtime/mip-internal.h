@@ -133,5 +133,11 @@ MIP_INTERNAL void mip_platform_write_stderr (const char *text, size_t size);
    BUFFER may hold it.  */
 MIP_INTERNAL const char *mip_platform_error_text (int errnum, char *buffer,
 						size_t size);
+/* Copy the GNU build id (the NT_GNU_BUILD_ID note) of the module that
+   contains ANCHOR into ID (MIP_GNU_BUILD_ID_MAX bytes) and set *SIZE to
+   its length; leave both alone when it has none, has a longer one or
+   the platform cannot tell.  */
+MIP_INTERNAL void mip_platform_gnu_build_id (const void *anchor, uint8_t *id,
+					   uint32_t *size);
 
 #endif /* MIP_INTERNAL_H */

@@ -81,6 +81,16 @@ mip_platform_error_text (int errnum, char *buffer, size_t size)
   return NULL;
 }
 
+/* No program headers to look at: the raw header records no GNU build
+   id.  */
+MIP_INTERNAL void
+mip_platform_gnu_build_id (const void *anchor, uint8_t *id, uint32_t *size)
+{
+  (void) anchor;
+  (void) id;
+  (void) size;
+}
+
 #else
 
 /* Keep the translation unit from being empty.  */

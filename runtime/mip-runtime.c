@@ -87,6 +87,8 @@ mip_fill_raw_header (struct mip_raw_header *header,
     header->flags |= MIP_RAW_FLAG_UNIT_WALK_FAILED;
   header->anchor_address = (uint64_t) (uintptr_t) __mip_runtime;
   header->pid = mip_platform_pid ();
+  mip_platform_gnu_build_id (__mip_runtime, header->gnu_build_id,
+			     &header->gnu_build_id_size);
 }
 
 /* Dump with the lock held.  Inconsistent units are still written (the

@@ -16,8 +16,10 @@
 # configuration about 265 tests, which keeps the whole run near 10 minutes
 # on 2 cores, 17 minutes of processor time; SAMPLE=4 took 23 minutes on 2
 # busy cores), FULL=1 checks every test in every configuration;
-# CHECK_PARTS (default "torture sqlite zlib gcov-blocks"); and the
-# variables of each part's script.
+# CHECK_PARTS (default "torture sqlite zlib gcov-blocks");
+# MIP_I386_RUNNER=direct|qemu (how -m32 programs run; by default found out
+# once by running one: directly where the kernel runs 32-bit x86
+# programs, else under qemu-i386); and the variables of each part's script.
 #
 # Copyright (C) 2026 The MIP for GCC developers.
 # SPDX-License-Identifier: GPL-3.0-or-later
@@ -69,6 +71,7 @@ main () {
   : >"$MIP_WORK/check-real.times"
   start=$(date +%s)
   mip_say "work directory $MIP_WORK; plugin $MIP_PLUGIN"
+  mip_detect_i386_runner say
   fetch_needed_sources
   for part in $CHECK_PARTS; do
     run_part "$part"

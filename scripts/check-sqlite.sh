@@ -4,7 +4,8 @@
 #     builds must print the same "Verification Hash", and the MIP runs
 #     must write raw profiles that mipdata create + merge accept; the same
 #     for -m32 builds (against the -m32 plain build) when the 32-bit
-#     runtime is there;
+#     runtime is there (run under qemu-i386 where the kernel runs no
+#     32-bit programs; see mip_detect_i386_runner);
 #  2. at -O0, one build with both gcc --coverage and MIP full: every
 #     function's MIP call count must equal gcov's execution count;
 #  3. at -O2, the MIP full build under callgrind: every function's MIP call
@@ -15,6 +16,8 @@
 #   SPEEDTEST_ARGS       speedtest1 options (default "--verify --size 10
 #                        --memdb --singlethread")
 #   CALLGRIND_SIZE       --size under callgrind (default 5)
+#   MIP_I386_RUNNER      direct or qemu: how -m32 programs run (default:
+#                        found out by running one)
 #   CHECK_RESULT_FILE    where to append "sqlite PASSED FAILED SKIPPED"
 #
 # Copyright (C) 2026 The MIP for GCC developers.
@@ -35,15 +38,16 @@ build_all () {
   mip_wait_all
 }
 
-# run_speedtest DIR [ARGS...]: run DIR/speedtest1 in DIR, writing
-# DIR/run.out and DIR/run.mipraw.
+# run_speedtest DIR [ARGS...]: run DIR/speedtest1 in DIR (a 32-bit one
+# under qemu-i386 where the kernel runs none), writing DIR/run.out and
+# DIR/run.mipraw.
 run_speedtest () {
   local dir=$1
   shift
-  # shellcheck disable=SC2086
+  # shellcheck disable=SC2086,SC2046
   (cd "$dir" && rm -f run.mipraw run.out \
    && mip_run run.out env MIP_PROFILE_FILENAME="$dir/run.mipraw" \
-        "$@" ./speedtest1 $SPEEDTEST_ARGS)
+        "$@" $(mip_run_prefix ./speedtest1) ./speedtest1 $SPEEDTEST_ARGS)
 }
 
 verification_hash () {
@@ -67,7 +71,7 @@ make_profile () {
 # check_hashes BUILD: each MIP mode of BUILD (o2, o2-m32) against its
 # plain build.
 check_hashes () {
-  local build=$1 flags want got variant dir
+  local build=$1 flags want got variant dir prefix
   flags=$(mip_checked_build_flags "$build")
   run_speedtest "$OUT/$build-plain"
   want=$(verification_hash "$OUT/$build-plain")
@@ -76,11 +80,12 @@ check_hashes () {
     dir=$OUT/$build-$variant
     run_speedtest "$dir"
     got=$(verification_hash "$dir")
+    prefix=$(mip_run_prefix "$dir/speedtest1")
     if [ "$got" = "$want" ]; then
       mip_pass "$flags $variant: same verification hash"
     else
       mip_fail "$flags $variant: verification hash '$got', plain '$want'" \
-        "(cd $dir && ./speedtest1 $SPEEDTEST_ARGS)"
+        "(cd $dir && ${prefix:+$prefix }./speedtest1 $SPEEDTEST_ARGS)"
     fi
     if [ -s "$dir/run.mipraw" ] && make_profile "$dir"; then
       mip_pass "$flags $variant: .mipraw written, mipdata create/merge/show accept it"
@@ -163,7 +168,7 @@ check_against_callgrind () {
 # profile, except the C start files', libmip's own and split-off .cold parts.
 check_all_called_functions_known () {
   local dir=$1 unknown
-  nm --defined-only "$MIP_RUNTIME_DIR/libmip.a" 2>/dev/null \
+  nm --defined-only "$MIP_RUNTIME_DIR/libmip-runtime.a" 2>/dev/null \
     | awk 'NF == 3 { print $3 }' >"$dir/runtime-functions.txt"
   printf '%s\n' _start _init _fini __do_global_dtors_aux frame_dummy \
     register_tm_clones deregister_tm_clones >>"$dir/runtime-functions.txt"
@@ -187,6 +192,7 @@ check_all_called_functions_known () {
 main () {
   local build
   mip_check_tools
+  mip_detect_i386_runner say
   [ -f "$MIP_WORK/src/sqlite-amalgamation/sqlite3.c" ] \
     || bash "$here/fetch-sources.sh" sqlite
   mkdir -p "$OUT"

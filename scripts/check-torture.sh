@@ -8,9 +8,28 @@
 # of check-real.sh; also runs alone.
 #
 # Environment: MIP_WORK, MIP_PLUGIN, MIP_RUNTIME_DIR, MIPDATA, CC,
-#   TORTURE_TARGETS      targets (default "x86-64 i386 i386-pie": -m64,
-#                        -m32 non-PIC, -m32 PIE; the i386 ones need the
-#                        32-bit runtime MIP_RUNTIME_DIR/m32/libmip.a)
+#   TORTURE_TARGETS      targets (default "x86-64 i386 i386-pie aarch64
+#                        arm thumb2 thumb1": -m64, -m32 non-PIC, -m32 PIE;
+#                        the i386 ones need the 32-bit runtime
+#                        MIP_RUNTIME_DIR/m32/libmip.a, and run under
+#                        qemu-i386 where the kernel runs no 32-bit
+#                        programs; the cross targets aarch64
+#                        (aarch64-linux-gnu), arm and thumb2
+#                        (arm-linux-gnueabihf -marm, -mthumb) and thumb1
+#                        (arm-linux-gnueabi -march=armv5te -mthumb) need
+#                        configure's cross build of MIP for the triplet
+#                        (MIP_CROSS_PLUGIN_DIR/TRIPLET/mip.so,
+#                        MIP_RUNTIME_DIR/TRIPLET/libmip.a) and run under
+#                        qemu-user; a target not built, or whose plugin
+#                        does not instrument yet, is unsupported)
+#   TORTURE_CROSS_MODES  the modes of the cross targets (default
+#                        "-O0;-O2")
+#   TORTURE_CROSS_SAMPLE=N  the cross targets' configurations each
+#                        check 1 test in N (rotating as SAMPLE does;
+#                        default 50: about 30 tests per configuration,
+#                        a few minutes under qemu; FULL=1: all)
+#   MIP_I386_RUNNER      direct or qemu: how -m32 programs run (default:
+#                        found out by running one)
 #   TORTURE_MODES        ';'-separated optimisation flag sets (default
 #                        "-O0;-O2;-O3 -fomit-frame-pointer -funroll-loops;-Os")
 #   SAMPLE=N             rotate: test number K (from 1) is checked in
@@ -28,6 +47,9 @@
 #   TORTURE_ORACLE_EVERY=N   run the inference oracle on 1 in N likewise
 #                        (default 5; 0 = never)
 #   TORTURE_ORACLE_VARIANTS  MIP modes of the oracle (default "bcov full")
+#   TORTURE_CHECK_COUNTS=0  do not check that every function that ran
+#                        has a call count and an order in the full mode
+#                        (checked on every full build by default)
 #   TORTURE_FILTER       only tests whose name matches this grep pattern
 #   CHECK_RESULT_FILE    where to append "torture PASSED FAILED SKIPPED"
 #
@@ -41,17 +63,23 @@ here=$(cd "$(dirname "$0")" && pwd)
 
 TORTURE_DIR=$MIP_WORK/src/gcc-torture/execute
 export TORTURE_OUT=$MIP_WORK/torture
-export TORTURE_TARGETS=${TORTURE_TARGETS:-x86-64 i386 i386-pie}
+export TORTURE_TARGETS=${TORTURE_TARGETS:-x86-64 i386 i386-pie aarch64 arm thumb2 thumb1}
+export TORTURE_CROSS_MODES=${TORTURE_CROSS_MODES:--O0;-O2}
 export TORTURE_MODES=${TORTURE_MODES:--O0;-O2;-O3 -fomit-frame-pointer -funroll-loops;-Os}
 export MIP_VARIANTS=${MIP_VARIANTS-full bcov fcov}
 export TORTURE_MIPDATA_EVERY=${TORTURE_MIPDATA_EVERY:-10}
 export TORTURE_ORACLE_EVERY=${TORTURE_ORACLE_EVERY:-5}
 export TORTURE_ORACLE_VARIANTS=${TORTURE_ORACLE_VARIANTS-bcov full}
 export TORTURE_TIMEOUT=${TORTURE_TIMEOUT:-20}
+export TORTURE_CHECK_COUNTS=${TORTURE_CHECK_COUNTS:-1}
 export CC
 sample=${SAMPLE:-1}
-[ "${FULL:-0}" = 1 ] && sample=1
-export TORTURE_SAMPLE=$sample
+cross_sample=${TORTURE_CROSS_SAMPLE:-50}
+if [ "${FULL:-0}" = 1 ]; then
+  sample=1
+  cross_sample=1
+fi
+export TORTURE_SAMPLE=$sample TORTURE_CROSS_SAMPLE=$cross_sample
 
 list_tests () {
   ls "$TORTURE_DIR"/*.c | grep -e "${TORTURE_FILTER:-.}" | awk '{ print NR, $0 }'
@@ -60,10 +88,16 @@ list_tests () {
 # The configurations, one a line: "target:mode" (the labels of the results).
 list_configs () {
   local target mode
-  local -a modes
+  local -a modes cross_modes target_modes
   IFS=';' read -r -a modes <<<"$TORTURE_MODES"
+  IFS=';' read -r -a cross_modes <<<"$TORTURE_CROSS_MODES"
   for target in $TORTURE_TARGETS; do
-    for mode in "${modes[@]}"; do
+    if mip_is_cross_target "$target"; then
+      target_modes=("${cross_modes[@]}")
+    else
+      target_modes=("${modes[@]}")
+    fi
+    for mode in "${target_modes[@]}"; do
       printf '%s:%s\n' "$target" "$(printf '%s' "$mode" | tr ' ' '_')"
     done
   done
@@ -92,7 +126,7 @@ print_config_table () {
     NR == FNR { order[++n] = $1; next }
     $1 == "PLAINOK" { plain[$3]++ }
     $1 == "PLAINFAIL" { plainfail[$3]++ }
-    $1 == "UNSUPPORTED" || $1 == "NORUNTIME" { unsup[$3]++ }
+    $1 == "UNSUPPORTED" || $1 == "NORUNTIME" || $1 == "NORUNNER" || $1 == "NOCROSS" { unsup[$3]++ }
     $1 == "PASS" || $1 == "FAIL" {
       v = $4; sub(/^oracle-.*/, "oracle", v)
       if (v !~ /^oracle$/ && index(" " variants " ", " " v " ") == 0) v = "oracle"
@@ -121,6 +155,34 @@ print_failures () {
   done
 }
 
+# For each cross target of TORTURE_TARGETS, once: can it be checked
+# here?  Exports MIP_CROSS_SKIP_TARGET with the reason when it cannot (not
+# built, no compiler or qemu, or a plugin that refuses to instrument:
+# unsupported); a plugin that fails otherwise is one failure.
+cross_failed=0
+detect_cross_targets () {
+  local target problem
+  for target in $TORTURE_TARGETS; do
+    mip_is_cross_target "$target" || continue
+    if ! mip_cross_setup "$target"; then
+      problem=$MIP_CROSS_PROBLEM
+    else
+      problem=$(mip_cross_refusal "$target")
+      case $problem in
+        '' | 'mip: instrumentation not implemented'*) ;;
+        *) mip_say "FAIL: cross target $target: $problem"
+           cross_failed=$((cross_failed + 1)) ;;
+      esac
+    fi
+    if [ -n "$problem" ]; then
+      mip_say "unsupported: cross target $target: $problem"
+      export "MIP_CROSS_SKIP_$target=$problem"
+    else
+      mip_say "cross target $target: $MIP_CROSS_CC $(mip_cross_flags "$target"), run under $MIP_CROSS_QEMU"
+    fi
+  done
+}
+
 main () {
   local total configs passed failed plain_fail unsupported plain_ok crashed
   [ -n "$MIP_VARIANTS" ] && mip_check_tools
@@ -134,30 +196,36 @@ main () {
   else
     mip_say "checking $total tests in each of the $configs configurations"
   fi
-  mip_say "targets: $TORTURE_TARGETS; modes: $TORTURE_MODES"
+  mip_say "targets: $TORTURE_TARGETS; modes: $TORTURE_MODES (cross targets: $TORTURE_CROSS_MODES, 1 test in $cross_sample per configuration)"
   mip_say "MIP variants: ${MIP_VARIANTS:-none (plain only)}; mipdata on 1 checked configuration in $TORTURE_MIPDATA_EVERY; inference oracle (${TORTURE_ORACLE_VARIANTS:-none}) on 1 in $TORTURE_ORACLE_EVERY (picked by a hash of test and configuration); $MIP_JOBS jobs"
   if ! mip_have_runtime32; then
     mip_say "note: no 32-bit runtime $MIP_RUNTIME_DIR/m32/libmip.a: i386 configurations skipped"
   fi
+  mip_detect_i386_runner say
+  detect_cross_targets
   crashed=0
   list_tests | xargs -P "$MIP_JOBS" -n 2 bash "$here/torture-test.sh" \
     || crashed=1
   passed=$(count PASS)
   failed=$(count FAIL)
+  failed=$((failed + cross_failed))
   if [ "$crashed" -eq 1 ]; then
     mip_say "FAIL: torture-test.sh itself failed on some test (its messages are above)"
     failed=$((failed + 1))
   fi
   plain_fail=$(count PLAINFAIL)
-  unsupported=$(( $(count UNSUPPORTED) + $(count NORUNTIME) ))
+  unsupported=$(( $(count UNSUPPORTED) + $(count NORUNTIME) + $(count NORUNNER) + $(count NOCROSS) ))
   plain_ok=$(count PLAINOK)
   if [ "$failed" -gt 0 ]; then
     mip_say "failures (files kept in $TORTURE_OUT/tmp):"
     print_failures
   fi
-  mip_say "per configuration (plain: plain builds that ran; pfail: plain build failed, skipped; unsup: directives or no runtime; infer!=pr: oracle builds whose default inference (without calls-may-exit) differs from probing every block / oracle builds, information only):"
+  mip_say "per configuration (plain: plain builds that ran; pfail: plain build failed, skipped; unsup: directives, no runtime or nothing to run 32-bit programs; infer!=pr: oracle builds whose default inference (without calls-may-exit) differs from probing every block / oracle builds, information only):"
   print_config_table
-  mip_say "plain builds: $plain_ok passed, $plain_fail failed (skipped), $unsupported unsupported (directives or no runtime)"
+  mip_say "plain builds: $plain_ok passed, $plain_fail failed (skipped), $unsupported unsupported (directives, no runtime or nothing to run 32-bit programs)"
+  if [ "$(count NORUNNER)" -gt 0 ]; then
+    mip_say "unsupported: $(count NORUNNER) i386 configurations: cannot run 32-bit x86 programs: $MIP_I386_PROBLEM"
+  fi
   mip_say "inference oracle: $(count_oracle PASS) passed, $(count_oracle FAIL) failed (probe-all-blocks + calls-may-exit vs calls-may-exit); information: without calls-may-exit, $(count INFERDIFF) of $(( $(count INFERDIFF) + $(count INFERSAME) )) oracle checks differ ($(tests_with INFERDIFF) of $(tests_with 'INFER[A-Z]*') tests)"
   mip_say "torture: $passed passed, $failed failed, $((plain_fail + unsupported)) skipped"
   if [ -n "${CHECK_RESULT_FILE:-}" ]; then

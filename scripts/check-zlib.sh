@@ -2,13 +2,16 @@
 # check-zlib.sh - prove MIP correct on zlib: build the library with its
 # test programs example and minigzip plain and with MIP (full,
 # block-coverage and function-coverage modes) at -O2, also with -m32 when
-# the 32-bit runtime is there, and require identical output and exit
+# the 32-bit runtime is there (run under qemu-i386 where the kernel runs
+# no 32-bit programs; see mip_detect_i386_runner), and require identical output and exit
 # status from example and from minigzip round trips at two compression
 # levels, plus raw profiles that mipdata accepts.  Then, at -O0, a build
 # with both gcc --coverage and MIP full must give every function the same
 # call count as gcov.  Part of check-real.sh; also runs alone.
 #
 # Environment: MIP_WORK, MIP_PLUGIN, MIP_RUNTIME_DIR, MIPDATA, CC,
+#   MIP_I386_RUNNER      direct or qemu: how -m32 programs run (default:
+#                        found out by running one)
 #   CHECK_RESULT_FILE    where to append "zlib PASSED FAILED SKIPPED"
 #
 # Copyright (C) 2026 The MIP for GCC developers.
@@ -39,23 +42,28 @@ make_input () {
 
 # run_programs DIR: run example and the minigzip round trips in DIR,
 # recording each output and exit status in DIR/results.txt; every run
-# writes its own raw profile DIR/NAME.mipraw.
+# writes its own raw profile DIR/NAME.mipraw.  32-bit programs run under
+# qemu-i386 where the kernel runs none (the prefix is empty elsewhere).
 run_programs () {
-  local dir=$1 status level
+  local dir=$1 status level prefix
   cd "$dir"
   rm -f ./*.mipraw ./*.mip results.txt
+  prefix=$(mip_run_prefix ./example)
   status=0
-  MIP_PROFILE_FILENAME=$dir/example.mipraw ./example example.gz \
+  # shellcheck disable=SC2086 # no prefix or one word
+  MIP_PROFILE_FILENAME=$dir/example.mipraw $prefix ./example example.gz \
     >example.out 2>&1 || status=$?
   echo "example exit $status" >>results.txt
   for level in 1 9; do
     status=0
+    # shellcheck disable=SC2086
     MIP_PROFILE_FILENAME=$dir/minigzip-c$level.mipraw \
-      ./minigzip -c -$level <"$OUT/input.dat" >"input-$level.gz" || status=$?
+      $prefix ./minigzip -c -$level <"$OUT/input.dat" >"input-$level.gz" || status=$?
     echo "minigzip -$level exit $status" >>results.txt
     status=0
+    # shellcheck disable=SC2086
     MIP_PROFILE_FILENAME=$dir/minigzip-d$level.mipraw \
-      ./minigzip -d -c <"input-$level.gz" >"input-$level.out" || status=$?
+      $prefix ./minigzip -d -c <"input-$level.gz" >"input-$level.out" || status=$?
     echo "minigzip -d (level $level) exit $status" >>results.txt
     if cmp -s "input-$level.out" "$OUT/input.dat"; then
       echo "round trip -$level ok" >>results.txt
@@ -146,6 +154,7 @@ check_build () {
 main () {
   local build
   mip_check_tools
+  mip_detect_i386_runner say
   [ -f "$MIP_WORK/src/zlib/zlib.h" ] || bash "$here/fetch-sources.sh" zlib
   mkdir -p "$OUT"
   cd "$OUT"

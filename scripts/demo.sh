@@ -75,7 +75,7 @@ say "2. Run it: at exit it writes default.mipraw (or \$MIP_PROFILE_FILENAME)"
 run ./demo
 run ls -l default.mipraw
 
-say "3. Create an empty profile from the binary's __mip_map section, merge the raw profile"
+say "3. Create an empty profile from the binary's .debug_mip_map section, merge the raw profile"
 run mipdata create -p demo.mip demo
 run mipdata merge -p demo.mip default.mipraw
 
@@ -88,9 +88,8 @@ run mipdata callgraph -p demo.mip --debug demo
 run mipdata info -p demo.mip
 
 say "6. The map is not needed at run time: dump it, strip the binary"
-run objcopy --dump-section __mip_map=demo.mipmap demo demo.tmp
-rm -f demo.tmp
-run strip --strip-all --remove-section=__mip_map -o demo-stripped demo
+run objcopy --dump-section .debug_mip_map=demo.mipmap demo /dev/null
+run strip -o demo-stripped demo
 run ls -l demo demo-stripped demo.mipmap
 run env MIP_PROFILE_FILENAME=stripped-%p.mipraw ./demo-stripped
 run mipdata create -p stripped.mip demo.mipmap
@@ -108,7 +107,7 @@ run size demo-plain demo-coverage demo-full demo-gcov
 echo "(For a program this small the runtime's fixed cost dominates: libmip"
 echo "adds a few KB of code.  Per function, function coverage adds one"
 echo "7-byte instruction and one byte of __mip_raw; the full mode 16 bytes"
-echo "of __mip_raw plus one per block probe; __mip_map is not loaded at run"
+echo "of __mip_raw plus one per block probe; .debug_mip_map is not loaded at run"
 echo "time.)"
 run size -A demo-coverage demo-full | grep -E '^(demo|__mip)'
 

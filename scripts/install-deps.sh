@@ -7,7 +7,8 @@
 #
 # Usage: scripts/install-deps.sh [EXTRA-PACKAGE...]
 # Environment: MIP_GCC_VERSION (default 12) picks gcc-N-plugin-dev and
-# gcc-N-source.
+# gcc-N-source; MIP_CROSS_TARGETS (default "aarch64-linux-gnu
+# arm-linux-gnueabihf arm-linux-gnueabi") the cross toolchains.
 #
 # Copyright (C) 2026 The MIP for GCC developers.
 # SPDX-License-Identifier: GPL-3.0-or-later
@@ -16,14 +17,40 @@ set -eu
 
 gcc_version=${MIP_GCC_VERSION:-12}
 
-# Build: compilers, Autotools, GCC's plugin headers, mipdata's libraries.
+# Build: compilers, Autotools, GCC's plugin headers, mipdata's libraries
+# (libdebuginfod-dev: mipdata asks debuginfod servers for debug files).
 # Tests: Check (unit tests), DejaGnu with Tcl, valgrind (callgrind
-# comparison), gcc-multilib.  Real-world validation: GCC's sources
+# comparison), gcc-N-multilib and g++-N-multilib (see below), qemu-user
+# (runs the -m32 programs where
+# the kernel runs no 32-bit x86 programs), debuginfod (a local server for the debug
+# file tests).  Real-world validation: GCC's sources
 # (c-torture), xz and the Debian keyring to fetch SQLite and zlib sources.
+# Python 3 runs the probe oracle (scripts/probe-oracle.py: make bench and
+# its DejaGnu test).
 packages="build-essential autoconf automake libtool pkg-config
-  gcc-$gcc_version-plugin-dev g++ libdw-dev libelf-dev
-  check dejagnu tcl valgrind gcc-multilib g++-multilib texinfo
-  gcc-$gcc_version-source xz-utils bzip2 debian-archive-keyring gzip"
+  gcc-$gcc_version-plugin-dev g++ libdw-dev libelf-dev libzstd-dev
+  libdebuginfod-dev debuginfod
+  check dejagnu tcl valgrind gcc-$gcc_version-multilib g++-$gcc_version-multilib
+  qemu-user texinfo
+  gcc-$gcc_version-source xz-utils bzip2 debian-archive-keyring gzip
+  python3"
+
+# Cross targets (configure finds them; make check runs their tests under
+# qemu-user): for each, the cross compilers of the same GCC release,
+# their plugin headers (the cross plugin is built against them) and the
+# target's C library (its programs run under qemu with -L /usr/TRIPLET).
+# MIP_CROSS_TARGETS="" installs none.
+cross_targets=${MIP_CROSS_TARGETS-aarch64-linux-gnu arm-linux-gnueabihf arm-linux-gnueabi}
+for triplet in $cross_targets; do
+  case $triplet in
+    aarch64-linux-gnu) libc_arch=arm64 ;;
+    arm-linux-gnueabihf) libc_arch=armhf ;;
+    arm-linux-gnueabi) libc_arch=armel ;;
+    *) echo "install-deps: unknown cross target '$triplet'" >&2; exit 1 ;;
+  esac
+  packages="$packages gcc-$gcc_version-$triplet g++-$gcc_version-$triplet
+    gcc-$gcc_version-plugin-dev-$triplet libc6-dev-$libc_arch-cross"
+done
 
 missing=
 for package in $packages "$@"; do
@@ -33,23 +60,33 @@ for package in $packages "$@"; do
   fi
 done
 
+as_root () {
+  if [ "$(id -u)" -eq 0 ]; then
+    "$@"
+  elif command -v sudo >/dev/null 2>&1; then
+    sudo "$@"
+  else
+    echo "install-deps: not root and no sudo: cannot run '$*'" >&2
+    exit 1
+  fi
+}
+
 if [ -z "$missing" ]; then
   echo "install-deps: every package is installed"
-  exit 0
-fi
-
-if [ "$(id -u)" -eq 0 ]; then
-  as_root=
-elif command -v sudo >/dev/null 2>&1; then
-  as_root=sudo
 else
-  echo "install-deps: not root and no sudo: install these packages:$missing" >&2
-  exit 1
+  echo "install-deps: installing$missing"
+  as_root apt-get update
+  # shellcheck disable=SC2086 # one word per package
+  as_root env DEBIAN_FRONTEND=noninteractive \
+    apt-get install -y --no-install-recommends $missing
 fi
 
-echo "install-deps: installing$missing"
-export DEBIAN_FRONTEND=noninteractive
-$as_root apt-get update
-# shellcheck disable=SC2086 # one word per package
-$as_root env DEBIAN_FRONTEND=noninteractive \
-  apt-get install -y --no-install-recommends $missing
+# -m32 programs that include <errno.h> need the kernel's asm headers as
+# <asm/...>.  Debian's gcc-multilib provides exactly one file for that,
+# the link /usr/include/asm -> x86_64-linux-gnu/asm, but it conflicts
+# with the cross compilers; gcc-N-multilib does not.  Make the same link
+# when nothing provides it.
+if [ ! -e /usr/include/asm ] && [ -d /usr/include/x86_64-linux-gnu/asm ]; then
+  echo "install-deps: linking /usr/include/asm to x86_64-linux-gnu/asm for -m32 (as gcc-multilib does)"
+  as_root ln -s x86_64-linux-gnu/asm /usr/include/asm
+fi

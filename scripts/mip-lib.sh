@@ -141,6 +141,165 @@ mip_variant_title () {
   esac
 }
 
+# ---- Running 32-bit x86 programs ---------------------------------------------
+# A kernel without IA-32 emulation runs no 32-bit x86 program (exec fails
+# with "Exec format error").  There the -m32 programs run under qemu-i386
+# (Debian: qemu-user), which finds the multilib loader and libraries in the
+# host's own paths; valgrind cannot run them at all (it needs the kernel to
+# start its 32-bit tool, and does not run under qemu).
+#
+# mip_detect_i386_runner say|quiet sets and exports MIP_I386_RUNNER: direct
+# (the kernel runs them), qemu (under MIP_I386_QEMU), or none (nothing
+# here can: MIP_I386_PROBLEM says why), by running a tiny -m32 program
+# once; a value already in the environment is kept, so the parts of
+# check-real.sh detect once, and MIP_I386_RUNNER=direct or =qemu forces
+# the choice (to test the other kind of machine).  With say, prints the
+# choice.
+mip_detect_i386_runner () {
+  local dir result
+  MIP_I386_QEMU=$(command -v qemu-i386 || command -v qemu-i386-static || true)
+  MIP_I386_PROBLEM=${MIP_I386_PROBLEM:-}
+  case ${MIP_I386_RUNNER:-} in
+    direct) ;;
+    qemu)
+      [ -n "$MIP_I386_QEMU" ] \
+        || mip_die "MIP_I386_RUNNER=qemu, but there is no qemu-i386 (install qemu-user)" ;;
+    none) MIP_I386_PROBLEM=${MIP_I386_PROBLEM:-MIP_I386_RUNNER=none} ;;
+    '')
+      dir=$MIP_WORK/i386-probe
+      mkdir -p "$dir"
+      printf '#include <stdio.h>\nint main (void) { puts ("i386 ok"); return 0; }\n' \
+        >"$dir/probe.c"
+      MIP_I386_RUNNER=none
+      if ! $CC -m32 "$dir/probe.c" -o "$dir/probe" >"$dir/build.log" 2>&1; then
+        MIP_I386_PROBLEM="'$CC -m32' cannot build programs (install gcc-multilib)"
+      elif result=$("$dir/probe" 2>&1) && [ "$result" = "i386 ok" ]; then
+        MIP_I386_RUNNER=direct
+      elif [ -z "$MIP_I386_QEMU" ]; then
+        MIP_I386_PROBLEM="the kernel runs no i386 programs and there is no qemu-i386 (install qemu-user)"
+      elif result=$("$MIP_I386_QEMU" "$dir/probe" 2>&1) && [ "$result" = "i386 ok" ]; then
+        MIP_I386_RUNNER=qemu
+      else
+        MIP_I386_PROBLEM="the kernel runs no i386 programs, and $MIP_I386_QEMU cannot run $dir/probe either: $result"
+      fi ;;
+    *) mip_die "MIP_I386_RUNNER='$MIP_I386_RUNNER': expected direct or qemu" ;;
+  esac
+  export MIP_I386_RUNNER MIP_I386_PROBLEM MIP_I386_QEMU
+  [ "$1" = quiet ] && return 0
+  case $MIP_I386_RUNNER in
+    direct) mip_say "32-bit x86 programs: run directly" ;;
+    qemu) mip_say "32-bit x86 programs: run under $MIP_I386_QEMU (the kernel runs none)" ;;
+    none) mip_say "32-bit x86 programs: cannot run: $MIP_I386_PROBLEM" ;;
+  esac
+}
+
+# Is FILE a 32-bit x86 ELF file?  Its header: the ELF magic, class 1
+# (ELFCLASS32) and machine 3 (EM_386).
+mip_is_i386_elf () {
+  # shellcheck disable=SC2046 # one word per byte
+  set -- $(head -c 20 "$1" 2>/dev/null | od -An -tu1 -v)
+  [ "$#" -eq 20 ] && [ "$1 $2 $3 $4 $5" = "127 69 76 70 1" ] \
+    && [ "${19} ${20}" = "3 0" ]
+}
+
+# mip_run_prefix FILE: the words to put before the program FILE to run
+# it: none, qemu-i386 for a 32-bit x86 program where the kernel runs
+# none (mip_detect_i386_runner first), or MIP_CROSS_RUN_PREFIX when a
+# cross target's program is run (mip_cross_setup).
+mip_run_prefix () {
+  if [ -n "${MIP_CROSS_RUN_PREFIX:-}" ]; then
+    printf '%s\n' "$MIP_CROSS_RUN_PREFIX"
+    return
+  fi
+  if [ "${MIP_I386_RUNNER:-direct}" = qemu ] && mip_is_i386_elf "$1"; then
+    printf '%s\n' "$MIP_I386_QEMU"
+  fi
+}
+
+# ---- Cross targets (aarch64, 32-bit Arm) -----------------------------------
+# The c-torture targets aarch64 (aarch64-linux-gnu), arm and thumb2
+# (arm-linux-gnueabihf -marm / -mthumb) and thumb1 (arm-linux-gnueabi
+# -march=armv5te -mthumb) build with the cross compiler TRIPLET-gcc-12
+# (MIP_GCC_MAJOR), the plugin MIP_CROSS_PLUGIN_DIR/TRIPLET/mip.so (default:
+# the plugin directory of the build tree, beside MIP_PLUGIN's .libs) and
+# the runtime MIP_RUNTIME_DIR/TRIPLET, and run under qemu-aarch64 or
+# qemu-arm -L /usr/TRIPLET.
+
+mip_is_cross_target () {
+  case $1 in aarch64 | arm | thumb2 | thumb1) return 0 ;; esac
+  return 1
+}
+
+mip_cross_triplet () {
+  case $1 in
+    aarch64) echo aarch64-linux-gnu ;;
+    arm | thumb2) echo arm-linux-gnueabihf ;;
+    thumb1) echo arm-linux-gnueabi ;;
+  esac
+}
+
+mip_cross_flags () {
+  case $1 in
+    arm) echo -marm ;;
+    thumb2) echo -mthumb ;;
+    thumb1) echo "-march=armv5te -mthumb" ;;
+  esac
+}
+
+# mip_cross_setup TARGET: set MIP_CROSS_CC, MIP_CROSS_PLUGIN,
+# MIP_CROSS_RUNTIME_DIR and MIP_CROSS_QEMU for TARGET, or return 1 with
+# MIP_CROSS_PROBLEM saying why it cannot be checked here.
+mip_cross_setup () {
+  local triplet qemu name plugin_dir
+  triplet=$(mip_cross_triplet "$1")
+  MIP_CROSS_PROBLEM=
+  MIP_CROSS_CC=
+  for name in "$triplet-gcc-${MIP_GCC_MAJOR:-12}" "$triplet-gcc"; do
+    if command -v "$name" >/dev/null 2>&1; then
+      MIP_CROSS_CC=$name
+      break
+    fi
+  done
+  plugin_dir=${MIP_CROSS_PLUGIN_DIR:-$(dirname "$(dirname "$MIP_PLUGIN")")}
+  MIP_CROSS_PLUGIN=$plugin_dir/$triplet/mip.so
+  MIP_CROSS_RUNTIME_DIR=$MIP_RUNTIME_DIR/$triplet
+  case $triplet in
+    aarch64-*) qemu=qemu-aarch64 ;;
+    *) qemu=qemu-arm ;;
+  esac
+  MIP_CROSS_QEMU="$(command -v "$qemu" || true) -L /usr/$triplet"
+  if [ -z "$MIP_CROSS_CC" ]; then
+    MIP_CROSS_PROBLEM="no $triplet-gcc-${MIP_GCC_MAJOR:-12}"
+  elif [ ! -f "$MIP_CROSS_PLUGIN" ] || [ ! -f "$MIP_CROSS_RUNTIME_DIR/libmip.a" ]; then
+    MIP_CROSS_PROBLEM="MIP not built for $triplet (no $MIP_CROSS_PLUGIN or $MIP_CROSS_RUNTIME_DIR/libmip.a; see configure's cross targets)"
+  elif [ "${MIP_CROSS_QEMU% -L *}" = "" ]; then
+    MIP_CROSS_PROBLEM="no $qemu to run $triplet programs (install qemu-user)"
+  fi
+  [ -z "$MIP_CROSS_PROBLEM" ]
+}
+
+# mip_cross_refusal TARGET (after mip_cross_setup): compile a trivial
+# function with the target's plugin; print why it cannot be checked
+# when the plugin refuses to instrument (its target file is still a
+# placeholder) or the compiler fails.
+mip_cross_refusal () {
+  local dir=$MIP_WORK/cross-probe/$1 flags
+  mkdir -p "$dir"
+  flags=$(mip_cross_flags "$1")
+  printf 'int mip_trivial (int x) { return x + 1; }\n' >"$dir/trivial.c"
+  # shellcheck disable=SC2086 # the flags are words
+  if "$MIP_CROSS_CC" $flags -O2 -fplugin="$MIP_CROSS_PLUGIN" \
+       -fplugin-arg-mip-generate -c "$dir/trivial.c" -o "$dir/trivial.o" \
+       >"$dir/log" 2>&1; then
+    return 0
+  fi
+  if grep -q 'sorry, unimplemented: mip: instrumentation is not supported' "$dir/log"; then
+    echo "mip: instrumentation not implemented for $(mip_cross_triplet "$1") yet"
+  else
+    echo "$MIP_CROSS_CC $flags -fplugin=$MIP_CROSS_PLUGIN -fplugin-arg-mip-generate fails: $(head -c 300 "$dir/log" | tr '\n' ' ')"
+  fi
+}
+
 # Number of parallel jobs.
 MIP_JOBS=${MIP_JOBS:-$(nproc 2>/dev/null || echo 2)}
 
@@ -183,11 +342,13 @@ mip_wait_all () {
 
 # ---- Counting the checks of a script ---------------------------------------
 # mip_pass MESSAGE and mip_fail MESSAGE [DETAILS...] count a check and
-# print it; mip_check_summary NAME prints the failures again and the
-# totals, appends "NAME PASSED FAILED 0" to $CHECK_RESULT_FILE when set
+# print it, mip_skip REASON counts one that cannot be made here and says
+# why; mip_check_summary NAME prints the failures again and the totals,
+# appends "NAME PASSED FAILED SKIPPED" to $CHECK_RESULT_FILE when set
 # (check-real.sh adds them up) and fails if any check failed.
 mip_passed=0
 mip_failed=0
+mip_skipped=0
 mip_failures=
 
 mip_pass () {
@@ -202,26 +363,32 @@ mip_fail () {
   mip_say "FAIL: $*"
 }
 
+mip_skip () {
+  mip_skipped=$((mip_skipped + 1))
+  mip_say "SKIPPED: $*"
+}
+
 mip_check_summary () {
   if [ "$mip_failed" -gt 0 ]; then
     mip_say "failures:"
     printf '%s' "$mip_failures"
   fi
-  mip_say "$1: $mip_passed passed, $mip_failed failed"
+  mip_say "$1: $mip_passed passed, $mip_failed failed, $mip_skipped skipped"
   if [ -n "${CHECK_RESULT_FILE:-}" ]; then
-    echo "$1 $mip_passed $mip_failed 0" >>"$CHECK_RESULT_FILE"
+    echo "$1 $mip_passed $mip_failed $mip_skipped" >>"$CHECK_RESULT_FILE"
   fi
   [ "$mip_failed" -eq 0 ]
 }
 
 # ---- The builds that SQLite's and zlib's checks compare -------------------
-# "o2" (-O2) and, with the 32-bit runtime, "o2-m32" (-O2 -m32): each is
+# "o2" (-O2) and, with the 32-bit runtime and a way to run 32-bit x86
+# programs (mip_detect_i386_runner first), "o2-m32" (-O2 -m32): each is
 # built plain and in every MIP mode, into DIR/BUILD-VARIANT.
 MIP_CHECKED_MODES="full bcov fcov"
 
 mip_checked_builds () {
   echo o2
-  mip_have_runtime32 && echo o2-m32
+  mip_have_runtime32 && [ "${MIP_I386_RUNNER:-direct}" != none ] && echo o2-m32
   return 0
 }
 
@@ -251,6 +418,9 @@ mip_spawn_checked_builds () {
   local builder=$1 dir=$2 build variant
   mip_have_runtime32 \
     || mip_say "note: no 32-bit runtime $MIP_RUNTIME_DIR/m32/libmip.a: no -m32 builds"
+  if mip_have_runtime32 && [ "${MIP_I386_RUNNER:-direct}" = none ]; then
+    mip_skip "-O2 -m32 builds: cannot run 32-bit x86 programs: $MIP_I386_PROBLEM"
+  fi
   for build in $(mip_checked_builds); do
     for variant in plain $MIP_CHECKED_MODES; do
       mip_spawn "$build-$variant" mip_checked_builder "$build" "$builder" \

@@ -1,10 +1,14 @@
 #!/bin/bash
 # torture-test.sh - check one GCC c-torture execute test with MIP.  A
 # configuration is a target (x86-64, i386 = -m32 non-PIC, i386-pie = -m32
-# PIE) with an optimisation mode.  In each configuration the test selects,
+# PIE; the cross targets aarch64, arm, thumb2 and thumb1, built with the
+# cross compiler and run under qemu-user, see mip-lib.sh) with an
+# optimisation mode.  In each configuration the test selects,
 # it is built and run without the plugin; where that passes, it is built
 # in every MIP mode (full, block-coverage, function-coverage), run, and
-# must exit 0 and write a .mipraw; on sampled tests mipdata create and
+# must exit 0 and write a .mipraw; in the full mode every function that
+# ran must have a call count and an order in 'mipdata show --json'
+# (TORTURE_CHECK_COUNTS=0 skips that); on sampled tests mipdata create and
 # merge must accept the binary and the raw profile, and the inference
 # oracle runs: built with -fplugin-arg-mip-probe-all-blocks
 # -fplugin-arg-mip-calls-may-exit (every block probed: the truth) and with
@@ -22,11 +26,16 @@
 # is 0), MIP_VARIANTS (full bcov fcov), TORTURE_MIPDATA_EVERY=N and
 # TORTURE_ORACLE_EVERY=N (on 1 checked configuration in N, picked by a
 # hash of the test's name and the configuration; 0 = never),
-# TORTURE_ORACLE_VARIANTS (bcov full), TORTURE_TIMEOUT (seconds per run),
-# CC, MIP_PLUGIN, MIP_RUNTIME_DIR, MIPDATA.
+# TORTURE_ORACLE_VARIANTS (bcov full), TORTURE_CHECK_COUNTS (1: check the
+# full mode's counts, the default; 0: not), TORTURE_TIMEOUT (seconds per run),
+# MIP_I386_RUNNER (direct, qemu or none: how the i386 targets' programs
+# run; mip-lib.sh), CC, MIP_PLUGIN, MIP_RUNTIME_DIR, MIPDATA.
+#
+# TORTURE_CROSS_MODES and TORTURE_CROSS_SAMPLE: the modes and the sample
+# of the cross targets; MIP_CROSS_SKIP_TARGET: why TARGET is not checked.
 #
 # Result lines (tab-separated): PASS|FAIL|UNSUPPORTED|PLAINFAIL|PLAINOK|
-# NORUNTIME|INFERDIFF|INFERSAME, test, configuration, variant, reason; a
+# NORUNTIME|NORUNNER|NOCROSS|INFERDIFF|INFERSAME, test, configuration, variant, reason; a
 # FAIL line is followed by indented commands.  The variant of an oracle
 # line is "oracle-VARIANT".
 #
@@ -56,7 +65,8 @@ target_flags () {
     # Debian's GCC makes PIE by default: i386 asks for non-PIC code.
     i386) echo "-m32 -fno-pie -no-pie" ;;
     i386-pie) echo "-m32 -fPIE -pie" ;;
-    *) mip_die "unknown torture target '$1' (expected x86-64, i386 or i386-pie)" ;;
+    aarch64 | arm | thumb2 | thumb1) mip_cross_flags "$1" ;;
+    *) mip_die "unknown torture target '$1' (expected x86-64, i386, i386-pie, aarch64, arm, thumb2 or thumb1)" ;;
   esac
 }
 
@@ -66,7 +76,11 @@ target_is_ia32 () {
 }
 
 effective_targets () {
-  if target_is_ia32 "$1"; then
+  if [ "$1" = aarch64 ]; then
+    printf '%s\n' "$COMMON_EFFECTIVE_TARGETS int128 lp64 "
+  elif mip_is_cross_target "$1"; then
+    printf '%s\n' "$COMMON_EFFECTIVE_TARGETS ilp32 "
+  elif target_is_ia32 "$1"; then
     printf '%s\n' "$COMMON_EFFECTIVE_TARGETS ilp32 ia32 "
   else
     printf '%s\n' "$COMMON_EFFECTIVE_TARGETS int128 lp64 "
@@ -99,7 +113,10 @@ selector_is_true () {
   case $1 in
     *'!'*) return 1 ;;
     *ia32*) target_is_ia32 "$target" ; return ;;
-    *x86_64-* | *'i?86-'* | *-linux* | *fpic*) return 0 ;;
+    *x86_64-* | *'i?86-'*) ! mip_is_cross_target "$target" ; return ;;
+    *aarch64*) [ "$target" = aarch64 ] ; return ;;
+    *arm*) mip_is_cross_target "$target" && [ "$target" != aarch64 ] ; return ;;
+    *-linux* | *fpic*) return 0 ;;
   esac
   # The universal selector, not a suffix of another one.
   printf '%s\n' "$1" | grep -Eq '(^|[ {])[*]-[*]-[*]([ }]|$)'
@@ -229,13 +246,22 @@ compile_test () {
   "${command[@]}" >"$output.log" 2>&1
 }
 
-# Run a built test in its directory; sets run_status.
+# Run a built test in its directory (a 32-bit one under qemu-i386 where
+# the kernel runs none); sets run_status.
 run_test () {
   local exe=$1 raw=${2:-}
   run_status=0
+  # shellcheck disable=SC2046 # no prefix or one word
   (cd "$(dirname "$exe")" \
     && MIP_PROFILE_FILENAME=${raw:-/dev/null} timeout -k 5 "$timeout_seconds" \
-       "$exe" </dev/null >"$exe.out" 2>&1) || run_status=$?
+       $(mip_run_prefix "$exe") "$exe" </dev/null >"$exe.out" 2>&1) \
+    || run_status=$?
+}
+
+# The command that runs EXE, for failure reports.
+run_command () {
+  # shellcheck disable=SC2046
+  mip_quote $(mip_run_prefix "$1") "$1"
 }
 
 check_mipdata () {
@@ -267,19 +293,59 @@ build_and_run () {
   run_test "$exe" "$raw"
   if [ "$run_status" -ne 0 ]; then
     record_failure "$label" "$name" "run exited $run_status" "$compile_command" \
-      "cd $dir && MIP_PROFILE_FILENAME=$raw $exe"
+      "cd $dir && MIP_PROFILE_FILENAME=$raw $(run_command "$exe")"
     return 1
   fi
   if [ ! -s "$raw" ]; then
     record_failure "$label" "$name" "no .mipraw written" "$compile_command" \
-      "cd $dir && MIP_PROFILE_FILENAME=$raw $exe"
+      "cd $dir && MIP_PROFILE_FILENAME=$raw $(run_command "$exe")"
     return 1
   fi
+}
+
+# check_counts EXE: in the full mode every function that ran records a
+# call count and a first-call order, whatever its arguments occupy (on
+# i386 regparm(3), fastcall and GCC's local convention at -O2 leave no
+# register free at entry: the probe saves one).  Sets counts_summary, or
+# counts_problem (and mipdata_command when mipdata failed); returns 1 on a
+# problem.
+check_counts () {
+  local exe=$1 profile=$1.mip missing executed
+  counts_summary=
+  counts_problem=
+  rm -f "$profile"
+  if ! check_mipdata "$exe" "$exe.mipraw"; then
+    counts_problem="mipdata refused it"
+    return 1
+  fi
+  mipdata_command="$(mip_quote "$MIPDATA" show -p "$profile" --json)"
+  if ! "$MIPDATA" show -p "$profile" --json >"$exe.json" 2>>"$profile.log"; then
+    counts_problem="mipdata show failed"
+    return 1
+  fi
+  executed=$(grep -c '^{"name": .*"covered": true' "$exe.json" || true)
+  missing=$(grep '^{"name": .*"covered": true' "$exe.json" \
+    | grep -e '"call_count": null' -e '"order": null' \
+    | sed 's/^{"name": "\([^"]*\)".*/\1/' | tr '\n' ' ')
+  if [ -n "$missing" ]; then
+    counts_problem="$(printf '%s' "$missing" | wc -w | tr -d ' ') of $executed executed functions have no call count or order: $missing"
+    return 1
+  fi
+  counts_summary="all $executed executed functions counted"
 }
 
 check_variant () {
   local dir=$1 config=$2 label=$3 variant=$4 exe=$1/$4
   build_and_run "$dir" "$config" "$label" "$variant" "$variant" || return 1
+  if [ "$variant" = full ] && [ "${TORTURE_CHECK_COUNTS:-1}" = 1 ]; then
+    if ! check_counts "$exe"; then
+      record_failure "$label" "$variant" "$counts_problem" "$compile_command" \
+        "$mipdata_command" "$(head -c 600 "$exe.mip.log" 2>/dev/null | tr '\n' ' ')"
+      return 1
+    fi
+    record PASS "$label" "$variant" "run ok, $counts_summary"
+    return 0
+  fi
   if picked "${TORTURE_MIPDATA_EVERY:-0}" "$label:mipdata"; then
     if ! check_mipdata "$exe" "$exe.mipraw"; then
       record_failure "$label" "$variant" "mipdata refused it" "$compile_command" \
@@ -360,9 +426,33 @@ check_config () {
     return
   fi
   MIP_RUNTIME_BITS=64
+  # A cross target: its compiler, plugin and runtime, its programs
+  # under qemu; unsupported where it is not built or its plugin does
+  # not instrument yet (check-torture.sh found out once).
+  local CC=$CC MIP_PLUGIN=$MIP_PLUGIN MIP_RUNTIME_DIR=$MIP_RUNTIME_DIR
+  local MIP_CROSS_RUN_PREFIX=
+  if mip_is_cross_target "$target_name"; then
+    local skip_variable=MIP_CROSS_SKIP_$target_name
+    if [ -n "${!skip_variable:-}" ]; then
+      record NOCROSS "$label" - "${!skip_variable}"
+      return
+    fi
+    if ! mip_cross_setup "$target_name"; then
+      record NOCROSS "$label" - "$MIP_CROSS_PROBLEM"
+      return
+    fi
+    CC=$MIP_CROSS_CC
+    MIP_PLUGIN=$MIP_CROSS_PLUGIN
+    MIP_RUNTIME_DIR=$MIP_CROSS_RUNTIME_DIR
+    MIP_CROSS_RUN_PREFIX=$MIP_CROSS_QEMU
+  fi
   if target_is_ia32 "$target_name"; then
     if ! mip_have_runtime32; then
       record NORUNTIME "$label" - "no 32-bit libmip.a in $MIP_RUNTIME_DIR/m32"
+      return
+    fi
+    if [ "$MIP_I386_RUNNER" = none ]; then
+      record NORUNNER "$label" - "cannot run 32-bit x86 programs: $MIP_I386_PROBLEM"
       return
     fi
     MIP_RUNTIME_BITS=32
@@ -416,21 +506,31 @@ picked () {
 # Is configuration number $1 (from 0) checked for this test?
 config_selected () {
   local sample=${TORTURE_SAMPLE:-1}
+  if mip_is_cross_target "$2"; then
+    sample=${TORTURE_CROSS_SAMPLE:-$sample}
+  fi
   [ $(((index + $1) % sample)) -eq 0 ]
 }
 
 main () {
   local target_name mode number=0
-  local -a modes targets
+  local -a modes cross_modes target_modes targets
   mkdir -p "$TORTURE_OUT/results" "$TORTURE_OUT/tmp"
+  mip_detect_i386_runner quiet
   : >"$result_file"
   directives=$(list_directives)
   IFS=';' read -r -a modes <<<"${TORTURE_MODES:--O0;-O2}"
+  IFS=';' read -r -a cross_modes <<<"${TORTURE_CROSS_MODES:-${TORTURE_MODES:--O0;-O2}}"
   read -r -a targets <<<"${TORTURE_TARGETS:-x86-64}"
   for target_name in "${targets[@]}"; do
     read_directives "$target_name"
-    for mode in "${modes[@]}"; do
-      if config_selected "$number"; then
+    if mip_is_cross_target "$target_name"; then
+      target_modes=("${cross_modes[@]}")
+    else
+      target_modes=("${modes[@]}")
+    fi
+    for mode in "${target_modes[@]}"; do
+      if config_selected "$number" "$target_name"; then
         check_config "$target_name" "$mode"
       fi
       number=$((number + 1))

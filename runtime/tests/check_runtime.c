@@ -4,7 +4,9 @@
    This program fakes instrumented code: it defines its own __mip_raw
    section by hand (two raw units with a few record bytes), includes
    libmip's source and checks what the runtime makes of it: the unit walk and
-   the build id, the raw header, file name expansion,
+   the build id, the raw header (with the GNU build id of this program,
+   read independently from its file's section headers), file name
+   expansion,
    dumps on demand, the dump at exit () and at return from main, and the
    failure paths (message on stderr, exit status and errno unchanged, no
    temporary file left behind).  Every file is written below a temporary
@@ -17,6 +19,7 @@
 
 #include <check.h>
 #include <dirent.h>
+#include <elf.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <ftw.h>
@@ -56,6 +59,55 @@ static struct fake_section fake_section = {
   { UNIT_B_HASH, 32, 2 },
   { 0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff, 0, 0, 0, 0, 0, 0 },
 };
+
+/* The GNU build id of this program, from the .note.gnu.build-id section
+   of /proc/self/exe (not from the program headers, as the runtime reads
+   it).  Returns its size, 0 when there is none.  */
+static uint32_t
+self_gnu_build_id (uint8_t *id)
+{
+  static uint8_t saved[MIP_GNU_BUILD_ID_MAX];
+  static int known = -1;
+  ElfW (Ehdr) elf;
+  ElfW (Shdr) section;
+  ElfW (Nhdr) note;
+  FILE *file;
+  int i;
+
+  if (known >= 0)
+    {
+      memcpy (id, saved, (size_t) known);
+      return (uint32_t) known;
+    }
+  known = 0;
+  file = fopen ("/proc/self/exe", "rb");
+  ck_assert_ptr_nonnull (file);
+  ck_assert_uint_eq (fread (&elf, sizeof elf, 1, file), 1);
+  for (i = 0; i < elf.e_shnum; i++)
+    {
+      ck_assert_int_eq (fseek (file, (long) (elf.e_shoff
+					     + i * elf.e_shentsize),
+			       SEEK_SET), 0);
+      ck_assert_uint_eq (fread (&section, sizeof section, 1, file), 1);
+      if (section.sh_type != SHT_NOTE)
+	continue;
+      ck_assert_int_eq (fseek (file, (long) section.sh_offset, SEEK_SET), 0);
+      ck_assert_uint_eq (fread (&note, sizeof note, 1, file), 1);
+      if (note.n_type == NT_GNU_BUILD_ID && note.n_namesz == 4
+	  && note.n_descsz <= MIP_GNU_BUILD_ID_MAX)
+	{
+	  char name[4];
+	  ck_assert_uint_eq (fread (name, 4, 1, file), 1);
+	  ck_assert_uint_eq (fread (saved, note.n_descsz, 1, file), 1);
+	  ck_assert_str_eq (name, "GNU");
+	  known = (int) note.n_descsz;
+	  break;
+	}
+    }
+  fclose (file);
+  memcpy (id, saved, (size_t) known);
+  return (uint32_t) known;
+}
 
 /* The section as the program started, to undo what a test changed.  */
 static struct fake_section pristine_section;
@@ -197,6 +249,8 @@ check_raw_profile (const unsigned char *data, size_t size, uint64_t pid,
 {
   uint64_t anchor = (uintptr_t) __mip_runtime;
   struct mip_raw_header header;
+  uint8_t gnu_build_id[MIP_GNU_BUILD_ID_MAX];
+  uint32_t gnu_build_id_size = self_gnu_build_id (gnu_build_id);
 
   ck_assert_uint_eq (size, sizeof header + sizeof fake_section);
   memcpy (&header, data, sizeof header);
@@ -204,7 +258,9 @@ check_raw_profile (const unsigned char *data, size_t size, uint64_t pid,
 		     : MIP_MAGIC_RAW32);
   ck_assert_uint_eq (MIP_MAGIC_BITS (header.magic), 8 * sizeof (void *));
   ck_assert_uint_eq (header.version, MIP_FORMAT_VERSION);
-  ck_assert_uint_eq (header.header_size, 64);
+  ck_assert_uint_eq (header.header_size, 104);
+  ck_assert_uint_eq (header.gnu_build_id_size, gnu_build_id_size);
+  ck_assert_mem_eq (header.gnu_build_id, gnu_build_id, gnu_build_id_size);
   ck_assert_uint_eq (header.build_id, EXPECTED_BUILD_ID);
   ck_assert_uint_eq (header.build_id,
 		     mip_build_id_add (mip_build_id_add (MIP_HASH_INIT,
@@ -310,7 +366,7 @@ START_TEST (test_header_fields)
   struct mip_unit_walk walk;
   unsigned char buffer[sizeof header + sizeof fake_section];
 
-  ck_assert_uint_eq (sizeof header, 64);
+  ck_assert_uint_eq (sizeof header, 104);
   mip_fill_raw_header (&header, (const unsigned char *) &fake_section,
 		       sizeof fake_section, &walk);
   memcpy (buffer, &header, sizeof header);
@@ -432,9 +488,9 @@ START_TEST (test_dump_on_demand)
   ck_assert_int_eq (__mip_dump (), 0);
   data = read_file (path, &size);
   check_raw_profile (data, size, (uint64_t) getpid (), 1);
-  ck_assert_uint_eq (data[64 + 16 + 1], MIP_COVERAGE_SET);
-  ck_assert_uint_eq (data[64 + 16 + 2], MIP_COVERAGE_UNSET);
-  ck_assert_uint_eq (data[64 + 24 + 16], 5);
+  ck_assert_uint_eq (data[sizeof (struct mip_raw_header) + 16 + 1], MIP_COVERAGE_SET);
+  ck_assert_uint_eq (data[sizeof (struct mip_raw_header) + 16 + 2], MIP_COVERAGE_UNSET);
+  ck_assert_uint_eq (data[sizeof (struct mip_raw_header) + 24 + 16], 5);
   free (data);
   ck_assert_int_eq (count_temporary_files (scratch_dir), 0);
 }
@@ -664,8 +720,9 @@ check_child_profile (const char *name_format, pid_t pid, int same_image)
   snprintf (name, sizeof name, name_format, (long) pid);
   scratch_path (path, sizeof path, name);
   data = read_file (path, &size);
-  ck_assert_uint_eq (size, 64 + sizeof fake_section);
-  ck_assert_uint_eq (data[64 + 16 + 2], MIP_COVERAGE_SET);
+  ck_assert_uint_eq (size, sizeof (struct mip_raw_header)
+		     + sizeof fake_section);
+  ck_assert_uint_eq (data[sizeof (struct mip_raw_header) + 16 + 2], MIP_COVERAGE_SET);
   fake_section.records_a[2] = MIP_COVERAGE_SET;
   check_raw_profile (data, size, (uint64_t) pid, same_image);
   fake_section.records_a[2] = MIP_COVERAGE_UNSET;

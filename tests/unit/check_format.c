@@ -175,7 +175,8 @@ START_TEST (test_layout_tables)
 	}
       ck_assert_uint_eq (covered, layouts[i]->size);
     }
-  ck_assert_uint_eq (mip_layout_mip_profile_header.size, 120);
+  ck_assert_uint_eq (mip_layout_mip_profile_header.size, 160);
+  ck_assert_uint_eq (mip_layout_mip_raw_header.size, 104);
 }
 END_TEST
 
@@ -543,9 +544,78 @@ START_TEST (test_raw_good)
       ck_assert_uint_eq (raw.header.build_id, test_build_id (&binary));
       ck_assert_uint_eq (raw.header.unit_count, 3);
       ck_assert_uint_eq (raw.header.anchor_address, 0x555555404000ull);
-      ck_assert_uint_eq (raw.data.size, bytes.size - 64);
+      ck_assert_uint_eq (raw.data.size, bytes.size - 104);
+      ck_assert_uint_eq (raw.header.gnu_build_id_size, 0);
       test_bytes_free (&bytes);
     }
+}
+END_TEST
+
+/* A run that records the 20-byte GNU build id 0x01, 0x02, ... 0x14
+   (plus SALT in its last byte).  */
+static struct test_run
+run_with_gnu_build_id (uint8_t salt)
+{
+  struct test_run run = sample_run ();
+  uint32_t i;
+
+  run.gnu_build_id_size = 20;
+  for (i = 0; i < 20; i++)
+    run.gnu_build_id[i] = (uint8_t) (i + 1);
+  run.gnu_build_id[19] ^= salt;
+  return run;
+}
+
+START_TEST (test_raw_gnu_build_id)
+{
+  int variant;
+  for (variant = 0; variant < 4; variant++)
+    {
+      struct test_binary binary = test_sample_binary (variant & 1 ? 4 : 8,
+						      (variant & 2) != 0);
+      struct test_run run = run_with_gnu_build_id (0);
+      struct test_bytes bytes = test_make_raw (&binary, &run);
+      struct mip_error_context error;
+      struct mip_raw raw;
+      char text[MIP_GNU_BUILD_ID_TEXT];
+
+      ck_assert_msg (parse_raw (&bytes, &raw, &error) == MIP_OK, "%s",
+		     message_of (&error));
+      /* Bytes, never swapped.  */
+      ck_assert_uint_eq (raw.header.gnu_build_id_size, 20);
+      ck_assert_str_eq (mip_gnu_build_id_hex (raw.header.gnu_build_id,
+					      raw.header.gnu_build_id_size,
+					      text),
+			"0102030405060708090a0b0c0d0e0f1011121314");
+      ck_assert_uint_eq (raw.header.gnu_build_id[20], 0);
+      /* Longer than the array: refused.  */
+      test_put (bytes.data, FIELD (mip_raw_header, gnu_build_id_size),
+		MIP_GNU_BUILD_ID_MAX + 1, (variant & 2) != 0);
+      ck_assert_int_eq (parse_raw (&bytes, &raw, &error), MIP_ERROR_CORRUPT);
+      ck_assert_str_eq (message_of (&error), "'run.mipraw': corrupt: GNU"
+			" build id of 33 bytes (at most 32)");
+      test_bytes_free (&bytes);
+    }
+}
+END_TEST
+
+START_TEST (test_gnu_build_id_text)
+{
+  const uint8_t id[MIP_GNU_BUILD_ID_MAX + 1] = { 0xab, 0xcd, 0x01 };
+  char text[MIP_GNU_BUILD_ID_TEXT];
+
+  ck_assert_str_eq (mip_gnu_build_id_hex (id, 3, text), "abcd01");
+  ck_assert_str_eq (mip_gnu_build_id_hex (id, 0, text), "");
+  ck_assert_str_eq (mip_gnu_build_id_hex (id, MIP_GNU_BUILD_ID_MAX + 1,
+					  text), "");
+  ck_assert_uint_eq (strlen (mip_gnu_build_id_hex (id, MIP_GNU_BUILD_ID_MAX,
+						   text)),
+		     2 * MIP_GNU_BUILD_ID_MAX);
+  ck_assert (!mip_gnu_build_ids_differ (id, 3, id, 0));
+  ck_assert (!mip_gnu_build_ids_differ (id, 0, id, 3));
+  ck_assert (!mip_gnu_build_ids_differ (id, 3, id, 3));
+  ck_assert (mip_gnu_build_ids_differ (id, 3, id, 2));
+  ck_assert (mip_gnu_build_ids_differ (id, 3, id + 1, 3));
 }
 END_TEST
 
@@ -582,7 +652,7 @@ START_TEST (test_raw_size_messages)
   struct test_bytes bytes = test_make_raw (&binary, &run);
   struct mip_error_context error;
   struct mip_raw raw;
-  uint64_t data_size = bytes.size - 64;
+  uint64_t data_size = bytes.size - sizeof (struct mip_raw_header);
   char expected[200];
 
   test_put (bytes.data, FIELD (mip_raw_header, data_size), 4096, false);
@@ -749,6 +819,8 @@ START_TEST (test_profile_swapped)
   struct mip_profile_header header;
 
   ck_assert_int_eq (merge_run (profile, &binary, &run, &error), MIP_OK);
+  profile->header.gnu_build_id_size = 3;
+  memcpy (profile->header.gnu_build_id, "\x01\x02\x03", 3);
   ck_assert_int_eq (mip_profile_serialize (profile, &data, &size, &error),
 		    MIP_OK);
   memcpy (&header, data, sizeof header);
@@ -766,9 +838,45 @@ START_TEST (test_profile_swapped)
   ck_assert_uint_eq (swapped->header.function_count, 8);
   ck_assert_uint_eq (swapped->functions[1].call_count, 3);
   ck_assert_str_eq (mip_profile_function_name (swapped, 5), "counted_only");
+  /* The GNU build id is bytes: the same in either byte order.  */
+  ck_assert_uint_eq (swapped->header.gnu_build_id_size, 3);
+  ck_assert_mem_eq (swapped->header.gnu_build_id, "\x01\x02\x03", 3);
   mip_profile_free (swapped);
   mip_profile_free (profile);
   free (data);
+}
+END_TEST
+
+START_TEST (test_profile_gnu_build_id)
+{
+  struct test_binary binary = test_sample_binary (8, false);
+  struct mip_profile *profile = profile_of (&binary), *parsed = NULL;
+  struct test_run run = run_with_gnu_build_id (0);
+  struct mip_error_context error;
+  unsigned char *data;
+  size_t size;
+  char text[MIP_GNU_BUILD_ID_TEXT];
+
+  ck_assert_uint_eq (profile->header.gnu_build_id_size, 0);
+  ck_assert_int_eq (merge_run (profile, &binary, &run, &error), MIP_OK);
+  /* Made without one, the profile takes the raw profile's.  */
+  ck_assert_uint_eq (profile->header.gnu_build_id_size, 20);
+  ck_assert_int_eq (mip_profile_serialize (profile, &data, &size, &error),
+		    MIP_OK);
+  ck_assert_int_eq (mip_profile_parse (data, size, "gnu.mip", &parsed,
+				       &error), MIP_OK);
+  ck_assert_str_eq (mip_gnu_build_id_hex (parsed->header.gnu_build_id,
+					  parsed->header.gnu_build_id_size,
+					  text),
+		    "0102030405060708090a0b0c0d0e0f1011121314");
+  mip_profile_free (parsed);
+  /* Too long: corrupt.  */
+  ((struct mip_profile_header *) data)->gnu_build_id_size = 33;
+  ck_assert_int_eq (mip_profile_parse (data, size, "gnu.mip", &parsed,
+				       &error), MIP_ERROR_CORRUPT);
+  ck_assert (strstr (message_of (&error), "GNU build id of 33 bytes"));
+  free (data);
+  mip_profile_free (profile);
 }
 END_TEST
 
@@ -1089,6 +1197,39 @@ check_against_sample (struct test_binary *raw_binary, struct test_run *run,
   mip_profile_free (profile);
   return status;
 }
+
+START_TEST (test_merge_refuses_other_gnu_build_id)
+{
+  struct test_binary binary = test_sample_binary (8, false);
+  struct mip_profile *profile = profile_of (&binary);
+  struct test_run mine = run_with_gnu_build_id (0);
+  struct test_run other = run_with_gnu_build_id (0xff);
+  struct test_run unknown = sample_run ();
+  struct mip_error_context error;
+
+  memcpy (profile->header.gnu_build_id, mine.gnu_build_id, 20);
+  profile->header.gnu_build_id_size = 20;
+  ck_assert_int_eq (merge_run (profile, &binary, &other, &error),
+		    MIP_ERROR_BUILD_ID);
+  ck_assert_str_eq (message_of (&error), "'run.mipraw': built by another"
+		    " binary (GNU build id"
+		    " 0102030405060708090a0b0c0d0e0f10111213eb, profile"
+		    " expects 0102030405060708090a0b0c0d0e0f1011121314)");
+  ck_assert_uint_eq (profile->header.runs, 0);
+  /* A shorter id is another id too.  */
+  other = mine;
+  other.gnu_build_id_size = 16;
+  ck_assert_int_eq (merge_run (profile, &binary, &other, &error),
+		    MIP_ERROR_BUILD_ID);
+  ck_assert_int_eq (merge_run (profile, &binary, &mine, &error), MIP_OK);
+  /* A raw profile that knows none (another platform) is not refused, and
+     the profile keeps its own.  */
+  ck_assert_int_eq (merge_run (profile, &binary, &unknown, &error), MIP_OK);
+  ck_assert_uint_eq (profile->header.runs, 2);
+  ck_assert_uint_eq (profile->header.gnu_build_id_size, 20);
+  mip_profile_free (profile);
+}
+END_TEST
 
 START_TEST (test_merge_refuses_other_binaries)
 {
@@ -1791,6 +1932,8 @@ format_suite (void)
   tcase_add_test (map, test_map_discarded_addresses);
   suite_add_tcase (suite, map);
   tcase_add_test (raw, test_raw_good);
+  tcase_add_test (raw, test_raw_gnu_build_id);
+  tcase_add_test (raw, test_gnu_build_id_text);
   tcase_add_test (raw, test_raw_truncated_everywhere);
   tcase_add_test (raw, test_raw_size_messages);
   tcase_add_test (raw, test_raw_corrupt);
@@ -1799,6 +1942,7 @@ format_suite (void)
   tcase_add_test (profile, test_profile_create);
   tcase_add_test (profile, test_profile_round_trip);
   tcase_add_test (profile, test_profile_swapped);
+  tcase_add_test (profile, test_profile_gnu_build_id);
   tcase_add_test (profile, test_profile_truncated_everywhere);
   tcase_add_test (profile, test_profile_corrupt);
   tcase_add_test (profile, test_profile_fuzz);
@@ -1811,6 +1955,7 @@ format_suite (void)
   tcase_add_test (merge, test_merge_function_coverage);
   tcase_add_test (merge, test_merge_callers);
   tcase_add_test (merge, test_merge_refuses_other_binaries);
+  tcase_add_test (merge, test_merge_refuses_other_gnu_build_id);
   suite_add_tcase (suite, merge);
   tcase_add_test (blocks, test_map_blocks);
   tcase_add_test (blocks, test_map_bad_blocks);

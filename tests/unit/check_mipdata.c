@@ -4,7 +4,7 @@
    MIPDATA_PATH given at compile time) in a temporary directory on maps and
    raw profiles crafted by test-data.c, and checks its output, its
    messages, its exit status and that a refused merge leaves the profile
-   byte for byte as it was.  The ELF tests add a crafted __mip_map section
+   byte for byte as it was.  The ELF tests add a crafted .debug_mip_map section
    to a copy of this very test program with objcopy (skipped without
    objcopy), whose own DWARF then serves show --debug.  A failing test
    prints the command line that failed.
@@ -121,6 +121,20 @@ run (const char *first, ...)
   ck_assert_msg (strcmp (stream (r), (expected)) == 0,			\
 		 "%s: printed\n%s\nexpected\n%s", (r).command, stream (r), \
 		 (expected))
+
+/* The output of show for a profile made from an ELF binary, which
+   starts with the binary's GNU build id: what follows that line.  */
+static const char *
+shown (struct result r)
+{
+  const char *out = OUT (r);
+  const char *line_end = strchr (out, '\n');
+
+  ck_assert_msg (strncmp (out, "GNU Build ID: ", 14) == 0 && line_end,
+		 "%s: printed no GNU build id first:\n%s", r.command, out);
+  return line_end + 1;
+}
+#define SHOWN(r) shown (r)
 
 #define ck_assert_contains(r, stream, part)				\
   ck_assert_msg (strstr (stream (r), (part)) != NULL,			\
@@ -465,9 +479,11 @@ START_TEST (test_merge_refuses_bad_raw)
 
   write_sample_runs (&binary);
   ck_assert (test_read_file ("run1.mipraw", &raw));
-  ck_assert (test_write_file ("cut.mipraw", raw.data, 100));
+  ck_assert (test_write_file ("cut.mipraw", raw.data,
+			      sizeof (struct mip_raw_header) + 36));
   snprintf (message, sizeof message, "mipdata: 'cut.mipraw': truncated:"
-	    " header says %zu data bytes, file has 36\n", raw.size - 64);
+	    " header says %zu data bytes, file has 36\n",
+	    raw.size - sizeof (struct mip_raw_header));
   expect_refused_merge (message, "run1.mipraw", "cut.mipraw");
   test_put (raw.data, 8, 4, 7, false);
   ck_assert (test_write_file ("v7.mipraw", raw.data, raw.size));
@@ -538,13 +554,14 @@ START_TEST (test_create_refuses)
   r = run ("create", "-p", "p.mip", "text.txt", NULL);
   ck_assert_exit (r, 1);
   ck_assert_output (r, ERR, "mipdata: 'text.txt': neither an ELF binary nor"
-		    " a MIP map\n");
+		    " a MIP map or raw profile\n");
   free_result (&r);
   write_sample_runs (&binary);
   r = run ("create", "-p", "p.mip", "run1.mipraw", NULL);
   ck_assert_exit (r, 1);
-  ck_assert_output (r, ERR, "mipdata: 'run1.mipraw': is a raw profile;"
-		    " create needs a linked binary or a map\n");
+  ck_assert_output (r, ERR, "mipdata: 'run1.mipraw': records no GNU build"
+		    " id (was the program linked without --build-id?); give"
+		    " create the binary or its map\n");
   free_result (&r);
   r = run ("create", "-p", "p.mip", "none", NULL);
   ck_assert_exit (r, 1);
@@ -955,13 +972,13 @@ have_objcopy (void)
   return system ("objcopy --version >/dev/null 2>&1") == 0;
 }
 
-/* A copy of this program, named PATH, with MAP as its __mip_map.  */
+/* A copy of this program, named PATH, with MAP as its .debug_mip_map.  */
 static void
 make_binary (const char *path, const char *map)
 {
   char command[PATH_MAX * 2 + 128];
   snprintf (command, sizeof command,
-	    "cp '%s' '%s' && objcopy --add-section __mip_map='%s' '%s'",
+	    "cp '%s' '%s' && objcopy --add-section .debug_mip_map='%s' '%s'",
 	    self, path, map, path);
   ck_assert_msg (system (command) == 0, "failed: %s", command);
 }
@@ -997,14 +1014,164 @@ START_TEST (test_create_from_elf)
   free_result (&r);
   r = run ("show", "-p", "default.mip", NULL);
   ck_assert_exit (r, 0);
-  ck_assert_output (r, OUT, "debug_target_function\n  Covered: no\n");
+  ck_assert_output (r, SHOWN, "debug_target_function\n  Covered: no\n");
   free_result (&r);
   /* This program itself has no map section.  */
   r = run ("create", "-p", "x.mip", self, NULL);
   ck_assert_exit (r, 1);
-  ck_assert_contains (r, ERR, "': no __mip_map or .debug_mip_map section"
-		      " (was it built with -fplugin=mip"
-		      " -fplugin-arg-mip-generate, or stripped?)\n");
+  ck_assert_contains (r, ERR, "': no .debug_mip_map section, and no"
+		      " separate debug file found (by .gnu_debuglink or GNU"
+		      " build id ");
+  ck_assert_contains (r, ERR, " under '/usr/lib/debug'); was it built with"
+		      " -fplugin=mip -fplugin-arg-mip-generate, or"
+		      " stripped?\n");
+  free_result (&r);
+}
+END_TEST
+
+/* dl_iterate_phdr's callback: the GNU build id of this program (the
+   first module), from its note segments.  */
+static int
+find_own_build_id (struct dl_phdr_info *info, size_t size, void *data)
+{
+  struct test_run *run = data;
+  int i;
+
+  (void) size;
+  for (i = 0; i < info->dlpi_phnum; i++)
+    {
+      const ElfW (Phdr) *phdr = &info->dlpi_phdr[i];
+      const unsigned char *p, *end;
+      if (phdr->p_type != PT_NOTE)
+	continue;
+      p = (const unsigned char *) (info->dlpi_addr + phdr->p_vaddr);
+      end = p + phdr->p_memsz;
+      while (p + sizeof (ElfW (Nhdr)) <= end)
+	{
+	  const ElfW (Nhdr) *note = (const ElfW (Nhdr) *) p;
+	  const unsigned char *desc = p + sizeof *note
+				      + ((note->n_namesz + 3) & ~3u);
+	  if (note->n_type == NT_GNU_BUILD_ID && note->n_descsz <= 32)
+	    {
+	      memcpy (run->gnu_build_id, desc, note->n_descsz);
+	      run->gnu_build_id_size = note->n_descsz;
+	      return 1;
+	    }
+	  p = desc + ((note->n_descsz + 3) & ~3u);
+	}
+    }
+  return 1;
+}
+
+/* A raw profile of "app" (made by make_binary from BINARY's map), which
+   records the GNU build id of this program (the same as app's).  */
+static struct test_run
+app_run (const struct test_binary *binary)
+{
+  struct test_run app;
+
+  memset (&app, 0, sizeof app);
+  app.records[0][0] = (struct test_record) { true, 1, 1, { 0 }, 0 };
+  dl_iterate_phdr (find_own_build_id, &app);
+  write_bytes ("app.mipraw", test_make_raw (binary, &app));
+  return app;
+}
+
+START_TEST (test_create_from_raw)
+{
+  struct test_binary binary = program_binary ();
+  struct test_run app;
+  char hex[2 * 32 + 1], directory[64], command[512], expected[512];
+  struct result r;
+  uint32_t i;
+
+  if (!have_objcopy ())
+    return;
+  write_bytes ("app.mipmap", test_make_map (&binary));
+  make_binary ("app", "app.mipmap");
+  app = app_run (&binary);
+  if (app.gnu_build_id_size == 0)
+    return;                     /* linked without --build-id */
+  for (i = 0; i < app.gnu_build_id_size; i++)
+    snprintf (hex + 2 * i, 3, "%02x", app.gnu_build_id[i]);
+  /* Not in the debug directory: refused, saying what was looked for.  */
+  r = run ("create", "-p", "raw.mip", "--debug-file-directory=debug",
+	   "app.mipraw", NULL);
+  ck_assert_exit (r, 1);
+  snprintf (expected, sizeof expected, "mipdata: 'app.mipraw': no debug"
+	    " file of GNU build id %s found (under 'debug/.build-id'", hex);
+  ck_assert_contains (r, ERR, expected);
+  free_result (&r);
+  ck_assert_int_ne (access ("raw.mip", F_OK), 0);
+  /* Found by its GNU build id: the profile is made and the run merged.  */
+  snprintf (directory, sizeof directory, "debug/.build-id/%.2s", hex);
+  snprintf (command, sizeof command, "mkdir -p %s && cp app %s/%s.debug",
+	    directory, directory, hex + 2);
+  ck_assert_int_eq (system (command), 0);
+  r = run ("create", "-p", "raw.mip", "--debug-file-directory=debug",
+	   "app.mipraw", NULL);
+  ck_assert_exit (r, 0);
+  snprintf (expected, sizeof expected, "/debug/.build-id/%.2s/%s.debug' and"
+	    " merged 'app.mipraw' into it\n", hex, hex + 2);
+  ck_assert_contains (r, OUT, "created 'raw.mip' from the map in '/");
+  ck_assert_contains (r, OUT, expected);
+  free_result (&r);
+  r = run ("show", "-p", "raw.mip", "--json", NULL);
+  ck_assert_exit (r, 0);
+  snprintf (expected, sizeof expected, "{\"profile\": \"raw.mip\","
+	    " \"gnu_build_id\": \"%s\", \"runs\": 1,", hex);
+  ck_assert_contains (r, OUT, expected);
+  free_result (&r);
+  r = run ("info", "-p", "raw.mip", NULL);
+  snprintf (expected, sizeof expected, "GNU Build ID: %s\n", hex);
+  ck_assert_contains (r, OUT, expected);
+  free_result (&r);
+}
+END_TEST
+
+START_TEST (test_gnu_build_id_mismatch)
+{
+  struct test_binary binary = program_binary ();
+  struct test_run app;
+  char hex[2 * 32 + 1], expected[512];
+  struct result r;
+  uint32_t i;
+
+  if (!have_objcopy ())
+    return;
+  write_bytes ("app.mipmap", test_make_map (&binary));
+  make_binary ("app", "app.mipmap");
+  app = app_run (&binary);
+  if (app.gnu_build_id_size == 0)
+    return;
+  for (i = 0; i < app.gnu_build_id_size; i++)
+    snprintf (hex + 2 * i, 3, "%02x", app.gnu_build_id[i]);
+  /* A profile of app, and a raw profile of another link of it.  */
+  r = run ("create", "-p", "default.mip", "app", NULL);
+  ck_assert_exit (r, 0);
+  free_result (&r);
+  app.gnu_build_id[0] ^= 0xff;
+  write_bytes ("other.mipraw", test_make_raw (&binary, &app));
+  r = run ("merge", "-p", "default.mip", "other.mipraw", NULL);
+  ck_assert_exit (r, 1);
+  snprintf (expected, sizeof expected, "mipdata: 'other.mipraw': built by"
+	    " another binary (GNU build id %02x%s, profile expects %s)\n",
+	    app.gnu_build_id[0], hex + 2, hex);
+  ck_assert_output (r, ERR, expected);
+  free_result (&r);
+  /* A profile of that other link refuses app for its source lines.  */
+  r = run ("create", "-p", "other.mip", "app.mipmap", NULL);
+  ck_assert_exit (r, 0);
+  free_result (&r);
+  r = run ("merge", "-p", "other.mip", "other.mipraw", NULL);
+  ck_assert_exit (r, 0);
+  free_result (&r);
+  r = run ("show", "-p", "other.mip", "--debug", "app", NULL);
+  ck_assert_exit (r, 1);
+  snprintf (expected, sizeof expected, "mipdata: 'app': another binary: GNU"
+	    " build id %s, the profile expects %02x%s\n", hex,
+	    app.gnu_build_id[0], hex + 2);
+  ck_assert_output (r, ERR, expected);
   free_result (&r);
 }
 END_TEST
@@ -1087,13 +1254,14 @@ START_TEST (test_show_debug_without_dwarf)
     return;
   write_bytes ("app.mipmap", test_make_map (&binary));
   make_binary ("app", "app.mipmap");
-  ck_assert_int_eq (system ("objcopy --strip-debug app"), 0);
   r = run ("create", "-p", "default.mip", "app", NULL);
   ck_assert_exit (r, 0);
   free_result (&r);
+  /* --strip-debug takes the map with the DWARF.  */
+  ck_assert_int_eq (system ("objcopy --strip-debug app"), 0);
   r = run ("show", "-p", "default.mip", "--debug", "app", NULL);
   ck_assert_exit (r, 0);
-  ck_assert_output (r, OUT, "debug_target_function\n  Covered: no\n");
+  ck_assert_output (r, SHOWN, "debug_target_function\n  Covered: no\n");
   ck_assert_contains (r, ERR, "mipdata: warning: 'app': no DWARF");
   ck_assert_msg (strchr (ERR (r), '\n') == ERR (r) + strlen (ERR (r)) - 1,
 		 "more than one warning: %s", ERR (r));
@@ -1207,7 +1375,7 @@ START_TEST (test_show_debug_blocks_and_callers)
 	      "     HOT  HOT  HOT\n  Callers:\n    <unknown> 0x%llx\n"
 	      "    debug_caller_function\n",
 	      (unsigned long long) outer_return);
-  ck_assert_output (r, OUT, expected);
+  ck_assert_output (r, SHOWN, expected);
   free_result (&r);
   r = run ("show", "-p", "default.mip", "--debug", "app", "--regex",
 	   "target", NULL);
@@ -1335,6 +1503,8 @@ mipdata_suite (void)
   tcase_set_timeout (elf, 60);
   tcase_add_test (elf, test_create_from_elf);
   tcase_add_test (elf, test_create_refuses_object);
+  tcase_add_test (elf, test_create_from_raw);
+  tcase_add_test (elf, test_gnu_build_id_mismatch);
   tcase_add_test (elf, test_show_debug);
   tcase_add_test (elf, test_show_debug_without_dwarf);
   tcase_add_test (elf, test_show_debug_blocks_and_callers);

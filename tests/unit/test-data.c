@@ -326,6 +326,11 @@ test_make_raw (const struct test_binary *binary, const struct test_run *run)
   test_put (raw.data, FIELD (mip_raw_header, anchor_address),
 	    run->anchor_address, be);
   test_put (raw.data, FIELD (mip_raw_header, pid), 4242, be);
+  /* A byte array: the same bytes in either byte order.  */
+  test_put (raw.data, FIELD (mip_raw_header, gnu_build_id_size),
+	    run->gnu_build_id_size, be);
+  memcpy (raw.data + offsetof (struct mip_raw_header, gnu_build_id),
+	  run->gnu_build_id, sizeof run->gnu_build_id);
   return raw;
 }
 

@@ -90,6 +90,8 @@ struct test_run
   struct test_record records[TEST_MAX_UNITS][TEST_MAX_FUNCTIONS];
   uint64_t anchor_address;      /* run-time __mip_runtime */
   uint32_t flags;
+  uint32_t gnu_build_id_size;   /* 0: none recorded */
+  uint8_t gnu_build_id[MIP_GNU_BUILD_ID_MAX];
 };
 
 /* A growable byte buffer.  */
@@ -106,7 +108,7 @@ void test_layout (struct test_binary *binary);
 /* The build id of BINARY, computed independently of the library.  */
 uint64_t test_build_id (const struct test_binary *binary);
 
-/* The map (__mip_map contents) of BINARY.  */
+/* The map (.debug_mip_map contents) of BINARY.  */
 struct test_bytes test_make_map (const struct test_binary *binary);
 
 /* The raw profile RUN of BINARY would write.  */

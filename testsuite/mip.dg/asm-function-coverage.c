@@ -1,6 +1,7 @@
 /* The function-coverage mode costs one 7-byte store per function
    (movb $0, record(%rip)) and one byte of __mip_raw; the map goes to the
-   non-allocated section __mip_map, anchored to libmip's __mip_runtime.
+   non-allocated debug section .debug_mip_map, anchored to libmip's
+   __mip_runtime.
 
    Copyright (C) 2026 The MIP for GCC developers.
    SPDX-License-Identifier: GPL-3.0-or-later  */
@@ -22,6 +23,6 @@ int main (void) {
 
 /* { dg-final { scan-assembler-times {\tmovb\t\$0, [^\n]*\(%rip\)} 3 } } */
 /* { dg-final { scan-assembler {section[ \t]+__mip_raw,"aw[^"]*"} } } */
-/* { dg-final { scan-assembler {section[ \t]+__mip_map,"[^"a]*"} } } */
+/* { dg-final { scan-assembler {\.pushsection[ \t]+\.debug_mip_map,"",%progbits} } } */
 /* { dg-final { scan-assembler {\.quad[ \t]+__mip_runtime\n} } } */
 /* { dg-final { scan-assembler-not {lock} } } */

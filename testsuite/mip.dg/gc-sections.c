@@ -1,5 +1,9 @@
-/* -ffunction-sections -Wl,--gc-sections drops unused functions: the map
-   marks their entries discarded, and the functions kept count exactly.
+/* -ffunction-sections -Wl,--gc-sections drops unused functions: the map,
+   a debug section, keeps none alive (ld keeps it without following its
+   references, and those to dropped functions become 0), mipdata lists
+   their entries as not linked, the functions kept count exactly, and a
+   plain strip removes the map.  gc-sections-coverage.c and
+   gc-sections-blocks.c run this program in the other modes.
 
    Copyright (C) 2026 The MIP for GCC developers.
    SPDX-License-Identifier: GPL-3.0-or-later  */
@@ -23,7 +27,5 @@ int main (void) { /* mip-calls(1) mip-order(1) */
 }
 
 /* { dg-final { mip-run-check } } */
-/* The plugin marks __mip_map retained (SHF_GNU_RETAIN) so that
-   --gc-sections keeps the map, and the map's reference to every function
-   then keeps the functions too.  */
-/* { dg-final { mip-check-not-linked dropped_by_the_linker -xfail "__mip_map is retained and refers to every function" } } */
+/* { dg-final { mip-check-not-linked dropped_by_the_linker } } */
+/* { dg-final { mip-check-strip } } */

@@ -1,0 +1,417 @@
+/* mip-aarch64.cc - the AArch64 target (LP64, little-endian): probes as
+   stores through a page address to the function's raw record.
+
+   Copyright (C) 2026 The MIP for GCC developers.
+   SPDX-License-Identifier: GPL-3.0-or-later
+
+   The record is addressed by an adrp/:lo12: pair (+-4 GiB, the small and
+   tiny code models); REC stands for .Lmip.rN.  No probe moves SP except
+   the last resort below, none uses a literal pool, and each line of an
+   asm is counted by GCC as 4 bytes (labels and directives too, an
+   overestimate), so branch shortening (b.cond +-1 MiB, cbz/tbz +-32 KiB)
+   sees sizes at least as large as the real ones.
+
+   Entry, inserted before the prologue (after `bti c', which the target's
+   bti pass puts first, and before `paciasp', so x30 is still unsigned),
+   where the ABI guarantees NZCV, x9-x17 and the other call-clobbered
+   non-argument registers are dead:
+
+   function coverage (8 bytes; X is a dead register, x9 first):
+	adrp	X, REC+C
+	strb	wzr, [X, #:lo12:REC+C]		// coverage byte = 0
+
+   call count, first-call order and first caller (full mode: 20 bytes run
+   on every call, 40 in all; the count is negated, see
+   mip_decode_call_count):
+	adrp	x9, REC
+	ldr	w10, [x9, #:lo12:REC]
+	subs	w10, w10, #1			// count += 1; borrows (C clear)
+	str	w10, [x9, #:lo12:REC]		//   on the first call and on a
+	b.hs	1f				//   wrap
+	add	x9, x9, #:lo12:REC		// the record, for the runtime
+	mov	x10, x30			// keep the return address
+	.cfi_register 30, 10
+	bl	__mip_first_call		// stamps order and caller (x10)
+	mov	x30, x10
+	.cfi_restore 30
+   1:
+   libmip's __mip_first_call (runtime/mip-first-call.c) uses x11, x16,
+   x17 and the flags besides x9 and x10; x16/x17 may also be taken by a
+   linker veneer on the bl.  All of x9-x11, x16, x17 and NZCV must be dead
+   at entry, which the ABI guarantees unless a register is fixed
+   (-ffixed-x9...); otherwise the function records its coverage only.
+
+   Block probe, at the start of a block, where NZCV may be live (adrp and
+   strb do not touch them), with a register dead there (x9-x17, then
+   x0-x8; 8 bytes):
+	adrp	X, REC+K
+	strb	wzr, [X, #:lo12:REC+K]
+   with none dead, a live one is parked in a dead SIMD register (v16-v31,
+   v0-v7), which moves no SP and so needs no CFI (16 bytes):
+	fmov	dV, x16
+	adrp	x16, REC+K
+	strb	wzr, [x16, #:lo12:REC+K]
+	fmov	x16, dV
+   and only without a dead SIMD register either (-mgeneral-regs-only),
+   through the stack (16 bytes; SP stays 16-aligned; there is no red
+   zone on AArch64 Linux):
+	str	x16, [sp, #-16]!
+	[.cfi_adjust_cfa_offset 16]		// only where the CFA is SP-based
+	adrp	x16, REC+K
+	strb	wzr, [x16, #:lo12:REC+K]
+	ldr	x16, [sp], #16
+	[.cfi_adjust_cfa_offset -16]
+   The CFA is SP-based at entry and throughout a function without a frame
+   pointer, where the directives are written; in one with a frame pointer
+   GCC makes x29 the CFA from the prologue to the epilogue, and none is
+   written outside the entry block: wrong for these three instructions
+   only in a block that runs before the frame is set up (shrink-wrapping)
+   of a function that has no dead register and no SIMD registers there.
+
+   The count increment is not atomic (as on x86); the order is, through
+   an ldxr/stxr loop that needs no LSE.  */
+
+#include "mip-plugin.h"
+#include "debug.h"
+
+/* Registers in the order they are tried as block scratch registers.  */
+static const char *const block_scratch[] = {
+  "x9", "x10", "x11", "x12", "x13", "x14", "x15", "x16", "x17",
+  "x0", "x1", "x2", "x3", "x4", "x5", "x6", "x7", "x8",
+};
+
+/* Entry scratch registers for function coverage: not x8 (indirect
+   result), x18 (platform / static chain), x0-x7 (arguments).  */
+static const char *const entry_scratch[] = {
+  "x9", "x10", "x11", "x12", "x13", "x14", "x15", "x16", "x17",
+};
+
+/* Registers the full-mode entry sequence and __mip_first_call use.  */
+static const char *const first_call_regs[] = {
+  "x9", "x10", "x11", "x16", "x17",
+};
+
+/* How often the fallbacks were taken in this unit, for the pass dump.  */
+static unsigned simd_saves, stack_saves;
+
+/* A plugin built with -DMIP_AARCH64_TEST_FALLBACKS takes the fallbacks
+   that MIP_AARCH64_FALLBACK=simd or =stack names wherever it can, so that
+   tests can run them (they are rare in real code).  */
+static int
+forced_fallback (void)
+{
+#ifdef MIP_AARCH64_TEST_FALLBACKS
+  const char *f = getenv ("MIP_AARCH64_FALLBACK");
+  if (f && strcmp (f, "simd") == 0)
+    return 1;
+  if (f && strcmp (f, "stack") == 0)
+    return 2;
+#endif
+  return 0;
+}
+
+bool
+mip_target_init (void)
+{
+  if (TARGET_ILP32)
+    {
+      sorry ("mip: %<-mabi=ilp32%> is not supported (LP64 is)");
+      return false;
+    }
+  if (BYTES_BIG_ENDIAN)
+    {
+      sorry ("mip: big-endian AArch64 is not supported (the profile"
+	     " formats are little-endian)");
+      return false;
+    }
+  if (aarch64_cmodel == AARCH64_CMODEL_LARGE)
+    {
+      sorry ("mip: %<-mcmodel=large%> is not supported (probes address"
+	     " their counters with adrp)");
+      return false;
+    }
+  return true;
+}
+
+uint32_t
+mip_target_supported_kinds (void)
+{
+  return MIP_KIND_ALL;
+}
+
+
+/* No unspec of this target numbers things across the file.  */
+bool
+mip_target_unspec_is_file_counter (const_rtx)
+{
+  return false;
+}
+
+bool
+mip_target_skip_function (function *)
+{
+  return false;
+}
+
+static int
+reg_number (const char *name)
+{
+  int r = decode_reg_name (name);
+  gcc_assert (r >= 0);
+  return r;
+}
+
+static bool
+cc_dead_at_entry (function *fun)
+{
+  basic_block entry = single_succ (ENTRY_BLOCK_PTR_FOR_FN (fun));
+  return !REGNO_REG_SET_P (df_get_live_in (entry), CC_REGNUM);
+}
+
+/* The first free entry scratch register, or -1.  */
+static int
+entry_scratch_register (function *fun)
+{
+  for (size_t i = 0; i < ARRAY_SIZE (entry_scratch); i++)
+    {
+      int r = reg_number (entry_scratch[i]);
+      if (mip_scratch_reg_free_at_entry (fun, r))
+	return r;
+    }
+  return -1;
+}
+
+static bool
+first_call_regs_free (function *fun)
+{
+  for (size_t i = 0; i < ARRAY_SIZE (first_call_regs); i++)
+    if (!mip_scratch_reg_free_at_entry (fun, reg_number (first_call_regs[i])))
+      return false;
+  return cc_dead_at_entry (fun);
+}
+
+/* The full-mode sequence hard-codes the helper's offsets.  */
+static bool
+layout_fits_helper (const struct mip_record_layout *l)
+{
+  return l->count_offset == 0 && l->order_offset == 4
+	 && l->callers_offset == 8;
+}
+
+uint32_t
+mip_target_entry_kinds (function *fun, uint32_t wanted)
+{
+  const uint32_t counting = MIP_KIND_CALL_COUNT | MIP_KIND_ORDER
+			    | MIP_KIND_CALLERS;
+  /* The first-call path stamps the order and the caller: all three or
+     none.  */
+  if ((wanted & counting)
+      && ((wanted & counting) != counting || !first_call_regs_free (fun)))
+    {
+      wanted &= ~counting;
+      wanted |= MIP_KIND_FUNCTION_COVERAGE;
+    }
+  return wanted;
+}
+
+/* A growing assembly text.  */
+struct asm_text
+{
+  char buf[1024];
+  size_t len;
+};
+
+static void ATTRIBUTE_PRINTF_2
+append (struct asm_text *t, const char *format, ...)
+{
+  va_list ap;
+  va_start (ap, format);
+  if (t->len < sizeof t->buf)
+    {
+      int n = vsnprintf (t->buf + t->len, sizeof t->buf - t->len, format, ap);
+      if (n > 0)
+	t->len += (size_t) n;
+    }
+  va_end (ap);
+  gcc_assert (t->len < sizeof t->buf);
+}
+
+/* Whether the .cfi directives of our sequences may be written: GCC
+   itself writes CFI as directives (not with -fno-dwarf2-cfi-asm, nor
+   when the function has no unwind information at all).  */
+static bool
+cfi_directives_p (void)
+{
+  return dwarf2out_do_cfi_asm ();
+}
+
+/* The store of 0 to byte OFF of record INDEX through register number
+   REG (an X register).  */
+static void
+append_store (struct asm_text *t, unsigned index, unsigned off, int reg)
+{
+  const char *name = reg_names[reg];
+  append (t, "adrp\t%s, " MIP_RECORD_LABEL_FMT "+%u\n\t"
+	  "strb\twzr, [%s, #:lo12:" MIP_RECORD_LABEL_FMT "+%u]",
+	  name, index, off, name, index, off);
+}
+
+/* The stack form: x16 saved below SP, with CFI when CFA_SP.  */
+static void
+append_stack_store (struct asm_text *t, unsigned index, unsigned off,
+		    bool cfa_sp)
+{
+  bool cfi = cfa_sp && cfi_directives_p ();
+  append (t, "str\tx16, [sp, #-16]!\n\t");
+  if (cfi)
+    append (t, ".cfi_adjust_cfa_offset 16\n\t");
+  append_store (t, index, off, reg_number ("x16"));
+  append (t, "\n\tldr\tx16, [sp], #16");
+  if (cfi)
+    append (t, "\n\t.cfi_adjust_cfa_offset -16");
+}
+
+void
+mip_target_instrument_entry (function *fun, const struct mip_entry_probe *p)
+{
+  struct asm_text t;
+  int clobbers[8];
+  int n = 0;
+  unsigned idx = p->function_index;
+
+  t.len = 0;
+  t.buf[0] = '\0';
+  if (p->kinds & MIP_KIND_FUNCTION_COVERAGE)
+    {
+      int reg = forced_fallback () == 2 ? -1 : entry_scratch_register (fun);
+      if (reg >= 0)
+	{
+	  append_store (&t, idx, p->layout.coverage_offset, reg);
+	  clobbers[n++] = reg;
+	}
+      else
+	/* At entry the CFA is SP itself.  */
+	append_stack_store (&t, idx, p->layout.coverage_offset, true);
+    }
+  if (p->kinds & MIP_KIND_CALL_COUNT)
+    {
+      gcc_assert (layout_fits_helper (&p->layout));
+      if (t.len)
+	append (&t, "\n\t");
+      append (&t, "adrp\tx9, " MIP_RECORD_LABEL_FMT "\n\t"
+	      "ldr\tw10, [x9, #:lo12:" MIP_RECORD_LABEL_FMT "]\n\t"
+	      "subs\tw10, w10, #1\n\t"
+	      "str\tw10, [x9, #:lo12:" MIP_RECORD_LABEL_FMT "]\n\t"
+	      "b.hs\t1f\n\t"
+	      "add\tx9, x9, #:lo12:" MIP_RECORD_LABEL_FMT "\n\t"
+	      "mov\tx10, x30\n\t", idx, idx, idx, idx);
+      if (cfi_directives_p ())
+	append (&t, ".cfi_register 30, 10\n\t");
+      append (&t, ".hidden\t%s\n\tbl\t%s\n\tmov\tx30, x10",
+	      MIP_FIRST_CALL_HELPER, MIP_FIRST_CALL_HELPER);
+      if (cfi_directives_p ())
+	append (&t, "\n\t.cfi_restore 30");
+      append (&t, "\n1:");
+      for (size_t i = 0; i < ARRAY_SIZE (first_call_regs); i++)
+	{
+	  int r = reg_number (first_call_regs[i]);
+	  bool seen = false;
+	  for (int j = 0; j < n; j++)
+	    seen |= clobbers[j] == r;
+	  if (!seen)
+	    clobbers[n++] = r;
+	}
+      clobbers[n++] = CC_REGNUM;
+    }
+  gcc_assert (n <= (int) ARRAY_SIZE (clobbers));
+  mip_emit_entry_asm (t.buf, clobbers, n);
+}
+
+/* A SIMD register dead at the start of BB that the function may use as a
+   64-bit scratch, or -1.  */
+static int
+dead_simd_register (basic_block bb)
+{
+  if (!TARGET_FLOAT)
+    return -1;
+  static const int order[] = {
+    31, 30, 29, 28, 27, 26, 25, 24, 23, 22, 21, 20, 19, 18, 17, 16,
+    7, 6, 5, 4, 3, 2, 1, 0,
+  };
+  for (size_t i = 0; i < ARRAY_SIZE (order); i++)
+    {
+      int r = V0_REGNUM + order[i];
+      if (fixed_regs[r] || global_regs[r]
+	  || !crtl->abi->clobbers_full_reg_p (r)
+	  || !TEST_HARD_REG_BIT (reg_class_contents[FP_REGS], r)
+	  || REGNO_REG_SET_P (df_get_live_in (bb), r))
+	continue;
+      return r;
+    }
+  return -1;
+}
+
+/* Whether the CFA is SP-based at the start of BB: always without a frame
+   pointer; with one, GCC makes x29 the CFA after the prologue, so say
+   true only at the entry, which runs before it (see the comment at the
+   top for the case this gets wrong).  */
+static bool
+cfa_sp_based (function *fun, basic_block bb)
+{
+  if (!frame_pointer_needed)
+    return true;
+  return bb == single_succ (ENTRY_BLOCK_PTR_FOR_FN (fun));
+}
+
+void
+mip_target_block_probe (function *fun, basic_block bb,
+			const struct mip_entry_probe *p, uint32_t byte_offset,
+			char *text, size_t size, int *clobbers, int *n)
+{
+  struct asm_text t;
+  unsigned idx = p->function_index;
+
+  t.len = 0;
+  t.buf[0] = '\0';
+  *n = 0;
+  for (size_t i = 0; i < ARRAY_SIZE (block_scratch) && !forced_fallback ();
+       i++)
+    {
+      int r = reg_number (block_scratch[i]);
+      if (mip_scratch_reg_free_in_block (bb, r))
+	{
+	  append_store (&t, idx, byte_offset, r);
+	  clobbers[(*n)++] = r;
+	  break;
+	}
+    }
+  if (*n == 0)
+    {
+      int v = forced_fallback () == 2 ? -1 : dead_simd_register (bb);
+      if (v >= 0)
+	{
+	  simd_saves++;
+	  append (&t, "fmov\td%d, x16\n\t", v - V0_REGNUM);
+	  append_store (&t, idx, byte_offset, reg_number ("x16"));
+	  append (&t, "\n\tfmov\tx16, d%d", v - V0_REGNUM);
+	  clobbers[(*n)++] = v;
+	}
+      else
+	{
+	  stack_saves++;
+	  append_stack_store (&t, idx, byte_offset, cfa_sp_based (fun, bb));
+	}
+#ifdef MIP_AARCH64_TEST_FALLBACKS
+      if (!forced_fallback () && getenv ("MIP_AARCH64_REPORT"))
+	fprintf (stderr, "mip-aarch64: %s fallback in %s\n",
+		 v >= 0 ? "simd" : "stack", function_name (fun));
+#endif
+      if (dump_file)
+	fprintf (dump_file, ";; mip: aarch64: no dead register at block %d,"
+		 " %s (%u SIMD, %u stack saves in this unit)\n", bb->index,
+		 v >= 0 ? "saved in a SIMD register" : "saved on the stack",
+		 simd_saves, stack_saves);
+    }
+  gcc_assert (t.len < size);
+  memcpy (text, t.buf, t.len + 1);
+}

@@ -1,0 +1,510 @@
+/* mip-arm.cc - the 32-bit Arm target: ARM state, Thumb-2 and Thumb-1, one
+   file for the three instruction sets (chosen per function: a target
+   attribute can switch between them).
+
+   Copyright (C) 2026 The MIP for GCC developers.
+   SPDX-License-Identifier: GPL-3.0-or-later
+
+   Arm has no store of an immediate and no PC-relative store that reaches
+   another section, so every probe needs two registers: A, the address,
+   and Z (or V), a value.  The address is always PC-relative (Debian's
+   compilers default to PIE; absolute movw/movt would need text
+   relocations).  ADDR(A, X) below loads the address of X:
+
+   ARM state and Thumb-2 on cores with movw/movt (armv6t2 and later;
+   B is the PC bias, 8 in ARM state and 4 in Thumb):
+	movw	A, #:lower16:(X - (1f + B))	@ R_ARM_MOVW_PREL_NC
+	movt	A, #:upper16:(X - (1f + B))	@ R_ARM_MOVT_PREL
+   1:	add	A, A, pc			@ Thumb-2: add A, pc (16 bits)
+	ARM 12 bytes, Thumb-2 10 bytes.
+
+   Thumb-1 (and ARM state before armv6t2), a literal inline, jumped over:
+	ldr	A, 3f
+   2:	add	A, pc				@ ARM: add A, A, pc
+	b	4f
+	.align	2
+   3:	.word	X - (2b + B)			@ R_ARM_REL32
+   4:
+	Thumb-1 10 or 12 bytes, ARM 16 bytes.
+
+   Function entry (before the prologue: the flags are dead, lr holds the
+   return address, CFA = sp):
+
+   function coverage:
+	ADDR	(A, .Lmip.rN)
+	mov	Z, #0				@ Thumb-1: movs (flags dead)
+	strb	Z, [A, #C]
+	ARM 20, Thumb-2 16 (movw/movt), Thumb-1 16 bytes at most.
+
+   full mode (count, order, first caller; coverage byte as above after it):
+	ADDR	(A, .Lmip.rN)
+	ldr	V, [A]				@ the negated count
+	subs	V, V, #1			@ borrows on the first call
+	str	V, [A]
+	bcs	1f
+	ldr	V, [A, #4]			@ order already set: the count
+	cmp	V, #0				@   wrapped; saturate it
+	beq	5f
+	mov	V, #1
+	str	V, [A]
+	b	1f
+   5:	bic	V, lr, #1			@ Thumb-1: mov V, lr; lsrs; lsls
+	str	V, [A, #8]			@ the caller, without Thumb bit
+	push	{S, T}				@ .cfi_adjust_cfa_offset 8
+	ADDR	(S, __mip_sequence)
+   6:	ldrex	V, [S]				@ armv6 ARM state, armv7
+	add	V, V, #1
+	strex	T, V, [S]
+	cmp	T, #0
+	bne	6b
+	pop	{S, T}				@ .cfi_adjust_cfa_offset -8
+	str	V, [A, #4]			@ order = first calls so far
+   1:
+	The common path is ADDR + 5 instructions: ARM 32 bytes, Thumb-2 24,
+	Thumb-1 22-24.  Whole sequence: ARM 108, Thumb-2 82, Thumb-1 76
+	bytes at most.
+
+   Thumb-1 cores (armv5te, armv6-m) have no ldrex: the order is a plain
+   load, add and store of __mip_sequence (one register S saved), so two
+   threads making their first calls at the same moment may get the same
+   order; counts are never atomic on any target (doc/guide.md).
+
+   Block probe (the flags may be live: nothing below touches them):
+	ADDR	(A, .Lmip.rN + K)		@ ARM, Thumb-2
+	mov	Z, #0
+	strb	Z, [A]
+	ARM 20 bytes, Thumb-2 16 bytes.
+   Thumb-1, where movs would set the flags, loads its zero from the inline
+   literal pool:
+	ldr	A, 3f
+	ldr	Z, 5f
+   2:	add	A, pc
+	strb	Z, [A]
+	b	4f
+	.align	2
+   3:	.word	.Lmip.rN + K - (2b + 4)
+   5:	.word	0
+   4:
+	18 or 20 bytes.
+
+   Registers: A, Z and V are registers that dataflow proves dead there
+   (entry: ip, r3-r0 in ARM and Thumb-2, r3-r0 in Thumb-1, which cannot
+   load or store through ip; blocks: also lr).  Where too few are dead,
+   Thumb-1 blocks first park a low register in a dead ip or lr
+   (`mov ip, rX', which keeps the flags), and otherwise the probe saves
+   low registers with push/pop around itself, with
+   `.cfi_adjust_cfa_offset' when GCC writes CFI (at entry the CFA is sp;
+   in a block of a function with a frame pointer it is that register, so
+   no adjustment is written).  No EHABI `.save'/`.pad' is written: the
+   EHABI table of a function describes its frame after the prologue as one
+   whole, so a transient push would corrupt it; the probes call nothing,
+   so no exception can start or pass inside one.
+
+   Lengths: GCC counts 4 bytes per asm line on arm, more than any line
+   here assembles to (the `.align 2' line pads 2 bytes at most, labels
+   and directives take none), so arm_reorg's literal pools and branch
+   shortening stay valid.  */
+
+#include "mip-plugin.h"
+#include "debug.h"
+
+/* ---- Instruction set ------------------------------------------------ */
+
+static bool
+thumb1 (void)
+{
+  return TARGET_THUMB1;
+}
+
+/* The PC bias of an instruction reading pc.  */
+static int
+pc_bias (void)
+{
+  return TARGET_ARM ? 8 : 4;
+}
+
+/* movw/movt exist (armv6t2 and later, not in Thumb-1).  */
+static bool
+have_movw (void)
+{
+  return TARGET_32BIT && arm_arch_thumb2;
+}
+
+static bool
+have_ldrex (void)
+{
+  return TARGET_32BIT && TARGET_HAVE_LDREX;
+}
+
+static const char *const reg_names_arm[] = {
+  "r0", "r1", "r2", "r3", "r4", "r5", "r6", "r7",
+  "r8", "r9", "r10", "fp", "ip", "sp", "lr", "pc"
+};
+
+#define REG_IP 12
+#define REG_LR 14
+
+static const char *
+rname (int r)
+{
+  gcc_assert (r >= 0 && r < 16);
+  return reg_names_arm[r];
+}
+
+/* ---- Assembly text -------------------------------------------------- */
+
+struct asm_text
+{
+  char buf[2048];
+  size_t len;
+  unsigned label;		/* next numeric local label */
+};
+
+static void ATTRIBUTE_PRINTF_2
+append (struct asm_text *t, const char *format, ...)
+{
+  va_list ap;
+  va_start (ap, format);
+  if (t->len < sizeof t->buf)
+    {
+      int n = vsnprintf (t->buf + t->len, sizeof t->buf - t->len, format, ap);
+      if (n > 0)
+	t->len += (size_t) n;
+    }
+  va_end (ap);
+  gcc_assert (t->len < sizeof t->buf);
+}
+
+static void
+text_init (struct asm_text *t)
+{
+  t->len = 0;
+  t->buf[0] = '\0';
+  t->label = 1;
+  append (t, ".syntax unified");
+}
+
+/* Load into REG the address of EXPR (an assembler expression).  ZERO,
+   when not negative, is a register that also gets 0 from a word of the
+   Thumb-1 literal (flags untouched).  */
+static void
+append_address (struct asm_text *t, int reg, const char *expr, int zero)
+{
+  const char *r = rname (reg);
+  unsigned l1 = t->label++;
+  if (have_movw ())
+    {
+      append (t, "\n\tmovw\t%s, #:lower16:(%s-(%uf+%d))"
+	      "\n\tmovt\t%s, #:upper16:(%s-(%uf+%d))",
+	      r, expr, l1, pc_bias (), r, expr, l1, pc_bias ());
+      if (TARGET_ARM)
+	append (t, "\n%u:\tadd\t%s, %s, pc", l1, r, r);
+      else
+	append (t, "\n%u:\tadd\t%s, pc", l1, r);
+      if (zero >= 0)
+	append (t, "\n\tmov\t%s, #0", rname (zero));
+      return;
+    }
+  unsigned lword = t->label++, lzero = t->label++, lend = t->label++;
+  append (t, "\n\tldr\t%s, %uf", r, lword);
+  if (zero >= 0)
+    append (t, "\n\tldr\t%s, %uf", rname (zero), lzero);
+  if (TARGET_ARM)
+    append (t, "\n%u:\tadd\t%s, %s, pc", l1, r, r);
+  else
+    append (t, "\n%u:\tadd\t%s, pc", l1, r);
+  append (t, "\n\tb\t%uf\n\t.align\t2\n%u:\t.word\t%s-(%ub+%d)", lend, lword,
+	  expr, l1, pc_bias ());
+  if (zero >= 0)
+    append (t, "\n%u:\t.word\t0", lzero);
+  append (t, "\n%u:", lend);
+}
+
+/* push/pop of the registers in MASK, with the CFA adjustment when GCC
+   writes CFI and the CFA is sp-based (CFA_SP).  */
+static void
+append_push (struct asm_text *t, unsigned mask, bool cfa_sp, bool pop)
+{
+  if (mask == 0)
+    return;
+  append (t, "\n\t%s\t{", pop ? "pop" : "push");
+  int n = 0;
+  for (int r = 0; r < 16; r++)
+    if (mask & (1u << r))
+      append (t, "%s%s", n++ ? ", " : "", rname (r));
+  append (t, "}");
+  if (cfa_sp && dwarf2out_do_cfi_asm ())
+    append (t, "\n\t.cfi_adjust_cfa_offset %d", pop ? -4 * n : 4 * n);
+}
+
+/* ---- Registers ------------------------------------------------------ */
+
+/* Candidates for the scratch registers, best first.  */
+static const int candidates_32[] = { REG_IP, 3, 2, 1, 0, REG_LR };
+static const int candidates_t1[] = { 3, 2, 1, 0 };
+
+/* Dead registers at entry (BB NULL) or at the start of BB: up to MAX of
+   them into REGS, returning how many.  */
+static int
+dead_registers (function *fun, basic_block bb, int *regs, int max)
+{
+  const int *table = thumb1 () ? candidates_t1 : candidates_32;
+  size_t size = thumb1 () ? ARRAY_SIZE (candidates_t1)
+			  : ARRAY_SIZE (candidates_32);
+  int found = 0;
+  for (size_t i = 0; i < size && found < max; i++)
+    {
+      int r = table[i];
+      /* lr holds the return address at entry.  */
+      if (bb == NULL && r == REG_LR)
+	continue;
+      bool dead = bb ? mip_scratch_reg_free_in_block (bb, r)
+		     : mip_scratch_reg_free_at_entry (fun, r);
+      if (dead)
+	regs[found++] = r;
+    }
+  return found;
+}
+
+/* A low register not in USED (a mask), to save and restore.  */
+static int
+saved_low_register (unsigned used)
+{
+  static const int order[] = { 3, 2, 1, 0, 4, 5, 6, 7 };
+  for (size_t i = 0; i < ARRAY_SIZE (order); i++)
+    if (!(used & (1u << order[i])))
+      return order[i];
+  gcc_unreachable ();
+}
+
+/* ---- Hooks ---------------------------------------------------------- */
+
+bool
+mip_target_init (void)
+{
+  if (target_pure_code || target_slow_flash_data)
+    {
+      sorry ("mip: %<-mpure-code%> and %<-mslow-flash-data%> are not"
+	     " supported (probes may keep a literal inline)");
+      return false;
+    }
+  if (TARGET_FDPIC)
+    {
+      sorry ("mip: FDPIC is not supported");
+      return false;
+    }
+  return true;
+}
+
+uint32_t
+mip_target_supported_kinds (void)
+{
+  return MIP_KIND_ALL;
+}
+
+
+/* ARM's PC-relative address loads carry a label number
+   (unspec [(const_int N)] UNSPEC_PIC_LABEL, the "LPICn" of the
+   assembly) counted across the file.  */
+bool
+mip_target_unspec_is_file_counter (const_rtx x)
+{
+  return XINT (x, 1) == UNSPEC_PIC_LABEL;
+}
+
+bool
+mip_target_skip_function (function *fun)
+{
+  tree attrs = DECL_ATTRIBUTES (fun->decl);
+  tree type_attrs = TYPE_ATTRIBUTES (TREE_TYPE (fun->decl));
+  /* Interrupt handlers must preserve every register; secure entry
+     functions clear registers and must not touch non-secure memory.  */
+  static const char *const names[] = { "interrupt", "isr",
+				       "cmse_nonsecure_entry" };
+  for (size_t i = 0; i < ARRAY_SIZE (names); i++)
+    if (lookup_attribute (names[i], attrs)
+	|| lookup_attribute (names[i], type_attrs))
+      return true;
+  return false;
+}
+
+uint32_t
+mip_target_entry_kinds (function *, uint32_t wanted)
+{
+  /* The flags are dead at entry (AAPCS) and registers can be saved
+     there: every kind can be recorded.  The order and caller come from
+     the count's first-call path: all three or none.  */
+  const uint32_t counting = MIP_KIND_CALL_COUNT | MIP_KIND_ORDER
+			    | MIP_KIND_CALLERS;
+  if ((wanted & counting) && (wanted & counting) != counting)
+    {
+      wanted &= ~counting;
+      wanted |= MIP_KIND_FUNCTION_COVERAGE;
+    }
+  return wanted;
+}
+
+/* The first-call path: the order (atomically where ldrex exists) into
+   the record at A through V, saving two more registers.  */
+static void
+append_order (struct asm_text *t, const struct mip_entry_probe *p, int a,
+	      int v, unsigned used)
+{
+  int s = saved_low_register (used);
+  used |= 1u << s;
+  const char *rs = rname (s), *rv = rname (v);
+  if (have_ldrex ())
+    {
+      int st = saved_low_register (used);
+      append_push (t, (1u << s) | (1u << st), true, false);
+      append_address (t, s, MIP_ORDER_SEQUENCE, -1);
+      unsigned loop = t->label++;
+      append (t, "\n%u:\tldrex\t%s, [%s]\n\tadd\t%s, %s, #1"
+	      "\n\tstrex\t%s, %s, [%s]\n\tcmp\t%s, #0\n\tbne\t%ub",
+	      loop, rv, rs, rv, rv, rname (st), rv, rs, rname (st), loop);
+      append_push (t, (1u << s) | (1u << st), true, true);
+    }
+  else
+    {
+      append_push (t, 1u << s, true, false);
+      append_address (t, s, MIP_ORDER_SEQUENCE, -1);
+      append (t, "\n\tldr\t%s, [%s]\n\tadds\t%s, %s, #1\n\tstr\t%s, [%s]",
+	      rv, rs, rv, rv, rv, rs);
+      append_push (t, 1u << s, true, true);
+    }
+  append (t, "\n\tstr\t%s, [%s, #%u]", rv, rname (a), p->layout.order_offset);
+}
+
+void
+mip_target_instrument_entry (function *fun, const struct mip_entry_probe *p)
+{
+  int regs[2];
+  int clobbers[3];
+  int n = 0;
+  int found = dead_registers (fun, NULL, regs, 2);
+  unsigned used = 0, saved = 0;
+  for (int i = 0; i < found; i++)
+    {
+      used |= 1u << regs[i];
+      clobbers[n++] = regs[i];
+    }
+  for (; found < 2; found++)
+    {
+      regs[found] = saved_low_register (used);
+      used |= 1u << regs[found];
+      saved |= 1u << regs[found];
+    }
+  /* Keep the push in ascending order of registers: A before V is not
+     required, only that both are in USED.  */
+  int a = regs[0], v = regs[1];
+  const char *ra = rname (a), *rv = rname (v);
+  char record[64];
+  snprintf (record, sizeof record, MIP_RECORD_LABEL_FMT, p->function_index);
+
+  struct asm_text t;
+  text_init (&t);
+  append_push (&t, saved, true, false);
+  append_address (&t, a, record, -1);
+  if (p->kinds & MIP_KIND_CALL_COUNT)
+    {
+      unsigned done = t.label++, first = t.label++;
+      clobbers[n++] = CC_REGNUM;
+      append (&t, "\n\tldr\t%s, [%s, #%u]", rv, ra, p->layout.count_offset);
+      append (&t, "\n\tsubs\t%s, %s, #1", rv, rv);
+      append (&t, "\n\tstr\t%s, [%s, #%u]\n\tbcs\t%uf", rv, ra,
+	      p->layout.count_offset, done);
+      append (&t, "\n\tldr\t%s, [%s, #%u]\n\tcmp\t%s, #0\n\tbeq\t%uf",
+	      rv, ra, p->layout.order_offset, rv, first);
+      append (&t, "\n\t%s\t%s, #1\n\tstr\t%s, [%s, #%u]\n\tb\t%uf",
+	      thumb1 () ? "movs" : "mov", rv, rv, ra, p->layout.count_offset,
+	      done);
+      if (thumb1 ())
+	append (&t, "\n%u:\tmov\t%s, lr\n\tlsrs\t%s, %s, #1"
+		"\n\tlsls\t%s, %s, #1", first, rv, rv, rv, rv, rv);
+      else
+	append (&t, "\n%u:\tbic\t%s, lr, #1", first, rv);
+      append (&t, "\n\tstr\t%s, [%s, #%u]", rv, ra, p->layout.callers_offset);
+      append_order (&t, p, a, v, used);
+      append (&t, "\n%u:", done);
+    }
+  if (p->kinds & MIP_KIND_FUNCTION_COVERAGE)
+    {
+      if (thumb1 ())
+	{
+	  append (&t, "\n\tmovs\t%s, #0", rv);
+	  if (!(p->kinds & MIP_KIND_CALL_COUNT))
+	    clobbers[n++] = CC_REGNUM;
+	}
+      else
+	append (&t, "\n\tmov\t%s, #0", rv);
+      append (&t, "\n\tstrb\t%s, [%s, #%u]", rv, ra, p->layout.coverage_offset);
+    }
+  append_push (&t, saved, true, true);
+  mip_emit_entry_asm (t.buf, clobbers, n);
+}
+
+void
+mip_target_block_probe (function *fun, basic_block bb,
+			const struct mip_entry_probe *p, uint32_t byte_offset,
+			char *text, size_t size, int *clobbers, int *n)
+{
+  int regs[2];
+  int found = dead_registers (fun, bb, regs, 2);
+  unsigned used = 0, saved = 0;
+  int parked[2] = { -1, -1 };	/* Thumb-1: where regs[i] is parked */
+  *n = 0;
+  for (int i = 0; i < found; i++)
+    {
+      used |= 1u << regs[i];
+      clobbers[(*n)++] = regs[i];
+    }
+  /* Thumb-1: a dead ip or lr can hold a live low register meanwhile.  */
+  int park_candidates[2] = { REG_IP, REG_LR };
+  for (int k = 0; thumb1 () && k < 2 && found < 2; k++)
+    if (mip_scratch_reg_free_in_block (bb, park_candidates[k]))
+      {
+	regs[found] = saved_low_register (used);
+	used |= 1u << regs[found];
+	parked[found] = park_candidates[k];
+	clobbers[(*n)++] = park_candidates[k];
+	found++;
+      }
+  for (; found < 2; found++)
+    {
+      regs[found] = saved_low_register (used);
+      used |= 1u << regs[found];
+      saved |= 1u << regs[found];
+    }
+  char expr[64];
+  snprintf (expr, sizeof expr, MIP_RECORD_LABEL_FMT "+%u", p->function_index,
+	    byte_offset);
+  /* The CFA is sp-based unless a frame pointer holds it after the
+     prologue (a block before a shrink-wrapped prologue of a function with
+     a frame pointer is the one case this gets wrong).  */
+  bool cfa_sp = !frame_pointer_needed
+		|| bb == single_succ (ENTRY_BLOCK_PTR_FOR_FN (fun));
+
+  struct asm_text t;
+  text_init (&t);
+  append_push (&t, saved, cfa_sp, false);
+  for (int i = 0; i < 2; i++)
+    if (parked[i] >= 0)
+      append (&t, "\n\tmov\t%s, %s", rname (parked[i]), rname (regs[i]));
+  if (thumb1 ())
+    {
+      append_address (&t, regs[0], expr, regs[1]);
+      append (&t, "\n\tstrb\t%s, [%s]", rname (regs[1]), rname (regs[0]));
+    }
+  else
+    {
+      append_address (&t, regs[0], expr, -1);
+      append (&t, "\n\tmov\t%s, #0\n\tstrb\t%s, [%s]", rname (regs[1]),
+	      rname (regs[1]), rname (regs[0]));
+    }
+  for (int i = 0; i < 2; i++)
+    if (parked[i] >= 0)
+      append (&t, "\n\tmov\t%s, %s", rname (regs[i]), rname (parked[i]));
+  append_push (&t, saved, cfa_sp, true);
+  snprintf (text, size, "%s", t.buf);
+  gcc_assert (strlen (t.buf) < size);
+}
