@@ -303,13 +303,18 @@ mip_target_supported_kinds (void)
 }
 
 
-/* ARM's PC-relative address loads carry a label number
-   (unspec [(const_int N)] UNSPEC_PIC_LABEL, the "LPICn" of the
-   assembly) counted across the file.  */
+/* ARM's PC-relative address loads carry the number of their "LPICn"
+   label, counted across the file: (unspec [(const_int N)]
+   UNSPEC_PIC_LABEL), the N of (unspec [SYM (const_int N)]
+   UNSPEC_PIC_UNIFIED) and of (unspec [REG (const_int 8) (const_int N)]
+   UNSPEC_PIC_BASE), whose other integer is the PC offset of the
+   instruction set.  */
 bool
-mip_target_unspec_is_file_counter (const_rtx x)
+mip_target_unspec_numbers_labels (const_rtx x)
 {
-  return XINT (x, 1) == UNSPEC_PIC_LABEL;
+  return (XINT (x, 1) == UNSPEC_PIC_LABEL
+	  || XINT (x, 1) == UNSPEC_PIC_UNIFIED
+	  || XINT (x, 1) == UNSPEC_PIC_BASE);
 }
 
 bool

@@ -22,7 +22,7 @@ mip_target_supported_kinds (void)
 
 /* No unspec of this target numbers things across the file.  */
 bool
-mip_target_unspec_is_file_counter (const_rtx)
+mip_target_unspec_numbers_labels (const_rtx)
 {
   return false;
 }

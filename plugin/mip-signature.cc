@@ -93,6 +93,18 @@ hash_rtx_operands (uint64_t hash, const_rtx x)
   return hash;
 }
 
+/* An UNSPEC whose integer operands are label numbers: its number and
+   its other operands.  */
+static uint64_t
+hash_unspec_without_numbers (uint64_t hash, const_rtx x)
+{
+  hash = mip_hash_u64 (hash, (uint64_t) XINT (x, 1));
+  for (int i = 0; i < XVECLEN (x, 0); i++)
+    if (!CONST_INT_P (XVECEXP (x, 0, i)))
+      hash = hash_rtx_shape (hash, XVECEXP (x, 0, i));
+  return hash;
+}
+
 static uint64_t
 hash_rtx_shape (uint64_t hash, const_rtx x)
 {
@@ -110,8 +122,8 @@ hash_rtx_shape (uint64_t hash, const_rtx x)
     case SYMBOL_REF:
       return hash_symbol (hash, x);
     case UNSPEC:
-      if (mip_target_unspec_is_file_counter (x))
-	return mip_hash_u64 (hash, (uint64_t) XINT (x, 1));
+      if (mip_target_unspec_numbers_labels (x))
+	return hash_unspec_without_numbers (hash, x);
       return hash_rtx_operands (hash, x);
     case LABEL_REF:
     case CODE_LABEL:

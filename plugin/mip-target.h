@@ -49,10 +49,11 @@ uint32_t mip_target_supported_kinds (void);
 bool mip_target_skip_function (function *fun);
 
 /* Called by the CFG signature (mip-signature.cc) for each UNSPEC: true
-   when its operands are a number the target hands out in order of
-   appearance in the file (ARM's PIC labels), which any change to an
-   earlier function would shift, and so no part of the function's shape.  */
-bool mip_target_unspec_is_file_counter (const_rtx x);
+   when its integer operands are label numbers the target hands out in
+   order of appearance in the file (ARM's PC-relative loads), which any
+   change to an earlier function would shift: the signature then skips
+   the unspec's CONST_INT operands.  */
+bool mip_target_unspec_numbers_labels (const_rtx x);
 
 /* Called by the pass with dataflow up to date: the subset of WANTED that
    the target can record for FUN (a kind may be dropped, e.g. when no

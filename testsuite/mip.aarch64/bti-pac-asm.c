@@ -10,6 +10,7 @@
 
 #include "bti-pac.c"
 
-/* The landing pad comes first, the probe next, paciasp after it.  */
-/* { dg-final { scan-assembler {\nnon_leaf:\n[^\n]*\n\t\.cfi_startproc\n\thint\t34 // bti c\n#APP\n(?:[^\n]*\n)*?\tadrp\tx9, \.Lmip\.r} } } */
-/* { dg-final { scan-assembler {\tmov\tx30, x10\n(?:[^\n]*\n)*?#NO_APP\n\thint\t25 // paciasp\n} } } */
+/* The landing pad comes first, the probe next, paciasp after it (with
+   the .loc lines of -g anywhere between).  */
+/* { dg-final { scan-assembler {\nnon_leaf:\n(?:(?:\.L|\t\.loc)[^\n]*\n)*\t\.cfi_startproc\n(?:\t\.loc[^\n]*\n)*\thint\t34 // bti c\n(?:\t\.loc[^\n]*\n)*#APP\n(?:[^\n]*\n)*?\tadrp\tx9, \.Lmip\.r} } } */
+/* { dg-final { scan-assembler {\tmov\tx30, x10\n(?:[^\n]*\n)*?#NO_APP\n(?:\t\.loc[^\n]*\n)*\thint\t25 // paciasp\n} } } */
