@@ -927,6 +927,282 @@ START_TEST (test_create_refuses_inference_cycle)
 }
 END_TEST
 
+/* ---- Big-endian targets --------------------------------------------------------- */
+
+/* The block binary of test-data.c for a big-endian target with
+   POINTER_SIZE-byte pointers (4: armeb, 8: aarch64_be), loop recording
+   its first-call order too, so that one run stores a call count, an
+   order, coverage and probe bytes and caller addresses.  */
+static struct test_binary
+big_endian_binary (unsigned pointer_size)
+{
+  struct test_binary binary = test_block_binary_for (pointer_size, true);
+
+  binary.units[0].functions[1].kinds |= MIP_KIND_ORDER;
+  test_layout (&binary);
+  return binary;
+}
+
+/* How far from its link-time addresses the run was loaded.  */
+static uint64_t
+big_endian_load_bias (unsigned pointer_size)
+{
+  return pointer_size == 8 ? 0x7f0000000000ull : 0x00400000u;
+}
+
+/* The run: diamond takes its then branch; loop is called 3 times, first
+   after one other function's first call (order 2), and never runs its
+   body; callee is called from diamond (0x1010) and from loop's cold
+   part (0x9006).  */
+static struct test_run
+big_endian_run (const struct test_binary *binary)
+{
+  uint64_t bias = big_endian_load_bias (binary->pointer_size);
+  struct test_run run;
+
+  memset (&run, 0, sizeof run);
+  run.anchor_address = binary->anchor_address + bias;
+  run.records[0][0].ran = true;
+  run.records[0][0].probes = 0x1;
+  run.records[0][1].count = 3;
+  run.records[0][1].order = 2;
+  run.records[0][2].ran = true;
+  run.records[0][2].callers[0] = 0x1010 + bias;
+  run.records[0][2].callers[1] = 0x9006 + bias;
+  return run;
+}
+
+/* Check that BYTES holds EXPECTED (SIZE bytes, written out by hand, not
+   by test_put) at OFFSET; WHAT names them in the failure.  */
+static void
+expect_bytes (const struct test_bytes *bytes, size_t offset,
+	      const unsigned char *expected, size_t size, const char *what)
+{
+  char found_hex[3 * 16 + 1] = "", expected_hex[3 * 16 + 1] = "";
+  size_t i;
+
+  ck_assert_msg (offset + size <= bytes->size && size <= 16,
+		 "%s: %zu bytes at %zu, beyond the %zu bytes", what, size,
+		 offset, bytes->size);
+  for (i = 0; i < size; i++)
+    {
+      sprintf (found_hex + 3 * i, " %02x", bytes->data[offset + i]);
+      sprintf (expected_hex + 3 * i, " %02x", expected[i]);
+    }
+  ck_assert_msg (memcmp (bytes->data + offset, expected, size) == 0,
+		 "%s at offset %zu:%s, expected%s", what, offset, found_hex,
+		 expected_hex);
+}
+
+#define EXPECT_BYTES(bytes, offset, what, ...)				\
+  do									\
+    {									\
+      static const unsigned char expected_[] = { __VA_ARGS__ };	\
+      expect_bytes (bytes, offset, expected_, sizeof expected_, what); \
+    }									\
+  while (0)
+
+/* The layout of the raw record of function F (of unit 0) of BINARY.  */
+static struct mip_record_layout
+record_layout_of (const struct test_binary *binary, unsigned f)
+{
+  const struct test_function *function = &binary->units[0].functions[f];
+  return mip_record_layout (function->kinds, function->probe_count,
+			    function->caller_slots, binary->pointer_size);
+}
+
+/* Where that record starts in the raw profile.  */
+static size_t
+raw_record_start (const struct test_binary *binary, unsigned f)
+{
+  return sizeof (struct mip_raw_header)
+    + binary->units[0].functions[f].raw_offset;
+}
+
+/* The raw profile of the big-endian run, byte by byte: magic, unit hash,
+   loop's call count (0 - 3) and order, callee's first caller address
+   and diamond's coverage and probe bytes.  */
+static void
+expect_big_endian_raw (const struct test_binary *binary,
+		       const struct test_bytes *raw)
+{
+  const size_t unit = sizeof (struct mip_raw_header);
+  const size_t diamond = raw_record_start (binary, 0);
+  const size_t loop = raw_record_start (binary, 1);
+  const size_t callee = raw_record_start (binary, 2);
+  const size_t first_caller = callee
+    + record_layout_of (binary, 2).callers_offset;
+
+  if (binary->pointer_size == 8)
+    {
+      EXPECT_BYTES (raw, 0, "raw magic",
+		    0xff, 'r', 'a', 'w', '_', 'M', 'I', 64);
+      EXPECT_BYTES (raw, first_caller, "callee's first caller",
+		    0x00, 0x00, 0x7f, 0x00, 0x00, 0x00, 0x10, 0x10);
+    }
+  else
+    {
+      EXPECT_BYTES (raw, 0, "raw magic",
+		    0xff, 'r', 'a', 'w', '_', 'M', 'I', 32);
+      EXPECT_BYTES (raw, first_caller, "callee's first caller",
+		    0x00, 0x40, 0x10, 0x10);
+    }
+  EXPECT_BYTES (raw, unit + offsetof (struct mip_raw_unit, unit_hash),
+		"raw unit hash", 0xb1, 0x0c, 0x0b, 0x10, 0xc0, 0xb1, 0x0c,
+		0x00);
+  EXPECT_BYTES (raw, loop + record_layout_of (binary, 1).count_offset,
+		"loop's call count", 0xff, 0xff, 0xff, 0xfd);
+  EXPECT_BYTES (raw, loop + record_layout_of (binary, 1).order_offset,
+		"loop's order", 0x00, 0x00, 0x00, 0x02);
+  EXPECT_BYTES (raw, diamond + record_layout_of (binary, 0).coverage_offset,
+		"diamond's coverage byte", 0x00);
+  EXPECT_BYTES (raw, diamond + record_layout_of (binary, 0).blocks_offset,
+		"diamond's probe bytes", 0x00, 0xff);
+}
+
+/* The map, byte by byte: magic, diamond's address and loop's kinds.  */
+static void
+expect_big_endian_map (const struct test_binary *binary,
+		       const struct test_bytes *map)
+{
+  const size_t functions = sizeof (struct mip_map_unit);
+  const size_t loop = functions + sizeof (struct mip_map_function);
+
+  if (binary->pointer_size == 8)
+    EXPECT_BYTES (map, 0, "map magic",
+		  0xff, 'm', 'a', 'p', '_', 'M', 'I', 64);
+  else
+    EXPECT_BYTES (map, 0, "map magic",
+		  0xff, 'm', 'a', 'p', '_', 'M', 'I', 32);
+  EXPECT_BYTES (map, functions + offsetof (struct mip_map_function, address),
+		"diamond's address", 0, 0, 0, 0, 0, 0, 0x10, 0x00);
+  EXPECT_BYTES (map, loop + offsetof (struct mip_map_function, kinds),
+		"loop's kinds", 0x00, 0x00, 0x00, 0x0e);
+}
+
+/* Write the map and the raw profile of the big-endian target with
+   POINTER_SIZE-byte pointers, checked byte by byte, to be.mipmap and
+   be.mipraw; create default.mip from the map and merge the run.  */
+static struct test_binary
+merge_big_endian_run (unsigned pointer_size)
+{
+  struct test_binary binary = big_endian_binary (pointer_size);
+  struct test_run values = big_endian_run (&binary);
+  struct test_bytes map = test_make_map (&binary);
+  struct test_bytes raw = test_make_raw (&binary, &values);
+  struct result r;
+
+  expect_big_endian_map (&binary, &map);
+  expect_big_endian_raw (&binary, &raw);
+  write_bytes ("be.mipmap", map);
+  write_bytes ("be.mipraw", raw);
+  r = run ("create", "-p", "default.mip", "be.mipmap", NULL);
+  ck_assert_exit (r, 0);
+  ck_assert_output (r, ERR, "");
+  free_result (&r);
+  r = run ("merge", "-p", "default.mip", "be.mipraw", NULL);
+  ck_assert_exit (r, 0);
+  ck_assert_output (r, OUT, "");
+  ck_assert_output (r, ERR, "");
+  free_result (&r);
+  return binary;
+}
+
+static const char big_endian_text[] =
+  "diamond\n  Covered: yes\n  Block Coverage:\n"
+  "     HOT  HOT  COLD HOT\n\n"
+  "loop\n  Covered: yes\n  Call Count: 3\n  Order: 2\n  Block Coverage:\n"
+  "     HOT  HOT  COLD HOT  COLD\n\n"
+  "callee\n  Covered: yes\n  Callers:\n    diamond\n    loop\n";
+
+/* What show and info print of the merged big-endian run.  */
+static void
+expect_big_endian_profile (const struct test_binary *binary)
+{
+  char expected[512];
+  struct result r;
+
+  r = run ("show", "-p", "default.mip", NULL);
+  ck_assert_exit (r, 0);
+  ck_assert_output (r, OUT, big_endian_text);
+  ck_assert_output (r, ERR, "");
+  free_result (&r);
+  r = run ("show", "-p", "default.mip", "--json", NULL);
+  ck_assert_exit (r, 0);
+  ck_assert_contains (r, OUT, "{\"name\": \"loop\", \"covered\": true,"
+		      " \"call_count\": 3, \"order\": 2,");
+  ck_assert_contains (r, OUT, "\"callers\": ["
+		      "{\"function\": \"diamond\", \"address\": \"0x1010\"},"
+		      " {\"function\": \"loop\", \"address\": \"0x9006\"}]");
+  free_result (&r);
+  r = run ("info", "-p", "default.mip", NULL);
+  ck_assert_exit (r, 0);
+  /* Blocks 4 + 5 + 0, covered 3 + 3; probes 2 + 1.  */
+  snprintf (expected, sizeof expected,
+	    "Build ID: %016llx\n"
+	    "Target: %u-bit big-endian\n"
+	    "Runs: 1\n"
+	    "Functions: 3\n"
+	    "Functions Covered: 3\n"
+	    "Blocks: 9\n"
+	    "Blocks Covered: 6\n"
+	    "Probes: 3\n"
+	    "Blocks Probed: 33.3%%\n",
+	    (unsigned long long) test_build_id (binary),
+	    binary->pointer_size * 8);
+  ck_assert_output (r, OUT, expected);
+  free_result (&r);
+}
+
+/* A big-endian 32-bit target (armeb): its map and raw profile, made by
+   hand, are read, merged and shown by this host's mipdata.  */
+START_TEST (test_big_endian_32_bit_target)
+{
+  struct test_binary binary = merge_big_endian_run (4);
+  expect_big_endian_profile (&binary);
+}
+END_TEST
+
+/* The same for a big-endian 64-bit target (aarch64_be).  */
+START_TEST (test_big_endian_64_bit_target)
+{
+  struct test_binary binary = merge_big_endian_run (8);
+  expect_big_endian_profile (&binary);
+}
+END_TEST
+
+/* A raw profile of the same binary in the other byte order, or with the
+   other pointer size, is refused by name, and the profile is left as it
+   was.  */
+START_TEST (test_merge_refuses_other_target)
+{
+  unsigned pointer_size;
+
+  for (pointer_size = 4; pointer_size <= 8; pointer_size += 4)
+    {
+      struct test_binary binary = merge_big_endian_run (pointer_size);
+      struct test_binary other = binary;
+      struct test_run values = big_endian_run (&binary);
+
+      other.big_endian = false;
+      write_bytes ("little.mipraw", test_make_raw (&other, &values));
+      expect_refused_merge ("mipdata: 'little.mipraw': written for another"
+			    " target: little-endian, the profile is for a"
+			    " big-endian target\n", "little.mipraw", NULL);
+      other = big_endian_binary (12 - pointer_size);
+      write_bytes ("other.mipraw", test_make_raw (&other, &values));
+      expect_refused_merge (pointer_size == 4
+			    ? "mipdata: 'other.mipraw': written for another"
+			      " target: 64-bit pointers, the profile is for"
+			      " 32-bit pointers\n"
+			    : "mipdata: 'other.mipraw': written for another"
+			      " target: 32-bit pointers, the profile is for"
+			      " 64-bit pointers\n", "other.mipraw", NULL);
+      ck_assert_int_eq (unlink ("default.mip"), 0);
+    }
+}
+END_TEST
+
 /* ---- ELF binaries ------------------------------------------------------------ */
 
 /* A function of this program: show --debug must find its line.  It
@@ -1497,6 +1773,9 @@ mipdata_suite (void)
   tcase_add_test (profiles, test_callgraph_dot_escapes);
   tcase_add_test (profiles, test_info);
   tcase_add_test (profiles, test_create_refuses_inference_cycle);
+  tcase_add_test (profiles, test_big_endian_32_bit_target);
+  tcase_add_test (profiles, test_big_endian_64_bit_target);
+  tcase_add_test (profiles, test_merge_refuses_other_target);
   suite_add_tcase (suite, profiles);
   tcase_add_checked_fixture (elf, enter_temporary_directory,
 			     leave_temporary_directory);

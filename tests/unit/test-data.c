@@ -420,15 +420,15 @@ test_coverage_binary (void)
 }
 
 struct test_binary
-test_block_binary (void)
+test_block_binary_for (unsigned pointer_size, bool big_endian)
 {
   const uint32_t none = MIP_NO_PROBE, entered = MIP_INFER_FUNCTION;
   struct test_binary binary;
   struct test_function *diamond, *loop;
 
   memset (&binary, 0, sizeof binary);
-  binary.pointer_size = 8;
-  binary.big_endian = false;
+  binary.pointer_size = pointer_size;
+  binary.big_endian = big_endian;
   binary.anchor_address = 0x4000;
   binary.unit_count = 1;
   binary.units[0].unit_hash = 0xb10c0b10c0b10c00ull;
@@ -456,6 +456,12 @@ test_block_binary (void)
   binary.units[0].functions[2].caller_slots = 2;
   test_layout (&binary);
   return binary;
+}
+
+struct test_binary
+test_block_binary (void)
+{
+  return test_block_binary_for (8, false);
 }
 
 void

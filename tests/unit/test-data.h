@@ -134,7 +134,8 @@ struct test_binary test_sample_binary (unsigned pointer_size,
 /* A function-coverage binary: one unit, three functions.  */
 struct test_binary test_coverage_binary (void);
 
-/* A block coverage binary (64-bit, little-endian), one unit:
+/* A block coverage binary for a target with POINTER_SIZE-byte pointers
+   (4 or 8) and the given byte order, one unit:
      diamond (FUNCTION_COVERAGE | BLOCK_COVERAGE), at 0x1000:
        0 entry  <- function        1 then  (probe 0)
        2 else   (probe 1)          3 join  <- 1, 2
@@ -143,6 +144,9 @@ struct test_binary test_coverage_binary (void);
        2 body   (probe 0)          3 exit   <- 1   (cold, offset 4)
        4 no offset, <- 2
      callee (FUNCTION_COVERAGE | CALLERS, 2 slots), at 0x1200.  */
+struct test_binary test_block_binary_for (unsigned pointer_size,
+					  bool big_endian);
+/* The same for a 64-bit little-endian target.  */
 struct test_binary test_block_binary (void);
 
 /* Append a block to FUNCTION: a probe (PROBE != MIP_NO_PROBE) or the
