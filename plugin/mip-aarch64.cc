@@ -214,28 +214,6 @@ mip_target_entry_kinds (function *fun, uint32_t wanted)
   return wanted;
 }
 
-/* A growing assembly text.  */
-struct asm_text
-{
-  char buf[1024];
-  size_t len;
-};
-
-static void ATTRIBUTE_PRINTF_2
-append (struct asm_text *t, const char *format, ...)
-{
-  va_list ap;
-  va_start (ap, format);
-  if (t->len < sizeof t->buf)
-    {
-      int n = vsnprintf (t->buf + t->len, sizeof t->buf - t->len, format, ap);
-      if (n > 0)
-	t->len += (size_t) n;
-    }
-  va_end (ap);
-  gcc_assert (t->len < sizeof t->buf);
-}
-
 /* Whether the .cfi directives of our sequences may be written: GCC
    itself writes CFI as directives (not with -fno-dwarf2-cfi-asm, nor
    when the function has no unwind information at all).  */
@@ -248,39 +226,38 @@ cfi_directives_p (void)
 /* The store of 0 to byte OFF of record INDEX through register number
    REG (an X register).  */
 static void
-append_store (struct asm_text *t, unsigned index, unsigned off, int reg)
+append_store (struct mip_asm_text *t, unsigned index, unsigned off, int reg)
 {
   const char *name = reg_names[reg];
-  append (t, "adrp\t%s, " MIP_RECORD_LABEL_FMT "+%u\n\t"
-	  "strb\twzr, [%s, #:lo12:" MIP_RECORD_LABEL_FMT "+%u]",
-	  name, index, off, name, index, off);
+  mip_asm_append (t, "adrp\t%s, " MIP_RECORD_LABEL_FMT "+%u\n\t"
+		  "strb\twzr, [%s, #:lo12:" MIP_RECORD_LABEL_FMT "+%u]",
+		  name, index, off, name, index, off);
 }
 
 /* The stack form: x16 saved below SP, with CFI when CFA_SP.  */
 static void
-append_stack_store (struct asm_text *t, unsigned index, unsigned off,
+append_stack_store (struct mip_asm_text *t, unsigned index, unsigned off,
 		    bool cfa_sp)
 {
   bool cfi = cfa_sp && cfi_directives_p ();
-  append (t, "str\tx16, [sp, #-16]!\n\t");
+  mip_asm_append (t, "str\tx16, [sp, #-16]!\n\t");
   if (cfi)
-    append (t, ".cfi_adjust_cfa_offset 16\n\t");
+    mip_asm_append (t, ".cfi_adjust_cfa_offset 16\n\t");
   append_store (t, index, off, reg_number ("x16"));
-  append (t, "\n\tldr\tx16, [sp], #16");
+  mip_asm_append (t, "\n\tldr\tx16, [sp], #16");
   if (cfi)
-    append (t, "\n\t.cfi_adjust_cfa_offset -16");
+    mip_asm_append (t, "\n\t.cfi_adjust_cfa_offset -16");
 }
 
 void
 mip_target_instrument_entry (function *fun, const struct mip_entry_probe *p)
 {
-  struct asm_text t;
+  struct mip_asm_text t;
   int clobbers[8];
   int n = 0;
   unsigned idx = p->function_index;
 
-  t.len = 0;
-  t.buf[0] = '\0';
+  mip_asm_init (&t);
   if (p->kinds & MIP_KIND_FUNCTION_COVERAGE)
     {
       int reg = forced_fallback () == 2 ? -1 : entry_scratch_register (fun);
@@ -297,21 +274,21 @@ mip_target_instrument_entry (function *fun, const struct mip_entry_probe *p)
     {
       gcc_assert (layout_fits_helper (&p->layout));
       if (t.len)
-	append (&t, "\n\t");
-      append (&t, "adrp\tx9, " MIP_RECORD_LABEL_FMT "\n\t"
-	      "ldr\tw10, [x9, #:lo12:" MIP_RECORD_LABEL_FMT "]\n\t"
-	      "subs\tw10, w10, #1\n\t"
-	      "str\tw10, [x9, #:lo12:" MIP_RECORD_LABEL_FMT "]\n\t"
-	      "b.hs\t1f\n\t"
-	      "add\tx9, x9, #:lo12:" MIP_RECORD_LABEL_FMT "\n\t"
-	      "mov\tx10, x30\n\t", idx, idx, idx, idx);
+	mip_asm_append (&t, "\n\t");
+      mip_asm_append (&t, "adrp\tx9, " MIP_RECORD_LABEL_FMT "\n\t"
+		      "ldr\tw10, [x9, #:lo12:" MIP_RECORD_LABEL_FMT "]\n\t"
+		      "subs\tw10, w10, #1\n\t"
+		      "str\tw10, [x9, #:lo12:" MIP_RECORD_LABEL_FMT "]\n\t"
+		      "b.hs\t1f\n\t"
+		      "add\tx9, x9, #:lo12:" MIP_RECORD_LABEL_FMT "\n\t"
+		      "mov\tx10, x30\n\t", idx, idx, idx, idx);
       if (cfi_directives_p ())
-	append (&t, ".cfi_register 30, 10\n\t");
-      append (&t, ".hidden\t%s\n\tbl\t%s\n\tmov\tx30, x10",
-	      MIP_FIRST_CALL_HELPER, MIP_FIRST_CALL_HELPER);
+	mip_asm_append (&t, ".cfi_register 30, 10\n\t");
+      mip_asm_append (&t, ".hidden\t%s\n\tbl\t%s\n\tmov\tx30, x10",
+		      MIP_FIRST_CALL_HELPER, MIP_FIRST_CALL_HELPER);
       if (cfi_directives_p ())
-	append (&t, "\n\t.cfi_restore 30");
-      append (&t, "\n1:");
+	mip_asm_append (&t, "\n\t.cfi_restore 30");
+      mip_asm_append (&t, "\n1:");
       for (size_t i = 0; i < ARRAY_SIZE (first_call_regs); i++)
 	{
 	  int r = reg_number (first_call_regs[i]);
@@ -368,11 +345,10 @@ mip_target_block_probe (function *fun, basic_block bb,
 			const struct mip_entry_probe *p, uint32_t byte_offset,
 			char *text, size_t size, int *clobbers, int *n)
 {
-  struct asm_text t;
+  struct mip_asm_text t;
   unsigned idx = p->function_index;
 
-  t.len = 0;
-  t.buf[0] = '\0';
+  mip_asm_init (&t);
   *n = 0;
   for (size_t i = 0; i < ARRAY_SIZE (block_scratch) && !forced_fallback ();
        i++)
@@ -391,9 +367,9 @@ mip_target_block_probe (function *fun, basic_block bb,
       if (v >= 0)
 	{
 	  simd_saves++;
-	  append (&t, "fmov\td%d, x16\n\t", v - V0_REGNUM);
+	  mip_asm_append (&t, "fmov\td%d, x16\n\t", v - V0_REGNUM);
 	  append_store (&t, idx, byte_offset, reg_number ("x16"));
-	  append (&t, "\n\tfmov\tx16, d%d", v - V0_REGNUM);
+	  mip_asm_append (&t, "\n\tfmov\tx16, d%d", v - V0_REGNUM);
 	  clobbers[(*n)++] = v;
 	}
       else

@@ -153,88 +153,64 @@ rname (int r)
 
 /* ---- Assembly text -------------------------------------------------- */
 
-struct asm_text
-{
-  char buf[2048];
-  size_t len;
-  unsigned label;		/* next numeric local label */
-};
-
-static void ATTRIBUTE_PRINTF_2
-append (struct asm_text *t, const char *format, ...)
-{
-  va_list ap;
-  va_start (ap, format);
-  if (t->len < sizeof t->buf)
-    {
-      int n = vsnprintf (t->buf + t->len, sizeof t->buf - t->len, format, ap);
-      if (n > 0)
-	t->len += (size_t) n;
-    }
-  va_end (ap);
-  gcc_assert (t->len < sizeof t->buf);
-}
-
 static void
-text_init (struct asm_text *t)
+text_init (struct mip_asm_text *t)
 {
-  t->len = 0;
-  t->buf[0] = '\0';
-  t->label = 1;
-  append (t, ".syntax unified");
+  mip_asm_init (t);
+  mip_asm_append (t, ".syntax unified");
 }
 
 /* Load into REG the address of EXPR (an assembler expression).  ZERO,
    when not negative, is a register that also gets 0 from a word of the
    Thumb-1 literal (flags untouched).  */
 static void
-append_address (struct asm_text *t, int reg, const char *expr, int zero)
+append_address (struct mip_asm_text *t, int reg, const char *expr, int zero)
 {
   const char *r = rname (reg);
   unsigned l1 = t->label++;
   if (have_movw ())
     {
-      append (t, "\n\tmovw\t%s, #:lower16:(%s-(%uf+%d))"
-	      "\n\tmovt\t%s, #:upper16:(%s-(%uf+%d))",
-	      r, expr, l1, pc_bias (), r, expr, l1, pc_bias ());
+      mip_asm_append (t, "\n\tmovw\t%s, #:lower16:(%s-(%uf+%d))"
+		      "\n\tmovt\t%s, #:upper16:(%s-(%uf+%d))",
+		      r, expr, l1, pc_bias (), r, expr, l1, pc_bias ());
       if (TARGET_ARM)
-	append (t, "\n%u:\tadd\t%s, %s, pc", l1, r, r);
+	mip_asm_append (t, "\n%u:\tadd\t%s, %s, pc", l1, r, r);
       else
-	append (t, "\n%u:\tadd\t%s, pc", l1, r);
+	mip_asm_append (t, "\n%u:\tadd\t%s, pc", l1, r);
       if (zero >= 0)
-	append (t, "\n\tmov\t%s, #0", rname (zero));
+	mip_asm_append (t, "\n\tmov\t%s, #0", rname (zero));
       return;
     }
   unsigned lword = t->label++, lzero = t->label++, lend = t->label++;
-  append (t, "\n\tldr\t%s, %uf", r, lword);
+  mip_asm_append (t, "\n\tldr\t%s, %uf", r, lword);
   if (zero >= 0)
-    append (t, "\n\tldr\t%s, %uf", rname (zero), lzero);
+    mip_asm_append (t, "\n\tldr\t%s, %uf", rname (zero), lzero);
   if (TARGET_ARM)
-    append (t, "\n%u:\tadd\t%s, %s, pc", l1, r, r);
+    mip_asm_append (t, "\n%u:\tadd\t%s, %s, pc", l1, r, r);
   else
-    append (t, "\n%u:\tadd\t%s, pc", l1, r);
-  append (t, "\n\tb\t%uf\n\t.align\t2\n%u:\t.word\t%s-(%ub+%d)", lend, lword,
-	  expr, l1, pc_bias ());
+    mip_asm_append (t, "\n%u:\tadd\t%s, pc", l1, r);
+  mip_asm_append (t, "\n\tb\t%uf\n\t.align\t2\n%u:\t.word\t%s-(%ub+%d)", lend, lword,
+		  expr, l1, pc_bias ());
   if (zero >= 0)
-    append (t, "\n%u:\t.word\t0", lzero);
-  append (t, "\n%u:", lend);
+    mip_asm_append (t, "\n%u:\t.word\t0", lzero);
+  mip_asm_append (t, "\n%u:", lend);
 }
 
 /* push/pop of the registers in MASK, with the CFA adjustment when GCC
    writes CFI and the CFA is sp-based (CFA_SP).  */
 static void
-append_push (struct asm_text *t, unsigned mask, bool cfa_sp, bool pop)
+append_push (struct mip_asm_text *t, unsigned mask, bool cfa_sp, bool pop)
 {
   if (mask == 0)
     return;
-  append (t, "\n\t%s\t{", pop ? "pop" : "push");
+  mip_asm_append (t, "\n\t%s\t{", pop ? "pop" : "push");
   int n = 0;
   for (int r = 0; r < 16; r++)
     if (mask & (1u << r))
-      append (t, "%s%s", n++ ? ", " : "", rname (r));
-  append (t, "}");
+      mip_asm_append (t, "%s%s", n++ ? ", " : "", rname (r));
+  mip_asm_append (t, "}");
   if (cfa_sp && dwarf2out_do_cfi_asm ())
-    append (t, "\n\t.cfi_adjust_cfa_offset %d", pop ? -4 * n : 4 * n);
+    mip_asm_append (t, "\n\t.cfi_adjust_cfa_offset %d", pop ? -4 * n : 4 * n);
 }
 
 /* ---- Registers ------------------------------------------------------ */
@@ -352,7 +328,7 @@ mip_target_entry_kinds (function *, uint32_t wanted)
 /* The first-call path: the order (atomically where ldrex exists) into
    the record at A through V, saving two more registers.  */
 static void
-append_order (struct asm_text *t, const struct mip_entry_probe *p, int a,
+append_order (struct mip_asm_text *t, const struct mip_entry_probe *p, int a,
 	      int v, unsigned used)
 {
   int s = saved_low_register (used);
@@ -364,20 +340,20 @@ append_order (struct asm_text *t, const struct mip_entry_probe *p, int a,
       append_push (t, (1u << s) | (1u << st), true, false);
       append_address (t, s, MIP_ORDER_SEQUENCE, -1);
       unsigned loop = t->label++;
-      append (t, "\n%u:\tldrex\t%s, [%s]\n\tadd\t%s, %s, #1"
-	      "\n\tstrex\t%s, %s, [%s]\n\tcmp\t%s, #0\n\tbne\t%ub",
-	      loop, rv, rs, rv, rv, rname (st), rv, rs, rname (st), loop);
+      mip_asm_append (t, "\n%u:\tldrex\t%s, [%s]\n\tadd\t%s, %s, #1"
+		      "\n\tstrex\t%s, %s, [%s]\n\tcmp\t%s, #0\n\tbne\t%ub",
+		      loop, rv, rs, rv, rv, rname (st), rv, rs, rname (st), loop);
       append_push (t, (1u << s) | (1u << st), true, true);
     }
   else
     {
       append_push (t, 1u << s, true, false);
       append_address (t, s, MIP_ORDER_SEQUENCE, -1);
-      append (t, "\n\tldr\t%s, [%s]\n\tadds\t%s, %s, #1\n\tstr\t%s, [%s]",
-	      rv, rs, rv, rv, rv, rs);
+      mip_asm_append (t, "\n\tldr\t%s, [%s]\n\tadds\t%s, %s, #1\n\tstr\t%s, [%s]",
+		      rv, rs, rv, rv, rv, rs);
       append_push (t, 1u << s, true, true);
     }
-  append (t, "\n\tstr\t%s, [%s, #%u]", rv, rname (a), p->layout.order_offset);
+  mip_asm_append (t, "\n\tstr\t%s, [%s, #%u]", rv, rname (a), p->layout.order_offset);
 }
 
 void
@@ -406,7 +382,7 @@ mip_target_instrument_entry (function *fun, const struct mip_entry_probe *p)
   char record[64];
   snprintf (record, sizeof record, MIP_RECORD_LABEL_FMT, p->function_index);
 
-  struct asm_text t;
+  struct mip_asm_text t;
   text_init (&t);
   append_push (&t, saved, true, false);
   append_address (&t, a, record, -1);
@@ -414,35 +390,35 @@ mip_target_instrument_entry (function *fun, const struct mip_entry_probe *p)
     {
       unsigned done = t.label++, first = t.label++;
       clobbers[n++] = CC_REGNUM;
-      append (&t, "\n\tldr\t%s, [%s, #%u]", rv, ra, p->layout.count_offset);
-      append (&t, "\n\tsubs\t%s, %s, #1", rv, rv);
-      append (&t, "\n\tstr\t%s, [%s, #%u]\n\tbcs\t%uf", rv, ra,
-	      p->layout.count_offset, done);
-      append (&t, "\n\tldr\t%s, [%s, #%u]\n\tcmp\t%s, #0\n\tbeq\t%uf",
-	      rv, ra, p->layout.order_offset, rv, first);
-      append (&t, "\n\t%s\t%s, #1\n\tstr\t%s, [%s, #%u]\n\tb\t%uf",
-	      thumb1 () ? "movs" : "mov", rv, rv, ra, p->layout.count_offset,
-	      done);
+      mip_asm_append (&t, "\n\tldr\t%s, [%s, #%u]", rv, ra, p->layout.count_offset);
+      mip_asm_append (&t, "\n\tsubs\t%s, %s, #1", rv, rv);
+      mip_asm_append (&t, "\n\tstr\t%s, [%s, #%u]\n\tbcs\t%uf", rv, ra,
+		      p->layout.count_offset, done);
+      mip_asm_append (&t, "\n\tldr\t%s, [%s, #%u]\n\tcmp\t%s, #0\n\tbeq\t%uf",
+		      rv, ra, p->layout.order_offset, rv, first);
+      mip_asm_append (&t, "\n\t%s\t%s, #1\n\tstr\t%s, [%s, #%u]\n\tb\t%uf",
+		      thumb1 () ? "movs" : "mov", rv, rv, ra, p->layout.count_offset,
+		      done);
       if (thumb1 ())
-	append (&t, "\n%u:\tmov\t%s, lr\n\tlsrs\t%s, %s, #1"
-		"\n\tlsls\t%s, %s, #1", first, rv, rv, rv, rv, rv);
+	mip_asm_append (&t, "\n%u:\tmov\t%s, lr\n\tlsrs\t%s, %s, #1"
+			"\n\tlsls\t%s, %s, #1", first, rv, rv, rv, rv, rv);
       else
-	append (&t, "\n%u:\tbic\t%s, lr, #1", first, rv);
-      append (&t, "\n\tstr\t%s, [%s, #%u]", rv, ra, p->layout.callers_offset);
+	mip_asm_append (&t, "\n%u:\tbic\t%s, lr, #1", first, rv);
+      mip_asm_append (&t, "\n\tstr\t%s, [%s, #%u]", rv, ra, p->layout.callers_offset);
       append_order (&t, p, a, v, used);
-      append (&t, "\n%u:", done);
+      mip_asm_append (&t, "\n%u:", done);
     }
   if (p->kinds & MIP_KIND_FUNCTION_COVERAGE)
     {
       if (thumb1 ())
 	{
-	  append (&t, "\n\tmovs\t%s, #0", rv);
+	  mip_asm_append (&t, "\n\tmovs\t%s, #0", rv);
 	  if (!(p->kinds & MIP_KIND_CALL_COUNT))
 	    clobbers[n++] = CC_REGNUM;
 	}
       else
-	append (&t, "\n\tmov\t%s, #0", rv);
-      append (&t, "\n\tstrb\t%s, [%s, #%u]", rv, ra, p->layout.coverage_offset);
+	mip_asm_append (&t, "\n\tmov\t%s, #0", rv);
+      mip_asm_append (&t, "\n\tstrb\t%s, [%s, #%u]", rv, ra, p->layout.coverage_offset);
     }
   append_push (&t, saved, true, true);
   mip_emit_entry_asm (t.buf, clobbers, n);
@@ -489,26 +465,26 @@ mip_target_block_probe (function *fun, basic_block bb,
   bool cfa_sp = !frame_pointer_needed
 		|| bb == single_succ (ENTRY_BLOCK_PTR_FOR_FN (fun));
 
-  struct asm_text t;
+  struct mip_asm_text t;
   text_init (&t);
   append_push (&t, saved, cfa_sp, false);
   for (int i = 0; i < 2; i++)
     if (parked[i] >= 0)
-      append (&t, "\n\tmov\t%s, %s", rname (parked[i]), rname (regs[i]));
+      mip_asm_append (&t, "\n\tmov\t%s, %s", rname (parked[i]), rname (regs[i]));
   if (thumb1 ())
     {
       append_address (&t, regs[0], expr, regs[1]);
-      append (&t, "\n\tstrb\t%s, [%s]", rname (regs[1]), rname (regs[0]));
+      mip_asm_append (&t, "\n\tstrb\t%s, [%s]", rname (regs[1]), rname (regs[0]));
     }
   else
     {
       append_address (&t, regs[0], expr, -1);
-      append (&t, "\n\tmov\t%s, #0\n\tstrb\t%s, [%s]", rname (regs[1]),
-	      rname (regs[1]), rname (regs[0]));
+      mip_asm_append (&t, "\n\tmov\t%s, #0\n\tstrb\t%s, [%s]", rname (regs[1]),
+		      rname (regs[1]), rname (regs[0]));
     }
   for (int i = 0; i < 2; i++)
     if (parked[i] >= 0)
-      append (&t, "\n\tmov\t%s, %s", rname (regs[i]), rname (parked[i]));
+      mip_asm_append (&t, "\n\tmov\t%s, %s", rname (regs[i]), rname (parked[i]));
   append_push (&t, saved, cfa_sp, true);
   snprintf (text, size, "%s", t.buf);
   gcc_assert (strlen (t.buf) < size);

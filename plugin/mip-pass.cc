@@ -74,6 +74,30 @@ emit_asm_after (rtx_insn *where, const char *text, location_t loc,
 }
 
 void
+mip_asm_init (struct mip_asm_text *t)
+{
+  t->len = 0;
+  t->buf[0] = '\0';
+  t->label = 1;
+}
+
+void
+mip_asm_append (struct mip_asm_text *t, const char *format, ...)
+{
+  va_list ap;
+  va_start (ap, format);
+  if (t->len < sizeof t->buf)
+    {
+      int n = vsnprintf (t->buf + t->len, sizeof t->buf - t->len, format, ap);
+      if (n > 0)
+	t->len += (size_t) n;
+    }
+  va_end (ap);
+  /* A probe's text is a few hundred bytes; more is a bug.  */
+  gcc_assert (t->len < sizeof t->buf);
+}
+
+void
 mip_emit_entry_asm (const char *text, const int *clobbers, int n)
 {
   entry_anchor = emit_asm_after (entry_anchor, text,

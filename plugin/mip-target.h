@@ -79,6 +79,21 @@ void mip_target_block_probe (function *fun, basic_block bb,
 			     uint32_t byte_offset, char *text, size_t size,
 			     int *clobbers, int *n);
 
+/* A target's probe text, built up line by line (mip-pass.cc).  */
+struct mip_asm_text
+{
+  char buf[2048];
+  size_t len;
+  unsigned label;		/* next numeric local label: 1:, 2:, ...  */
+};
+
+/* Start T empty.  */
+void mip_asm_init (struct mip_asm_text *t);
+
+/* Append FORMAT's expansion to T (its lines end with "\n" or ";").  */
+void mip_asm_append (struct mip_asm_text *t, const char *format, ...)
+  ATTRIBUTE_PRINTF_2;
+
 /* Helpers the pass gives targets (mip-pass.cc).  */
 
 /* Emit TEXT (assembly, several lines allowed) as a volatile asm insn at

@@ -237,28 +237,6 @@ symbol_address (char *buf, size_t size, const char *symbol, const char *base,
     snprintf (buf, size, "%s-%s(%s)", symbol, label, base);
 }
 
-/* A growing assembly text.  */
-struct asm_text
-{
-  char buf[1024];
-  size_t len;
-};
-
-static void ATTRIBUTE_PRINTF_2
-append (struct asm_text *t, const char *format, ...)
-{
-  va_list ap;
-  va_start (ap, format);
-  if (t->len < sizeof t->buf)
-    {
-      int n = vsnprintf (t->buf + t->len, sizeof t->buf - t->len, format, ap);
-      if (n > 0)
-	t->len += (size_t) n;
-    }
-  va_end (ap);
-  gcc_assert (t->len < sizeof t->buf);
-}
-
 /* The push of a register and the name of that register in it.  */
 static const char *
 push_insn (void)
@@ -294,10 +272,10 @@ word_size (void)
    -fno-dwarf2-cfi-asm the few instructions between a push and its pop
    are not described (doc/guide.md).  */
 static void
-append_cfa_adjust (struct asm_text *t, int bytes)
+append_cfa_adjust (struct mip_asm_text *t, int bytes)
 {
   if (dwarf2out_do_cfi_asm ())
-    append (t, "\n\t.cfi_adjust_cfa_offset\t%d", bytes);
+    mip_asm_append (t, "\n\t.cfi_adjust_cfa_offset\t%d", bytes);
 }
 
 /* The first-call path inline: saturate a wrapped count, or stamp the
@@ -305,7 +283,7 @@ append_cfa_adjust (struct asm_text *t, int bytes)
    the stack around its use.  The return address is at RA_OFFSET from
    the stack pointer on entry to the sequence.  */
 static void
-append_first_call (struct asm_text *t, const struct mip_entry_probe *p,
+append_first_call (struct mip_asm_text *t, const struct mip_entry_probe *p,
 		   const struct scratch_register *scratch, bool saved,
 		   int ra_offset, const char *base, const char *label)
 {
@@ -319,26 +297,26 @@ append_first_call (struct asm_text *t, const struct mip_entry_probe *p,
   record_address (caller, sizeof caller, idx, p->layout.callers_offset, base,
 		  label);
   symbol_address (sequence, sizeof sequence, MIP_ORDER_SEQUENCE, base, label);
-  append (t, "\n\tcmpl\t$0, %s\n\tje\t4f\n\tmovl\t$1, %s\n\tjmp\t1f\n4:",
-	  order, count);
+  mip_asm_append (t, "\n\tcmpl\t$0, %s\n\tje\t4f\n\tmovl\t$1, %s\n\tjmp\t1f\n4:",
+		  order, count);
   if (saved)
     {
-      append (t, "\t%s\t%s", push_insn (), full_name (scratch));
+      mip_asm_append (t, "\t%s\t%s", push_insn (), full_name (scratch));
       append_cfa_adjust (t, word_size ());
       ra_offset += word_size ();
-      append (t, "\n");
+      mip_asm_append (t, "\n");
     }
   if (TARGET_64BIT)
-    append (t, "\tmovq\t%d(%%rsp), %s\n\tmovq\t%s, %s", ra_offset,
-	    scratch->asm_name64, scratch->asm_name64, caller);
+    mip_asm_append (t, "\tmovq\t%d(%%rsp), %s\n\tmovq\t%s, %s", ra_offset,
+		    scratch->asm_name64, scratch->asm_name64, caller);
   else
-    append (t, "\tmovl\t%d(%%esp), %s\n\tmovl\t%s, %s", ra_offset, r, r,
-	    caller);
-  append (t, "\n\tmovl\t$1, %s\n\tlock xaddl\t%s, %s\n\tincl\t%s"
-	  "\n\tmovl\t%s, %s", r, r, sequence, r, r, order);
+    mip_asm_append (t, "\tmovl\t%d(%%esp), %s\n\tmovl\t%s, %s", ra_offset, r, r,
+		    caller);
+  mip_asm_append (t, "\n\tmovl\t$1, %s\n\tlock xaddl\t%s, %s\n\tincl\t%s"
+		  "\n\tmovl\t%s, %s", r, r, sequence, r, r, order);
   if (saved)
     {
-      append (t, "\n\t%s\t%s", pop_insn (), full_name (scratch));
+      mip_asm_append (t, "\n\t%s\t%s", pop_insn (), full_name (scratch));
       append_cfa_adjust (t, -word_size ());
     }
 }
@@ -369,7 +347,7 @@ mip_target_instrument_entry (function *fun, const struct mip_entry_probe *p)
   const struct scratch_register *regs[2];
   int regnos[2];
   int free_regs = entry_scratch_registers (fun, regs, regnos, 2);
-  struct asm_text t;
+  struct mip_asm_text t;
   int clobbers[3];
   int n = 0;
   const struct scratch_register *base_reg = NULL;
@@ -381,8 +359,7 @@ mip_target_instrument_entry (function *fun, const struct mip_entry_probe *p)
   int next_reg = 0;
   int ra_offset = 0;
 
-  t.len = 0;
-  t.buf[0] = '\0';
+  mip_asm_init (&t);
   if (i386_pic ())
     {
       if (free_regs > 0)
@@ -396,22 +373,22 @@ mip_target_instrument_entry (function *fun, const struct mip_entry_probe *p)
 	  /* No register free: save one for the base.  */
 	  base_reg = register_to_save (NULL);
 	  base_saved = true;
-	  append (&t, "pushl\t%s", base_reg->asm_name32);
+	  mip_asm_append (&t, "pushl\t%s", base_reg->asm_name32);
 	  append_cfa_adjust (&t, 4);
-	  append (&t, "\n\t");
+	  mip_asm_append (&t, "\n\t");
 	  ra_offset = 4;
 	}
       base = base_reg->asm_name32;
-      append (&t, "call\t2f\n2:");
+      mip_asm_append (&t, "call\t2f\n2:");
       append_cfa_adjust (&t, 4);
-      append (&t, "\n\tpopl\t%s", base);
+      mip_asm_append (&t, "\n\tpopl\t%s", base);
       append_cfa_adjust (&t, -4);
     }
   if (p->kinds & MIP_KIND_FUNCTION_COVERAGE)
     {
       record_address (addr, sizeof addr, idx, p->layout.coverage_offset, base,
 		      label);
-      append (&t, "%smovb\t$0, %s", t.len ? "\n\t" : "", addr);
+      mip_asm_append (&t, "%smovb\t$0, %s", t.len ? "\n\t" : "", addr);
     }
   if (p->kinds & MIP_KIND_CALL_COUNT)
     {
@@ -426,19 +403,19 @@ mip_target_instrument_entry (function *fun, const struct mip_entry_probe *p)
 	}
       record_address (addr, sizeof addr, idx, p->layout.count_offset, base,
 		      label);
-      append (&t, "%ssubl\t$1, %s\n\tjnc\t1f", t.len ? "\n\t" : "", addr);
+      mip_asm_append (&t, "%ssubl\t$1, %s\n\tjnc\t1f", t.len ? "\n\t" : "", addr);
       clobbers[n++] = FLAGS_REG;
       if (!saved && use_first_call_helper (scratch))
-	append (&t, "\n\tleaq\t" MIP_RECORD_LABEL_FMT "(%%rip), %%r11"
-		"\n\t.hidden\t%s\n\tcall\t%s", idx, MIP_FIRST_CALL_HELPER,
-		MIP_FIRST_CALL_HELPER);
+	mip_asm_append (&t, "\n\tleaq\t" MIP_RECORD_LABEL_FMT "(%%rip), %%r11"
+			"\n\t.hidden\t%s\n\tcall\t%s", idx, MIP_FIRST_CALL_HELPER,
+			MIP_FIRST_CALL_HELPER);
       else
 	append_first_call (&t, p, scratch, saved, ra_offset, base, label);
-      append (&t, "\n1:");
+      mip_asm_append (&t, "\n1:");
     }
   if (base_saved)
     {
-      append (&t, "\n\tpopl\t%s", base);
+      mip_asm_append (&t, "\n\tpopl\t%s", base);
       append_cfa_adjust (&t, -4);
     }
   mip_emit_entry_asm (t.buf, clobbers, n);
@@ -506,32 +483,31 @@ static void
 pic_store_text (char *text, size_t size, unsigned index, unsigned off,
 		const struct scratch_register *reg, bool cfi)
 {
-  struct asm_text t;
+  struct mip_asm_text t;
   char addr[128];
   const char *name = reg ? reg->asm_name32 : "%eax";
-  t.len = 0;
-  t.buf[0] = '\0';
+  mip_asm_init (&t);
   record_address (addr, sizeof addr, index, off, name, "3b");
   if (reg == NULL)
     {
-      append (&t, "pushl\t%s", name);
+      mip_asm_append (&t, "pushl\t%s", name);
       if (cfi)
 	append_cfa_adjust (&t, 4);
-      append (&t, "\n\t");
+      mip_asm_append (&t, "\n\t");
     }
-  append (&t, "call\t3f\n3:");
+  mip_asm_append (&t, "call\t3f\n3:");
   /* The one instruction between the call and the pop: described only
      inside a push (the pair is in every PIC block probe, and the two
      directives would double the size of .eh_frame).  */
   if (cfi && reg == NULL)
     append_cfa_adjust (&t, 4);
-  append (&t, "\n\tpopl\t%s", name);
+  mip_asm_append (&t, "\n\tpopl\t%s", name);
   if (cfi && reg == NULL)
     append_cfa_adjust (&t, -4);
-  append (&t, "\n\tmovb\t$0, %s", addr);
+  mip_asm_append (&t, "\n\tmovb\t$0, %s", addr);
   if (reg == NULL)
     {
-      append (&t, "\n\tpopl\t%s", name);
+      mip_asm_append (&t, "\n\tpopl\t%s", name);
       if (cfi)
 	append_cfa_adjust (&t, -4);
     }
