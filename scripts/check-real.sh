@@ -13,13 +13,14 @@
 # ./mip-work), CC; SAMPLE=N checks each c-torture test in 1 of every N of
 # its 12 x86 configurations (x86-64, i386 and i386 PIE x 4 optimisation
 # modes, rotating; see check-torture.sh; default 24: about 66 tests per
-# configuration, 800 in all); the cross targets' 8 configurations
-# (aarch64, arm, thumb2, thumb1 x -O0, -O2) check 1 test in
-# TORTURE_CROSS_SAMPLE (default 50: about 32 each).  A checked test
-# costs about a second of a 2-core machine (4 builds and runs, more
-# where -m32 and Arm programs run under qemu), so the default run takes
-# about 18 minutes there, the other parts 3; FULL=1 checks every test
-# in every configuration (about 9 hours of such a machine);
+# configuration, 800 in all); the cross targets' 16 configurations
+# (aarch64, arm, thumb2, thumb1 x -O0, -O2, -Os, -O3) check 1 test in
+# TORTURE_CROSS_SAMPLE (default 64: about 25 each, 400 in all).  A
+# checked test costs about a second of a 2-core machine (4 builds and
+# runs, more where -m32 and Arm programs run under qemu), so the
+# default run takes about 20 minutes there, the other parts 3 to 5;
+# FULL=1 checks every test in every configuration (about 12 hours of
+# such a machine);
 # CHECK_PARTS (default "torture sqlite zlib gcov-blocks");
 # MIP_I386_RUNNER=direct|qemu (how -m32 programs run; by default found out
 # once by running one: directly where the kernel runs 32-bit x86

@@ -23,11 +23,11 @@
 #                        qemu-user; a target not built, or whose plugin
 #                        does not instrument yet, is unsupported)
 #   TORTURE_CROSS_MODES  the modes of the cross targets (default
-#                        "-O0;-O2")
+#                        "-O0;-O2;-Os;-O3")
 #   TORTURE_CROSS_SAMPLE=N  the cross targets' configurations each
 #                        check 1 test in N (rotating as SAMPLE does;
-#                        default 50: about 30 tests per configuration,
-#                        a few minutes under qemu; FULL=1: all)
+#                        default 64: about 25 tests per configuration,
+#                        400 in all, 7 minutes under qemu; FULL=1: all)
 #   MIP_I386_RUNNER      direct or qemu: how -m32 programs run (default:
 #                        found out by running one)
 #   TORTURE_MODES        ';'-separated optimisation flag sets (default
@@ -64,7 +64,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 TORTURE_DIR=$MIP_WORK/src/gcc-torture/execute
 export TORTURE_OUT=$MIP_WORK/torture
 export TORTURE_TARGETS=${TORTURE_TARGETS:-x86-64 i386 i386-pie aarch64 arm thumb2 thumb1}
-export TORTURE_CROSS_MODES=${TORTURE_CROSS_MODES:--O0;-O2}
+export TORTURE_CROSS_MODES=${TORTURE_CROSS_MODES:--O0;-O2;-Os;-O3}
 export TORTURE_MODES=${TORTURE_MODES:--O0;-O2;-O3 -fomit-frame-pointer -funroll-loops;-Os}
 export MIP_VARIANTS=${MIP_VARIANTS-full bcov fcov}
 export TORTURE_MIPDATA_EVERY=${TORTURE_MIPDATA_EVERY:-10}
@@ -74,7 +74,7 @@ export TORTURE_TIMEOUT=${TORTURE_TIMEOUT:-20}
 export TORTURE_CHECK_COUNTS=${TORTURE_CHECK_COUNTS:-1}
 export CC
 sample=${SAMPLE:-1}
-cross_sample=${TORTURE_CROSS_SAMPLE:-50}
+cross_sample=${TORTURE_CROSS_SAMPLE:-64}
 if [ "${FULL:-0}" = 1 ]; then
   sample=1
   cross_sample=1
