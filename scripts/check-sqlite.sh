@@ -18,6 +18,11 @@
 #   CALLGRIND_SIZE       --size under callgrind (default 5)
 #   MIP_I386_RUNNER      direct or qemu: how -m32 programs run (default:
 #                        found out by running one)
+#   MIP_CHECK_CROSS      cross targets (aarch64 arm thumb2 thumb1) built
+#                        and compared with their plain builds like the
+#                        -O2 one, run under qemu-user (see
+#                        mip_checked_builds in mip-lib.sh; a target not
+#                        built here is skipped with the reason)
 #   CHECK_RESULT_FILE    where to append "sqlite PASSED FAILED SKIPPED"
 #
 # Copyright (C) 2026 The MIP for GCC developers.
@@ -72,10 +77,15 @@ make_profile () {
 # plain build.
 check_hashes () {
   local build=$1 flags want got variant dir prefix
-  flags=$(mip_checked_build_flags "$build")
+  flags=$(mip_checked_build_label "$build")
   run_speedtest "$OUT/$build-plain"
   want=$(verification_hash "$OUT/$build-plain")
   mip_say "plain $flags: $want"
+  case $want in
+    'Verification Hash'*) ;;
+    *) mip_fail "plain $flags: speedtest1 printed no verification hash (see $OUT/$build-plain/run.out)"
+       return ;;
+  esac
   for variant in $MIP_CHECKED_MODES; do
     dir=$OUT/$build-$variant
     run_speedtest "$dir"

@@ -12,6 +12,11 @@
 # Environment: MIP_WORK, MIP_PLUGIN, MIP_RUNTIME_DIR, MIPDATA, CC,
 #   MIP_I386_RUNNER      direct or qemu: how -m32 programs run (default:
 #                        found out by running one)
+#   MIP_CHECK_CROSS      cross targets (aarch64 arm thumb2 thumb1) built
+#                        and compared with their plain builds like the
+#                        -O2 one, run under qemu-user (see
+#                        mip_checked_builds in mip-lib.sh; a target not
+#                        built here is skipped with the reason)
 #   CHECK_RESULT_FILE    where to append "zlib PASSED FAILED SKIPPED"
 #
 # Copyright (C) 2026 The MIP for GCC developers.
@@ -77,7 +82,7 @@ run_programs () {
 # compare_with_plain BUILD VARIANT
 compare_with_plain () {
   local build=$1 variant=$2 dir=$OUT/$1-$2 plain=$OUT/$1-plain file ok=1 flags
-  flags=$(mip_checked_build_flags "$build")
+  flags=$(mip_checked_build_label "$build")
   for file in results.txt example.out input-1.gz input-9.gz; do
     if ! cmp -s "$plain/$file" "$dir/$file"; then
       mip_fail "$flags $variant: $file differs from plain: diff $plain/$file $dir/$file"

@@ -207,13 +207,31 @@ mip_is_i386_elf () {
 # none (mip_detect_i386_runner first), or MIP_CROSS_RUN_PREFIX when a
 # cross target's program is run (mip_cross_setup).
 mip_run_prefix () {
+  local target
   if [ -n "${MIP_CROSS_RUN_PREFIX:-}" ]; then
     printf '%s\n' "$MIP_CROSS_RUN_PREFIX"
     return
   fi
   if [ "${MIP_I386_RUNNER:-direct}" = qemu ] && mip_is_i386_elf "$1"; then
     printf '%s\n' "$MIP_I386_QEMU"
+  elif target=$(mip_arm_elf_target "$1") && mip_cross_setup "$target"; then
+    printf '%s\n' "$MIP_CROSS_QEMU"
   fi
+}
+
+# The cross target whose qemu and sysroot run the Arm ELF FILE: aarch64
+# (ELFCLASS64, EM_AARCH64 = 183), else for EM_ARM (40) arm, the
+# hard-float sysroot, when e_flags has EF_ARM_ABI_FLOAT_HARD (0x400),
+# thumb1 (soft-float) when not.  Fails for any other file.
+mip_arm_elf_target () {
+  # shellcheck disable=SC2046 # one word per byte
+  set -- $(head -c 40 "$1" 2>/dev/null | od -An -tu1 -v)
+  [ "$#" -eq 40 ] && [ "$1 $2 $3 $4" = "127 69 76 70" ] || return 1
+  case "$5 ${19} ${20}" in
+    "2 183 0") echo aarch64 ;;
+    "1 40 0") if (( ${38} & 4 )); then echo arm; else echo thumb1; fi ;;
+    *) return 1 ;;
+  esac
 }
 
 # ---- Cross targets (aarch64, 32-bit Arm) -----------------------------------
@@ -386,16 +404,49 @@ mip_check_summary () {
 # built plain and in every MIP mode, into DIR/BUILD-VARIANT.
 MIP_CHECKED_MODES="full bcov fcov"
 
+# The builds of the real programs that check-sqlite.sh and
+# check-zlib.sh compare with their plain builds: o2 (the host), o2-m32
+# (where -m32 programs can run), and o2-TARGET for each cross target of
+# MIP_CHECK_CROSS (aarch64 arm thumb2 thumb1; default none: each costs
+# about as much as the x86 builds again, and its runs go through qemu)
+# that mip_cross_setup finds usable.
 mip_checked_builds () {
+  local target
   echo o2
   mip_have_runtime32 && [ "${MIP_I386_RUNNER:-direct}" != none ] && echo o2-m32
+  for target in ${MIP_CHECK_CROSS:-}; do
+    mip_is_cross_target "$target" && mip_cross_setup "$target" \
+      && echo "o2-$target"
+  done
   return 0
 }
 
+# The cross targets of MIP_CHECK_CROSS that cannot be checked here, each
+# reported as skipped with the reason.
+mip_skip_unusable_cross_builds () {
+  local target
+  for target in ${MIP_CHECK_CROSS:-}; do
+    if ! mip_is_cross_target "$target"; then
+      mip_die "MIP_CHECK_CROSS: unknown target '$target' (expected aarch64, arm, thumb2 or thumb1)"
+    fi
+    mip_cross_setup "$target" || mip_skip "-O2 builds for $target: $MIP_CROSS_PROBLEM"
+  done
+}
+
+# The compiler options of BUILD.
 mip_checked_build_flags () {
   case $1 in
     o2) echo -O2 ;;
     o2-m32) echo "-O2 -m32" ;;
+    o2-*) printf '%s\n' "-O2 $(mip_cross_flags "${1#o2-}")" | sed 's/ *$//' ;;
+  esac
+}
+
+# BUILD in messages: its options, and its target when it is a cross one.
+mip_checked_build_label () {
+  case $1 in
+    o2 | o2-m32) mip_checked_build_flags "$1" ;;
+    o2-*) echo "$(mip_checked_build_flags "$1") (${1#o2-}, $(mip_cross_triplet "${1#o2-}"))" ;;
   esac
 }
 
@@ -404,11 +455,14 @@ mip_checked_build_flags () {
 mip_checked_builder () {
   local build=$1
   shift
-  if [ "$build" = o2-m32 ]; then
-    MIP_RUNTIME_BITS=32 "$@"
-  else
-    "$@"
-  fi
+  case $build in
+    o2) "$@" ;;
+    o2-m32) MIP_RUNTIME_BITS=32 "$@" ;;
+    o2-*)
+      mip_cross_setup "${build#o2-}" || mip_die "$MIP_CROSS_PROBLEM"
+      CC=$MIP_CROSS_CC MIP_PLUGIN=$MIP_CROSS_PLUGIN \
+        MIP_RUNTIME_DIR=$MIP_CROSS_RUNTIME_DIR "$@" ;;
+  esac
 }
 
 # mip_spawn_checked_builds BUILDER DIR: spawn BUILDER DIR/BUILD-VARIANT
@@ -421,6 +475,7 @@ mip_spawn_checked_builds () {
   if mip_have_runtime32 && [ "${MIP_I386_RUNNER:-direct}" = none ]; then
     mip_skip "-O2 -m32 builds: cannot run 32-bit x86 programs: $MIP_I386_PROBLEM"
   fi
+  mip_skip_unusable_cross_builds
   for build in $(mip_checked_builds); do
     for variant in plain $MIP_CHECKED_MODES; do
       mip_spawn "$build-$variant" mip_checked_builder "$build" "$builder" \
