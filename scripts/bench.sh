@@ -29,7 +29,23 @@
 # ambiguous blocks, which no placement spares) and probes / minimum; the
 # functions that differ are listed in OUT/PROGRAM/oracle/differences.txt.
 #
+# Then, for each Arm target of BENCH_CROSS, the table "Arm targets": both
+# programs built with the target's cross compiler (BENCH_OPT and the
+# target's instruction-set flags, mip_cross_flags) plain, MIP
+# function-coverage, block-coverage, full and gcc --coverage, with .text
+# and stripped size measured by the target's own TRIPLET-size and
+# TRIPLET-strip and their growth over plain, and whether each program,
+# run under qemu-user, gives the same result as the plain build of the
+# target: speedtest1's "Verification Hash" (--verify), minigzip's -6
+# output of the input and its round trip.  Instruction counts and wall
+# times are not measured there (valgrind does not run under qemu, and
+# qemu's times say nothing of the hardware's); a note under the table
+# says so.  A target that cannot be built or run here (no cross compiler,
+# MIP not built for it, no qemu, no binutils, a plugin that refuses to
+# instrument) is one line "TARGET: skipped: REASON".
+#
 # Environment: MIP_PLUGIN, MIP_RUNTIME_DIR, MIPDATA, MIP_WORK, CC,
+#   MIP_CROSS_PLUGIN_DIR, MIP_GCC_MAJOR (the cross plugins; mip_cross_setup)
 #   BENCH_OPT          flags of every build (default -O2)
 #   BENCH_VARIANTS     default "plain fcov bcov full gcov pgen finst"
 #   BENCH_PROBED_OPT   flags of the extra builds that only count probed
@@ -40,6 +56,9 @@
 #   BENCH_TIME_RUNS    runs for wall time (default 3; 0 skips timing)
 #   BENCH_ORACLE       1 (default) compares the probes with the oracle's
 #                      minimum when bcov is built; 0 skips it (needs python3)
+#   BENCH_CROSS        Arm targets of the cross table (default "aarch64
+#                      arm thumb2 thumb1"; empty skips the table);
+#                      speedtest1 runs there with --size BENCH_SIZE
 #
 # Copyright (C) 2026 The MIP for GCC developers.
 # SPDX-License-Identifier: GPL-3.0-or-later
@@ -57,6 +76,7 @@ BENCH_SIZE=${BENCH_SIZE:-10}
 BENCH_TIME_SIZE=${BENCH_TIME_SIZE:-50}
 BENCH_TIME_RUNS=${BENCH_TIME_RUNS:-3}
 BENCH_ORACLE=${BENCH_ORACLE:-1}
+BENCH_CROSS=${BENCH_CROSS-aarch64 arm thumb2 thumb1}
 OUT=$MIP_WORK/bench
 
 # Budgets of the function-coverage mode (growth over plain).
@@ -77,6 +97,7 @@ __attribute__ ((no_instrument_function)) void
 __cyg_profile_func_exit (void *function, void *call_site)
 { (void) function; (void) call_site; }
 EOF
+  # shellcheck disable=SC2086 # CC may be several words
   mip_run "$OUT/build.log" $CC -O2 -c "$OUT/finstrument-hooks.c" \
     -o "$OUT/finstrument-hooks.o"
 }
@@ -412,7 +433,7 @@ verdict () {
 
 print_budgets () {
   local program=$1 calls=$5 ir_per_call
-  local fcov_text fcov_stripped gcov_text gcov_ir g_text g_ir variant limit
+  local fcov_text fcov_stripped gcov_text gcov_ir g_text g_ir variant
   echo "budgets (growth over plain):"
   fcov_text=$(growth "$program" fcov 3)
   if [ -n "$fcov_text" ]; then
@@ -442,10 +463,246 @@ print_budgets () {
   done
 }
 
+# ---- Arm targets -------------------------------------------------------------
+# The builds of the cross table: every MIP mode, and gcc --coverage for
+# reference.
+CROSS_VARIANTS="plain fcov bcov full gcov"
+
+# Stop before any work on a name that is no cross target.
+check_cross_names () {
+  local target
+  for target in $BENCH_CROSS; do
+    mip_is_cross_target "$target" \
+      || mip_die "BENCH_CROSS: unknown target '$target' (expected aarch64, arm, thumb2 or thumb1)"
+  done
+}
+
+# Why TARGET cannot be benchmarked here, or nothing when it can: what
+# mip_cross_setup rejects, missing binutils, a plugin that refuses.
+cross_problem () {
+  local target=$1 triplet tool
+  mip_cross_setup "$target" || { echo "$MIP_CROSS_PROBLEM"; return; }
+  triplet=$(mip_cross_triplet "$target")
+  for tool in size strip; do
+    command -v "$triplet-$tool" >/dev/null 2>&1 \
+      || { echo "no $triplet-$tool (install binutils-$triplet)"; return; }
+  done
+  mip_cross_refusal "$target"
+}
+
+# The targets of BENCH_CROSS that can be benchmarked; each other one gets
+# OUT/cross/TARGET.skipped with the reason.
+usable_cross_targets () {
+  local target problem
+  for target in $BENCH_CROSS; do
+    problem=$(cross_problem "$target")
+    if [ -n "$problem" ]; then
+      printf '%s\n' "$problem" >"$OUT/cross/$target.skipped"
+    else
+      printf '%s ' "$target"
+    fi
+  done
+}
+
+# The compiler options of TARGET's builds.
+cross_opt () {
+  printf '%s\n' "$BENCH_OPT $(mip_cross_flags "$1")" | sed 's/ *$//'
+}
+
+# cross_build_variant TARGET PROGRAM VARIANT: OUT/cross/TARGET/PROGRAM/
+# VARIANT/PROGRAM, with TARGET's compiler, plugin and runtime.
+cross_build_variant () {
+  local target=$1 program=$2 variant=$3 dir=$OUT/cross/$1/$2/$3 builder
+  mip_cross_setup "$target" || mip_die "$MIP_CROSS_PROBLEM"
+  case $program in
+    speedtest1) builder=mip_build_speedtest ;;
+    minigzip) builder=mip_build_zlib ;;
+  esac
+  CC=$MIP_CROSS_CC MIP_PLUGIN=$MIP_CROSS_PLUGIN \
+    MIP_RUNTIME_DIR=$MIP_CROSS_RUNTIME_DIR \
+    "$builder" "$dir" "$(cross_opt "$target")" "$variant"
+}
+
+# The run of PROGRAM on a cross target, whose result is compared.
+cross_run_command () {
+  case $1 in
+    speedtest1) echo "./speedtest1 --verify --size $BENCH_SIZE --memdb --singlethread" ;;
+    minigzip) echo "./minigzip -c -6 <input, ./minigzip -d -c" ;;
+  esac
+}
+
+# cross_run TARGET PROGRAM VARIANT: run the program under qemu in its
+# directory; DIR/result.txt holds what must equal the plain build's
+# (exit statuses, the hash; the checksum of the compressed input and
+# whether the round trip restored it), DIR/run.log the program's
+# messages.  A run that fails is recorded, not fatal.
+cross_run () {
+  local target=$1 program=$2 variant=$3 dir=$OUT/cross/$1/$2/$3 prefix status
+  local MIP_CROSS_RUN_PREFIX
+  [ -x "$dir/$program" ] || return 0
+  mip_cross_setup "$target" || mip_die "$MIP_CROSS_PROBLEM"
+  MIP_CROSS_RUN_PREFIX=$MIP_CROSS_QEMU
+  prefix=$(mip_run_prefix "$dir/$program")
+  cd "$dir"
+  rm -f ./*.gcda ./*.mipraw result.txt run.log
+  export MIP_PROFILE_FILENAME=$dir/run.mipraw
+  case $program in
+    speedtest1)
+      status=0
+      # shellcheck disable=SC2086 # the prefix is words
+      $prefix ./speedtest1 --verify --size "$BENCH_SIZE" --memdb \
+        --singlethread >run.out 2>run.log || status=$?
+      echo "speedtest1 exit $status" >>result.txt
+      grep '^Verification Hash' run.out >>result.txt \
+        || echo "no Verification Hash" >>result.txt ;;
+    minigzip)
+      status=0
+      # shellcheck disable=SC2086
+      $prefix ./minigzip -c -6 <"$OUT/input.dat" >input.gz 2>run.log || status=$?
+      echo "minigzip -c -6 exit $status" >>result.txt
+      status=0
+      # shellcheck disable=SC2086
+      $prefix ./minigzip -d -c <input.gz >input.out 2>>run.log || status=$?
+      echo "minigzip -d -c exit $status" >>result.txt
+      echo "compressed: $(cksum <input.gz)" >>result.txt
+      if cmp -s input.out "$OUT/input.dat"; then
+        echo "round trip ok" >>result.txt
+      else
+        echo "round trip differs" >>result.txt
+      fi
+      rm -f input.gz input.out ;;
+  esac
+  cd "$OUT"
+}
+
+# Did the run in DIR go well (every exit 0, a hash, the round trip)?
+cross_run_ok () {
+  [ -s "$1/result.txt" ] \
+    && ! grep -q 'exit [1-9]\|^no \|differs' "$1/result.txt"
+}
+
+# The result column: the plain build's run, then each other one against it.
+cross_result () {
+  local dir=$1 plain=$2
+  if [ ! -x "$dir/$3" ]; then
+    echo "no build"
+  elif [ "$dir" = "$plain" ]; then
+    cross_run_ok "$dir" && echo reference || echo FAILED
+  elif cmp -s "$dir/result.txt" "$plain/result.txt"; then
+    echo same
+  else
+    echo DIFFERS
+  fi
+}
+
+# .text and stripped size of FILE by TRIPLET's own binutils.
+cross_text_size () {
+  "$1-size" -A "$2" | awk '$1 == ".text" { print $2 }'
+}
+
+cross_stripped_size () {
+  cp "$2" "$2.stripped"
+  "$1-strip" "$2.stripped"
+  wc -c <"$2.stripped" | tr -d ' '
+  rm -f "$2.stripped"
+}
+
+build_and_run_cross () {
+  local target program variant
+  mip_say "building for the Arm targets $* with $BENCH_OPT: $BENCH_PROGRAMS x ($CROSS_VARIANTS)"
+  for target in "$@"; do
+    for program in $BENCH_PROGRAMS; do
+      for variant in $CROSS_VARIANTS; do
+        mip_spawn "cross-$target-$program-$variant" \
+          cross_build_variant "$target" "$program" "$variant"
+      done
+    done
+  done
+  mip_wait_all \
+    || mip_say "some Arm builds failed: their rows say 'no build' (logs in $OUT/cross/*/*/*/build.log)"
+  mip_say "running the Arm builds under qemu"
+  for target in "$@"; do
+    for program in $BENCH_PROGRAMS; do
+      for variant in $CROSS_VARIANTS; do
+        mip_spawn "cross-$target-$program-$variant-run" \
+          cross_run "$target" "$program" "$variant"
+      done
+    done
+  done
+  mip_wait_all || mip_die "running the Arm builds failed"
+}
+
+print_cross_target () {
+  local target=$1 triplet program variant dir plain text stripped
+  local plain_text plain_stripped
+  triplet=$(mip_cross_triplet "$target")
+  if [ -f "$OUT/cross/$target.skipped" ]; then
+    echo "$target: skipped: $(cat "$OUT/cross/$target.skipped")"
+    return
+  fi
+  mip_cross_setup "$target"
+  echo "$target: $MIP_CROSS_CC $(cross_opt "$target"); sizes by $triplet-size -A and $triplet-strip; run under $(basename "${MIP_CROSS_QEMU%% *}") ${MIP_CROSS_QEMU#* }"
+  printf '  %-11s %-22s %9s %8s %9s %8s  %s\n' program build .text '+%' \
+    stripped '+%' result
+  for program in $BENCH_PROGRAMS; do
+    plain=$OUT/cross/$target/$program/plain
+    plain_text=-
+    plain_stripped=-
+    if [ -x "$plain/$program" ]; then
+      plain_text=$(cross_text_size "$triplet" "$plain/$program")
+      plain_stripped=$(cross_stripped_size "$triplet" "$plain/$program")
+    fi
+    for variant in $CROSS_VARIANTS; do
+      dir=$OUT/cross/$target/$program/$variant
+      text=-
+      stripped=-
+      if [ -x "$dir/$program" ]; then
+        text=$(cross_text_size "$triplet" "$dir/$program")
+        stripped=$(cross_stripped_size "$triplet" "$dir/$program")
+      fi
+      printf '  %-11s %-22s %9s %8s %9s %8s  %s\n' "$program" \
+        "$(mip_variant_title "$variant")" "$text" "$(percent "$text" "$plain_text")" \
+        "$stripped" "$(percent "$stripped" "$plain_stripped")" \
+        "$(cross_result "$dir" "$plain" "$program")"
+    done
+  done
+}
+
+print_cross () {
+  local target program
+  echo
+  echo "== Arm targets ($BENCH_OPT; cross compilers, programs run under qemu-user) =="
+  for target in $BENCH_CROSS; do
+    print_cross_target "$target"
+  done
+  echo "result: the run under qemu against the plain build of the same target (same/DIFFERS;"
+  echo "  'reference' is plain's own run, FAILED when it failed):"
+  for program in $BENCH_PROGRAMS; do
+    echo "  $program: $(cross_run_command "$program")"
+  done
+  echo "  (speedtest1: its Verification Hash; minigzip: its output of the bench input and"
+  echo "  the round trip; logs and result.txt in $OUT/cross/<target>/<program>/<build>)."
+  echo "Instruction counts (Ir) and wall times: not measured on the Arm targets (callgrind"
+  echo "  does not run under qemu-user, and qemu's times say nothing of the hardware's)."
+}
+
+# The Arm section: build, run and print, appended to the report.
+bench_cross () {
+  local targets
+  [ -n "$BENCH_CROSS" ] || return 0
+  mkdir -p "$OUT/cross"
+  rm -f "$OUT"/cross/*.skipped
+  targets=$(usable_cross_targets)
+  # shellcheck disable=SC2086 # one word per target
+  [ -z "$targets" ] || build_and_run_cross $targets
+  print_cross | tee -a "$OUT/report.txt"
+}
+
 main () {
   local program variant
   mip_check_tools
   mip_need_tool valgrind
+  check_cross_names
   if oracle_wanted; then
     mip_need_tool python3
   fi
@@ -483,6 +740,7 @@ main () {
     echo "  Ir/call = (Ir - Ir of plain) / calls into the program's own functions; it includes"
     echo "  the one-off cost of writing the profile at exit."
   } | tee "$OUT/report.txt"
+  bench_cross
 }
 
 main
