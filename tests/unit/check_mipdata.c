@@ -1353,23 +1353,34 @@ app_run (const struct test_binary *binary)
   return app;
 }
 
+/* The binary "app" with BINARY's map, and *APP a run of it, whose GNU
+   build id goes into HEX (65 bytes) in hexadecimal.  False when the
+   test cannot be made here: no objcopy, or a link without --build-id.  */
+static bool
+make_app_with_build_id (const struct test_binary *binary,
+			struct test_run *app, char *hex)
+{
+  if (!have_objcopy ())
+    return false;
+  write_bytes ("app.mipmap", test_make_map (binary));
+  make_binary ("app", "app.mipmap");
+  *app = app_run (binary);
+  if (app->gnu_build_id_size == 0)
+    return false;
+  for (uint32_t i = 0; i < app->gnu_build_id_size; i++)
+    snprintf (hex + 2 * i, 3, "%02x", app->gnu_build_id[i]);
+  return true;
+}
+
 START_TEST (test_create_from_raw)
 {
   struct test_binary binary = program_binary ();
   struct test_run app;
   char hex[2 * 32 + 1], directory[64], command[512], expected[512];
   struct result r;
-  uint32_t i;
 
-  if (!have_objcopy ())
+  if (!make_app_with_build_id (&binary, &app, hex))
     return;
-  write_bytes ("app.mipmap", test_make_map (&binary));
-  make_binary ("app", "app.mipmap");
-  app = app_run (&binary);
-  if (app.gnu_build_id_size == 0)
-    return;                     /* linked without --build-id */
-  for (i = 0; i < app.gnu_build_id_size; i++)
-    snprintf (hex + 2 * i, 3, "%02x", app.gnu_build_id[i]);
   /* Not in the debug directory: refused, saying what was looked for.  */
   r = run ("create", "-p", "raw.mip", "--debug-file-directory=debug",
 	   "app.mipraw", NULL);
@@ -1411,17 +1422,9 @@ START_TEST (test_gnu_build_id_mismatch)
   struct test_run app;
   char hex[2 * 32 + 1], expected[512];
   struct result r;
-  uint32_t i;
 
-  if (!have_objcopy ())
+  if (!make_app_with_build_id (&binary, &app, hex))
     return;
-  write_bytes ("app.mipmap", test_make_map (&binary));
-  make_binary ("app", "app.mipmap");
-  app = app_run (&binary);
-  if (app.gnu_build_id_size == 0)
-    return;
-  for (i = 0; i < app.gnu_build_id_size; i++)
-    snprintf (hex + 2 * i, 3, "%02x", app.gnu_build_id[i]);
   /* A profile of app, and a raw profile of another link of it.  */
   r = run ("create", "-p", "default.mip", "app", NULL);
   ck_assert_exit (r, 0);
