@@ -18,7 +18,7 @@
 # TORTURE_CROSS_SAMPLE (default 64: about 25 each, 400 in all).  A
 # checked test costs about a second of a 2-core machine (4 builds and
 # runs, more where -m32 and Arm programs run under qemu), so the
-# default run takes about 20 minutes there, the other parts 3 to 5;
+# default run takes about 25 minutes there, the other parts 4;
 # FULL=1 checks every test in every configuration (about 12 hours of
 # such a machine);
 # CHECK_PARTS (default "torture sqlite zlib gcov-blocks");
