@@ -607,28 +607,28 @@ cross_stripped_size () {
   rm -f "$2.stripped"
 }
 
-build_and_run_cross () {
-  local target program variant
-  mip_say "building for the Arm targets $* with $BENCH_OPT: $BENCH_PROGRAMS x ($CROSS_VARIANTS)"
+# spawn_for_each_cross_build SUFFIX FUNCTION TARGET...: FUNCTION TARGET
+# PROGRAM VARIANT in the background for every program and variant.
+spawn_for_each_cross_build () {
+  local suffix=$1 function=$2 target program variant
+  shift 2
   for target in "$@"; do
     for program in $BENCH_PROGRAMS; do
       for variant in $CROSS_VARIANTS; do
-        mip_spawn "cross-$target-$program-$variant" \
-          cross_build_variant "$target" "$program" "$variant"
+        mip_spawn "cross-$target-$program-$variant$suffix" \
+          "$function" "$target" "$program" "$variant"
       done
     done
   done
+}
+
+build_and_run_cross () {
+  mip_say "building for the Arm targets $* with $BENCH_OPT: $BENCH_PROGRAMS x ($CROSS_VARIANTS)"
+  spawn_for_each_cross_build "" cross_build_variant "$@"
   mip_wait_all \
     || mip_say "some Arm builds failed: their rows say 'no build' (logs in $OUT/cross/*/*/*/build.log)"
   mip_say "running the Arm builds under qemu"
-  for target in "$@"; do
-    for program in $BENCH_PROGRAMS; do
-      for variant in $CROSS_VARIANTS; do
-        mip_spawn "cross-$target-$program-$variant-run" \
-          cross_run "$target" "$program" "$variant"
-      done
-    done
-  done
+  spawn_for_each_cross_build -run cross_run "$@"
   mip_wait_all || mip_die "running the Arm builds failed"
 }
 
