@@ -12,6 +12,7 @@
 #ifndef MIP_FORMAT_H
 #define MIP_FORMAT_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #ifdef __cplusplus
@@ -71,11 +72,20 @@ extern "C" {
 #define MIP_KIND_ALL 0x1fu
 
 /* Initial values in __mip_raw.  Coverage bytes start at 0xff and a probe
-   stores 0: a single store of an immediate zero is the shortest probe on
-   every target (x86 movb $0; aarch64/arm strb of the zero register or of
-   a register known to hold zero).  */
+   stores any other value: x86 and aarch64 store 0 (movb $0; strb wzr),
+   32-bit Arm the low byte of the address register, which points at the
+   byte or the one before it and is never 0xff (the plugin picks the one
+   whose address is not 7 modulo 8), saving the instruction and the
+   register that would hold a zero.  */
 #define MIP_COVERAGE_UNSET 0xffu
 #define MIP_COVERAGE_SET 0x00u
+
+/* Whether a coverage byte read from raw data says "run".  */
+static inline bool
+mip_coverage_byte_set (uint8_t byte)
+{
+  return byte != MIP_COVERAGE_UNSET;
+}
 
 #define MIP_NO_PROBE 0xffffffffu  /* mip_map_block.probe of inferred block */
 #define MIP_INFER_FUNCTION 0xfffffffeu /* inference entry: function entered */

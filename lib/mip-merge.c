@@ -192,7 +192,7 @@ read_block_coverage (struct run *run, uint32_t index, uint64_t blocks_at)
     {
       uint8_t probe = MIP_COVERAGE_UNSET;
       mip_read_u8 (&run->raw->data, blocks_at + b, &probe);
-      if (probe == MIP_COVERAGE_SET)
+      if (mip_coverage_byte_set (probe))
 	run->functions[profile->primary[index]].ran = true;
     }
   for (b = 0; b < function->block_count; b++)
@@ -203,7 +203,7 @@ read_block_coverage (struct run *run, uint32_t index, uint64_t blocks_at)
       if (block->probe == MIP_NO_PROBE)
 	continue;
       mip_read_u8 (&run->raw->data, blocks_at + block->probe, &probe);
-      if (probe == MIP_COVERAGE_SET)
+      if (mip_coverage_byte_set (probe))
 	run->blocks[function->block_begin + b] = 1;
     }
 }
@@ -252,7 +252,7 @@ read_record (struct run *run, uint32_t index)
 
   if (layout.coverage_offset != MIP_NO_OFFSET
       && mip_read_u8 (&run->raw->data, at + layout.coverage_offset, &coverage)
-      && coverage == MIP_COVERAGE_SET)
+      && mip_coverage_byte_set (coverage))
     target->ran = true;
   uint32_t order = 0;
   if (layout.order_offset != MIP_NO_OFFSET

@@ -6,9 +6,11 @@
    SPDX-License-Identifier: GPL-3.0-or-later
 
    Arm has no store of an immediate and no PC-relative store that reaches
-   another section, so every probe needs two registers: A, the address,
-   and Z (or V), a value.  The address is always PC-relative (Debian's
-   compilers default to PIE; absolute movw/movt would need text
+   another section.  A coverage byte is marked by storing the low byte of
+   the register A that holds its address (any value but 0xff means "run",
+   and A is chosen never to be 7 modulo 8: see coverage_store_offset), so
+   coverage probes need one register.  The address is always PC-relative
+   (Debian's compilers default to PIE; absolute movw/movt would need text
    relocations).  ADDR(A, X) below loads the address of X:
 
    ARM state and Thumb-2 on cores with movw/movt (armv6t2 and later;
@@ -30,13 +32,13 @@
    Function entry (before the prologue: the flags are dead, lr holds the
    return address, CFA = sp):
 
-   function coverage:
-	ADDR	(A, .Lmip.rN)
-	mov	Z, #0				@ Thumb-1: movs (flags dead)
-	strb	Z, [A, #C]
-	ARM 20, Thumb-2 16 (movw/movt), Thumb-1 16 bytes at most.
+   function coverage (C is 0, or 1 when the byte's address is 7 mod 8):
+	ADDR	(A, .Lmip.rN + coverage - C)
+	strb	A, [A, #C]			@ A's low byte: not 0xff
+	ARM 16, Thumb-2 12 (a low register; 14 with ip), Thumb-1 12 or 14
+	bytes.
 
-   full mode (count, order, first caller; coverage byte as above after it):
+   full mode (count, order, first caller):
 	ADDR	(A, .Lmip.rN)
 	ldr	V, [A]				@ the negated count
 	subs	V, V, #1			@ borrows on the first call
@@ -70,28 +72,16 @@
    order; counts are never atomic on any target (doc/guide.md).
 
    Block probe (the flags may be live: nothing below touches them):
-	ADDR	(A, .Lmip.rN + K)		@ ARM, Thumb-2
-	mov	Z, #0
-	strb	Z, [A]
-	ARM 20 bytes, Thumb-2 16 bytes.
-   Thumb-1, where movs would set the flags, loads its zero from the inline
-   literal pool:
-	ldr	A, 3f
-	ldr	Z, 5f
-   2:	add	A, pc
-	strb	Z, [A]
-	b	4f
-	.align	2
-   3:	.word	.Lmip.rN + K - (2b + 4)
-   5:	.word	0
-   4:
-	18 or 20 bytes.
+	ADDR	(A, .Lmip.rN + K - C)
+	strb	A, [A, #C]
+	ARM 16 bytes, Thumb-2 12 (low register) or 14, Thumb-1 12 or 14.
 
-   Registers: A, Z and V are registers that dataflow proves dead there
-   (entry: ip, r3-r0 in ARM and Thumb-2, r3-r0 in Thumb-1, which cannot
-   load or store through ip; blocks: also lr).  Where too few are dead,
-   Thumb-1 blocks first park a low register in a dead ip or lr
-   (`mov ip, rX', which keeps the flags), and otherwise the probe saves
+   Registers: A and V are registers that dataflow proves dead there
+   (entry: ip, r3-r0 in ARM state, r3-r0 then ip in Thumb-2, r3-r0 in
+   Thumb-1, which cannot load or store through ip; blocks: also lr).
+   Where none is dead, a Thumb-1 block probe first parks a low register
+   in a dead ip or lr (`mov ip, rX', which keeps the flags), and otherwise
+   the probe saves
    low registers with push/pop around itself, with
    `.cfi_adjust_cfa_offset' when GCC writes CFI (at entry the CFA is sp;
    in a block of a function with a frame pointer it is that register, so
@@ -160,11 +150,9 @@ text_init (struct mip_asm_text *t)
   mip_asm_append (t, ".syntax unified");
 }
 
-/* Load into REG the address of EXPR (an assembler expression).  ZERO,
-   when not negative, is a register that also gets 0 from a word of the
-   Thumb-1 literal (flags untouched).  */
+/* Load into REG the address of EXPR (an assembler expression).  */
 static void
-append_address (struct mip_asm_text *t, int reg, const char *expr, int zero)
+append_address (struct mip_asm_text *t, int reg, const char *expr)
 {
   const char *r = rname (reg);
   unsigned l1 = t->label++;
@@ -177,23 +165,39 @@ append_address (struct mip_asm_text *t, int reg, const char *expr, int zero)
 	mip_asm_append (t, "\n%u:\tadd\t%s, %s, pc", l1, r, r);
       else
 	mip_asm_append (t, "\n%u:\tadd\t%s, pc", l1, r);
-      if (zero >= 0)
-	mip_asm_append (t, "\n\tmov\t%s, #0", rname (zero));
       return;
     }
-  unsigned lword = t->label++, lzero = t->label++, lend = t->label++;
+  unsigned lword = t->label++, lend = t->label++;
   mip_asm_append (t, "\n\tldr\t%s, %uf", r, lword);
-  if (zero >= 0)
-    mip_asm_append (t, "\n\tldr\t%s, %uf", rname (zero), lzero);
   if (TARGET_ARM)
     mip_asm_append (t, "\n%u:\tadd\t%s, %s, pc", l1, r, r);
   else
     mip_asm_append (t, "\n%u:\tadd\t%s, pc", l1, r);
-  mip_asm_append (t, "\n\tb\t%uf\n\t.align\t2\n%u:\t.word\t%s-(%ub+%d)", lend, lword,
-		  expr, l1, pc_bias ());
-  if (zero >= 0)
-    mip_asm_append (t, "\n%u:\t.word\t0", lzero);
-  mip_asm_append (t, "\n%u:", lend);
+  mip_asm_append (t, "\n\tb\t%uf\n\t.align\t2\n%u:\t.word\t%s-(%ub+%d)\n%u:",
+		  lend, lword, expr, l1, pc_bias (), lend);
+}
+
+/* ---- Coverage bytes ------------------------------------------------- */
+
+/* A coverage byte is marked by storing the low byte of the register that
+   holds its address: one instruction and one register fewer than
+   storing a zero.  Raw units start 8-aligned, so the plugin knows every
+   byte's address modulo 8: the register points at the byte itself, or,
+   when the byte's address is 7 modulo 8 (its low byte could be 0xff, the
+   "not run" value), at the byte before it, reached with offset 1.  This
+   is the offset for the byte at AT from the raw unit's start.  */
+static uint32_t
+coverage_store_offset (uint32_t at)
+{
+  return at % 8 == 7 ? 1 : 0;
+}
+
+/* The assembler expression for "the record of P plus OFFSET".  */
+static void
+record_expr (char *buf, size_t size, const struct mip_entry_probe *p,
+	     uint32_t offset)
+{
+  snprintf (buf, size, MIP_RECORD_LABEL_FMT "+%u", p->function_index, offset);
 }
 
 /* push/pop of the registers in MASK, with the CFA adjustment when GCC
@@ -215,8 +219,11 @@ append_push (struct mip_asm_text *t, unsigned mask, bool cfa_sp, bool pop)
 
 /* ---- Registers ------------------------------------------------------ */
 
-/* Candidates for the scratch registers, best first.  */
-static const int candidates_32[] = { REG_IP, 3, 2, 1, 0, REG_LR };
+/* Candidates for the scratch registers, best first: in ARM state ip
+   (never an argument); in Thumb-2 the low registers, for the 16-bit
+   add, ldr and strb; Thumb-1 loads and stores only through r0-r7.  */
+static const int candidates_arm[] = { REG_IP, 3, 2, 1, 0, REG_LR };
+static const int candidates_t2[] = { 3, 2, 1, 0, REG_IP, REG_LR };
 static const int candidates_t1[] = { 3, 2, 1, 0 };
 
 /* Dead registers at entry (BB NULL) or at the start of BB: up to MAX of
@@ -224,9 +231,12 @@ static const int candidates_t1[] = { 3, 2, 1, 0 };
 static int
 dead_registers (function *fun, basic_block bb, int *regs, int max)
 {
-  const int *table = thumb1 () ? candidates_t1 : candidates_32;
-  size_t size = thumb1 () ? ARRAY_SIZE (candidates_t1)
-			  : ARRAY_SIZE (candidates_32);
+  const int *table = candidates_arm;
+  size_t size = ARRAY_SIZE (candidates_arm);
+  if (thumb1 ())
+    table = candidates_t1, size = ARRAY_SIZE (candidates_t1);
+  else if (TARGET_THUMB2)
+    table = candidates_t2, size = ARRAY_SIZE (candidates_t2);
   int found = 0;
   for (size_t i = 0; i < size && found < max; i++)
     {
@@ -338,7 +348,7 @@ append_order (struct mip_asm_text *t, const struct mip_entry_probe *p, int a,
     {
       int st = saved_low_register (used);
       append_push (t, (1u << s) | (1u << st), true, false);
-      append_address (t, s, MIP_ORDER_SEQUENCE, -1);
+      append_address (t, s, MIP_ORDER_SEQUENCE);
       unsigned loop = t->label++;
       mip_asm_append (t, "\n%u:\tldrex\t%s, [%s]\n\tadd\t%s, %s, #1"
 		      "\n\tstrex\t%s, %s, [%s]\n\tcmp\t%s, #0\n\tbne\t%ub",
@@ -348,7 +358,7 @@ append_order (struct mip_asm_text *t, const struct mip_entry_probe *p, int a,
   else
     {
       append_push (t, 1u << s, true, false);
-      append_address (t, s, MIP_ORDER_SEQUENCE, -1);
+      append_address (t, s, MIP_ORDER_SEQUENCE);
       mip_asm_append (t, "\n\tldr\t%s, [%s]\n\tadds\t%s, %s, #1\n\tstr\t%s, [%s]",
 		      rv, rs, rv, rv, rv, rs);
       append_push (t, 1u << s, true, true);
@@ -359,35 +369,46 @@ append_order (struct mip_asm_text *t, const struct mip_entry_probe *p, int a,
 void
 mip_target_instrument_entry (function *fun, const struct mip_entry_probe *p)
 {
+  /* A holds the record's address plus BASE: its start when the record
+     counts (4-aligned, so A is never 7 modulo 8), else its coverage
+     byte's, to be marked with A's low byte.  */
+  bool counts = (p->kinds & MIP_KIND_CALL_COUNT) != 0;
+  uint32_t base = 0;
+  if (!counts)
+    base = p->layout.coverage_offset
+	   - coverage_store_offset (p->raw_offset + p->layout.coverage_offset);
+  gcc_assert ((p->raw_offset + base) % 8 != 7);
+
+  int need = counts ? 2 : 1;
   int regs[2];
   int clobbers[3];
   int n = 0;
-  int found = dead_registers (fun, NULL, regs, 2);
+  int found = dead_registers (fun, NULL, regs, need);
   unsigned used = 0, saved = 0;
   for (int i = 0; i < found; i++)
     {
       used |= 1u << regs[i];
       clobbers[n++] = regs[i];
     }
-  for (; found < 2; found++)
+  for (; found < need; found++)
     {
       regs[found] = saved_low_register (used);
       used |= 1u << regs[found];
       saved |= 1u << regs[found];
     }
-  /* Keep the push in ascending order of registers: A before V is not
-     required, only that both are in USED.  */
-  int a = regs[0], v = regs[1];
-  const char *ra = rname (a), *rv = rname (v);
+  int a = regs[0];
+  const char *ra = rname (a);
   char record[64];
-  snprintf (record, sizeof record, MIP_RECORD_LABEL_FMT, p->function_index);
+  record_expr (record, sizeof record, p, base);
 
   struct mip_asm_text t;
   text_init (&t);
   append_push (&t, saved, true, false);
-  append_address (&t, a, record, -1);
-  if (p->kinds & MIP_KIND_CALL_COUNT)
+  append_address (&t, a, record);
+  if (counts)
     {
+      int v = regs[1];
+      const char *rv = rname (v);
       unsigned done = t.label++, first = t.label++;
       clobbers[n++] = CC_REGNUM;
       mip_asm_append (&t, "\n\tldr\t%s, [%s, #%u]", rv, ra, p->layout.count_offset);
@@ -409,17 +430,8 @@ mip_target_instrument_entry (function *fun, const struct mip_entry_probe *p)
       mip_asm_append (&t, "\n%u:", done);
     }
   if (p->kinds & MIP_KIND_FUNCTION_COVERAGE)
-    {
-      if (thumb1 ())
-	{
-	  mip_asm_append (&t, "\n\tmovs\t%s, #0", rv);
-	  if (!(p->kinds & MIP_KIND_CALL_COUNT))
-	    clobbers[n++] = CC_REGNUM;
-	}
-      else
-	mip_asm_append (&t, "\n\tmov\t%s, #0", rv);
-      mip_asm_append (&t, "\n\tstrb\t%s, [%s, #%u]", rv, ra, p->layout.coverage_offset);
-    }
+    mip_asm_append (&t, "\n\tstrb\t%s, [%s, #%u]", ra, ra,
+		    p->layout.coverage_offset - base);
   append_push (&t, saved, true, true);
   mip_emit_entry_asm (t.buf, clobbers, n);
 }
@@ -429,36 +441,30 @@ mip_target_block_probe (function *fun, basic_block bb,
 			const struct mip_entry_probe *p, uint32_t byte_offset,
 			char *text, size_t size, int *clobbers, int *n)
 {
-  int regs[2];
-  int found = dead_registers (fun, bb, regs, 2);
-  unsigned used = 0, saved = 0;
-  int parked[2] = { -1, -1 };	/* Thumb-1: where regs[i] is parked */
+  int a;
+  int parked = -1;		/* Thumb-1: where A's value waits */
+  unsigned saved = 0;
   *n = 0;
-  for (int i = 0; i < found; i++)
+  if (dead_registers (fun, bb, &a, 1) == 1)
+    clobbers[(*n)++] = a;
+  else
     {
-      used |= 1u << regs[i];
-      clobbers[(*n)++] = regs[i];
+      a = saved_low_register (0);
+      /* Thumb-1: a dead ip or lr can hold the live low register
+	 meanwhile, which keeps the stack (and the CFA) alone.  */
+      static const int park_candidates[] = { REG_IP, REG_LR };
+      for (size_t k = 0; thumb1 () && k < 2 && parked < 0; k++)
+	if (mip_scratch_reg_free_in_block (bb, park_candidates[k]))
+	  {
+	    parked = park_candidates[k];
+	    clobbers[(*n)++] = parked;
+	  }
+      if (parked < 0)
+	saved = 1u << a;
     }
-  /* Thumb-1: a dead ip or lr can hold a live low register meanwhile.  */
-  int park_candidates[2] = { REG_IP, REG_LR };
-  for (int k = 0; thumb1 () && k < 2 && found < 2; k++)
-    if (mip_scratch_reg_free_in_block (bb, park_candidates[k]))
-      {
-	regs[found] = saved_low_register (used);
-	used |= 1u << regs[found];
-	parked[found] = park_candidates[k];
-	clobbers[(*n)++] = park_candidates[k];
-	found++;
-      }
-  for (; found < 2; found++)
-    {
-      regs[found] = saved_low_register (used);
-      used |= 1u << regs[found];
-      saved |= 1u << regs[found];
-    }
+  uint32_t store = coverage_store_offset (p->raw_offset + byte_offset);
   char expr[64];
-  snprintf (expr, sizeof expr, MIP_RECORD_LABEL_FMT "+%u", p->function_index,
-	    byte_offset);
+  record_expr (expr, sizeof expr, p, byte_offset - store);
   /* The CFA is sp-based unless a frame pointer holds it after the
      prologue (a block before a shrink-wrapped prologue of a function with
      a frame pointer is the one case this gets wrong).  */
@@ -468,23 +474,12 @@ mip_target_block_probe (function *fun, basic_block bb,
   struct mip_asm_text t;
   text_init (&t);
   append_push (&t, saved, cfa_sp, false);
-  for (int i = 0; i < 2; i++)
-    if (parked[i] >= 0)
-      mip_asm_append (&t, "\n\tmov\t%s, %s", rname (parked[i]), rname (regs[i]));
-  if (thumb1 ())
-    {
-      append_address (&t, regs[0], expr, regs[1]);
-      mip_asm_append (&t, "\n\tstrb\t%s, [%s]", rname (regs[1]), rname (regs[0]));
-    }
-  else
-    {
-      append_address (&t, regs[0], expr, -1);
-      mip_asm_append (&t, "\n\tmov\t%s, #0\n\tstrb\t%s, [%s]", rname (regs[1]),
-		      rname (regs[1]), rname (regs[0]));
-    }
-  for (int i = 0; i < 2; i++)
-    if (parked[i] >= 0)
-      mip_asm_append (&t, "\n\tmov\t%s, %s", rname (regs[i]), rname (parked[i]));
+  if (parked >= 0)
+    mip_asm_append (&t, "\n\tmov\t%s, %s", rname (parked), rname (a));
+  append_address (&t, a, expr);
+  mip_asm_append (&t, "\n\tstrb\t%s, [%s, #%u]", rname (a), rname (a), store);
+  if (parked >= 0)
+    mip_asm_append (&t, "\n\tmov\t%s, %s", rname (a), rname (parked));
   append_push (&t, saved, cfa_sp, true);
   snprintf (text, size, "%s", t.buf);
   gcc_assert (strlen (t.buf) < size);

@@ -288,6 +288,7 @@ instrument_function (function *fun)
   probe.layout = mip_record_layout (probe.kinds, plan.probe_count,
 				    probe.caller_slots,
 				    (uint32_t) mip_pointer_size ());
+  probe.raw_offset = mip_align_up (next_raw_offset, probe.layout.align);
   if (probe.kinds & MIP_KIND_BLOCK_COVERAGE)
     instrument_blocks (fun, &plan, &probe);
   mip_target_instrument_entry (fun, &probe);
@@ -306,9 +307,8 @@ instrument_function (function *fun)
   XDELETEVEC (plan.flags);
   XDELETEVEC (plan.infer_begin);
   XDELETEVEC (plan.infer_count);
-  next_raw_offset = mip_align_up (next_raw_offset, record.layout.align);
-  record.raw_offset = next_raw_offset;
-  next_raw_offset += record.layout.size;
+  record.raw_offset = probe.raw_offset;
+  next_raw_offset = record.raw_offset + record.layout.size;
   unit_functions.safe_push (record);
   current_function_index = (int) probe.function_index;
   return 0;

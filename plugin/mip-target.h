@@ -21,6 +21,9 @@ struct mip_entry_probe
   uint32_t kinds;               /* MIP_KIND_* the record has */
   struct mip_record_layout layout;
   uint32_t caller_slots;
+  uint32_t raw_offset;          /* of the record from its raw unit's start,
+				   which is 8-aligned at run time: the
+				   record's address modulo 8 */
 };
 
 /* Name of the raw record's label of function INDEX, e.g. ".Lmip.r3"; the
@@ -71,7 +74,8 @@ void mip_target_instrument_entry (function *fun,
 
 /* Called for each block BB that gets a coverage probe: write into TEXT
    (SIZE bytes) the assembly that sets the record's byte at BYTE_OFFSET
-   from the record label to MIP_COVERAGE_SET, placed at the start of BB
+   from the record label to a value other than MIP_COVERAGE_UNSET
+   (mip_coverage_byte_set), placed at the start of BB
    where the flags may be live; store in CLOBBERS (room for 4) and *N the
    GCC numbers of the registers it clobbers (none if it can).  */
 void mip_target_block_probe (function *fun, basic_block bb,

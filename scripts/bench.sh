@@ -37,10 +37,12 @@
 # TRIPLET-strip and their growth over plain, and whether each program,
 # run under qemu-user, gives the same result as the plain build of the
 # target: speedtest1's "Verification Hash" (--verify), minigzip's -6
-# output of the input and its round trip.  Instruction counts and wall
-# times are not measured there (valgrind does not run under qemu, and
-# qemu's times say nothing of the hardware's); a note under the table
-# says so.  A target that cannot be built or run here (no cross compiler,
+# output of the input and its round trip.  valgrind does not run under
+# qemu: the instructions those runs execute are counted by qemu itself,
+# through a TCG plugin (scripts/qemu-insn-count.c, built here with the
+# host compiler), and shown with their growth over plain.  Wall times are
+# not measured there (qemu's times say nothing of the hardware's); a note
+# under the table says so.  A target that cannot be built or run here (no cross compiler,
 # MIP not built for it, no qemu, no binutils, a plugin that refuses to
 # instrument) is one line "TARGET: skipped: REASON".
 #
@@ -544,25 +546,27 @@ cross_run () {
   MIP_CROSS_RUN_PREFIX=$MIP_CROSS_QEMU
   prefix=$(mip_run_prefix "$dir/$program")
   cd "$dir"
-  rm -f ./*.gcda ./*.mipraw result.txt run.log
+  rm -f ./*.gcda ./*.mipraw result.txt run.log insns.*
   export MIP_PROFILE_FILENAME=$dir/run.mipraw
   case $program in
     speedtest1)
       status=0
       # shellcheck disable=SC2086 # the prefix is words
-      $prefix ./speedtest1 --verify --size "$BENCH_SIZE" --memdb \
-        --singlethread >run.out 2>run.log || status=$?
+      counted insns.1 $prefix ./speedtest1 --verify --size "$BENCH_SIZE" \
+        --memdb --singlethread >run.out 2>run.log || status=$?
       echo "speedtest1 exit $status" >>result.txt
       grep '^Verification Hash' run.out >>result.txt \
         || echo "no Verification Hash" >>result.txt ;;
     minigzip)
       status=0
       # shellcheck disable=SC2086
-      $prefix ./minigzip -c -6 <"$OUT/input.dat" >input.gz 2>run.log || status=$?
+      counted insns.1 $prefix ./minigzip -c -6 <"$OUT/input.dat" >input.gz \
+        2>run.log || status=$?
       echo "minigzip -c -6 exit $status" >>result.txt
       status=0
       # shellcheck disable=SC2086
-      $prefix ./minigzip -d -c <input.gz >input.out 2>>run.log || status=$?
+      counted insns.2 $prefix ./minigzip -d -c <input.gz >input.out \
+        2>>run.log || status=$?
       echo "minigzip -d -c exit $status" >>result.txt
       echo "compressed: $(cksum <input.gz)" >>result.txt
       if cmp -s input.out "$OUT/input.dat"; then
@@ -572,7 +576,49 @@ cross_run () {
       fi
       rm -f input.gz input.out ;;
   esac
+  sum_instructions >insns.txt
   cd "$OUT"
+}
+
+# The instruction counter for qemu-user (scripts/qemu-insn-count.c), built
+# once with the host compiler; QEMU_COUNTER is its path, or empty with
+# OUT/cross/counter.problem saying why there are no counts.
+QEMU_COUNTER=
+build_qemu_counter () {
+  local so=$OUT/cross/qemu-insn-count.so
+  rm -f "$OUT/cross/counter.problem"
+  if ${CC:-cc} -shared -fPIC -O2 -fvisibility=hidden -o "$so" \
+       "$here/qemu-insn-count.c" >"$OUT/cross/counter.log" 2>&1; then
+    QEMU_COUNTER=$so
+  else
+    echo "the qemu plugin did not build (log: $OUT/cross/counter.log)" \
+      >"$OUT/cross/counter.problem"
+  fi
+}
+
+# counted FILE COMMAND...: run COMMAND (a qemu-user command line), with
+# the instruction counter writing "insns N" to FILE when there is one.
+counted () {
+  local file=$1
+  shift
+  if [ -n "$QEMU_COUNTER" ] && [ -n "$prefix" ]; then
+    QEMU_PLUGIN="file=$QEMU_COUNTER,outfile=$file" "$@"
+  else
+    "$@"
+  fi
+}
+
+# The instructions of every counted run in this directory, or "-" when a
+# run has no count (no counter, or qemu refused the plugin).
+sum_instructions () {
+  local file total=0 n
+  for file in insns.[0-9]*; do
+    [ -f "$file" ] || { echo -; return; }
+    n=$(awk '$1 == "insns" { print $2 }' "$file")
+    [ -n "$n" ] || { echo -; return; }
+    total=$((total + n))
+  done
+  echo "$total"
 }
 
 # Did the run in DIR go well (every exit 0, a hash, the round trip)?
@@ -632,9 +678,14 @@ build_and_run_cross () {
   mip_wait_all || mip_die "running the Arm builds failed"
 }
 
+# The guest instructions a build's runs executed under qemu, or "-".
+cross_instructions () {
+  if [ -s "$1/insns.txt" ]; then cat "$1/insns.txt"; else echo -; fi
+}
+
 print_cross_target () {
-  local target=$1 triplet program variant dir plain text stripped
-  local plain_text plain_stripped
+  local target=$1 triplet program variant dir plain text stripped insns
+  local plain_text plain_stripped plain_insns
   triplet=$(mip_cross_triplet "$target")
   if [ -f "$OUT/cross/$target.skipped" ]; then
     echo "$target: skipped: $(cat "$OUT/cross/$target.skipped")"
@@ -642,12 +693,13 @@ print_cross_target () {
   fi
   mip_cross_setup "$target"
   echo "$target: $MIP_CROSS_CC $(cross_opt "$target"); sizes by $triplet-size -A and $triplet-strip; run under $(basename "${MIP_CROSS_QEMU%% *}") ${MIP_CROSS_QEMU#* }"
-  printf '  %-11s %-22s %9s %8s %9s %8s  %s\n' program build .text '+%' \
-    stripped '+%' result
+  printf '  %-11s %-22s %9s %8s %9s %8s %13s %8s  %s\n' program build .text '+%' \
+    stripped '+%' instructions '+%' result
   for program in $BENCH_PROGRAMS; do
     plain=$OUT/cross/$target/$program/plain
     plain_text=-
     plain_stripped=-
+    plain_insns=$(cross_instructions "$plain")
     if [ -x "$plain/$program" ]; then
       plain_text=$(cross_text_size "$triplet" "$plain/$program")
       plain_stripped=$(cross_stripped_size "$triplet" "$plain/$program")
@@ -656,13 +708,15 @@ print_cross_target () {
       dir=$OUT/cross/$target/$program/$variant
       text=-
       stripped=-
+      insns=$(cross_instructions "$dir")
       if [ -x "$dir/$program" ]; then
         text=$(cross_text_size "$triplet" "$dir/$program")
         stripped=$(cross_stripped_size "$triplet" "$dir/$program")
       fi
-      printf '  %-11s %-22s %9s %8s %9s %8s  %s\n' "$program" \
+      printf '  %-11s %-22s %9s %8s %9s %8s %13s %8s  %s\n' "$program" \
         "$(mip_variant_title "$variant")" "$text" "$(percent "$text" "$plain_text")" \
         "$stripped" "$(percent "$stripped" "$plain_stripped")" \
+        "$insns" "$(percent "$insns" "$plain_insns")" \
         "$(cross_result "$dir" "$plain" "$program")"
     done
   done
@@ -682,8 +736,14 @@ print_cross () {
   done
   echo "  (speedtest1: its Verification Hash; minigzip: its output of the bench input and"
   echo "  the round trip; logs and result.txt in $OUT/cross/<target>/<program>/<build>)."
-  echo "Instruction counts (Ir) and wall times: not measured on the Arm targets (callgrind"
-  echo "  does not run under qemu-user, and qemu's times say nothing of the hardware's)."
+  if [ -f "$OUT/cross/counter.problem" ]; then
+    echo "instructions: not counted: $(cat "$OUT/cross/counter.problem")."
+  else
+    echo "instructions: guest instructions executed by the run(s) above, counted by qemu-user"
+    echo "  with scripts/qemu-insn-count.c (every instruction qemu executes, the C library's"
+    echo "  included, like callgrind's Ir); '-' where qemu did not load the counter."
+  fi
+  echo "Wall times: not measured on the Arm targets (qemu's times say nothing of the hardware's)."
 }
 
 # The Arm section: build, run and print, appended to the report.
@@ -692,6 +752,7 @@ bench_cross () {
   [ -n "$BENCH_CROSS" ] || return 0
   mkdir -p "$OUT/cross"
   rm -f "$OUT"/cross/*.skipped
+  build_qemu_counter
   targets=$(usable_cross_targets)
   # shellcheck disable=SC2086 # one word per target
   [ -z "$targets" ] || build_and_run_cross $targets

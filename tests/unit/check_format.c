@@ -1484,6 +1484,34 @@ START_TEST (test_merge_inference_from_probe)
 }
 END_TEST
 
+/* A coverage byte means "run" whatever a probe stored in it, as long as
+   it is not the initial 0xff: 32-bit Arm probes store the low byte of
+   their address register (0x36, 0xfe, ...).  */
+START_TEST (test_merge_any_stored_byte)
+{
+  static const uint8_t stored[] = { 0x00, 0x36, 0x80, 0xfe };
+  static const uint32_t diamond[] = { 1, 0, 1, 1 };
+  static const uint32_t loop[] = { 1, 1, 1, 1, 1 };
+  size_t i;
+
+  for (i = 0; i < sizeof stored; i++)
+    {
+      struct test_binary binary = test_block_binary ();
+      struct mip_profile *profile = profile_of (&binary);
+      struct test_run run = block_run (true, 0x2, 0, 0x1);
+      struct mip_error_context error;
+
+      run.records[0][DIAMOND].stored = stored[i];
+      run.records[0][LOOP].stored = stored[i];
+      ck_assert_int_eq (merge_run (profile, &binary, &run, &error), MIP_OK);
+      ck_assert_uint_eq (profile->functions[DIAMOND].covered_runs, 1);
+      check_block_runs (profile, DIAMOND, diamond, 4);
+      check_block_runs (profile, LOOP, loop, 5);
+      mip_profile_free (profile);
+    }
+}
+END_TEST
+
 /* Two units emit one inline function, kept at one address: the blocks
    of the copies add up index by index when their CFGs are the same, and
    the alias's are ignored when they are not.  */
@@ -1962,6 +1990,7 @@ format_suite (void)
   tcase_add_test (blocks, test_map_blocks_fuzz);
   tcase_add_test (blocks, test_merge_inference);
   tcase_add_test (blocks, test_merge_inference_from_probe);
+  tcase_add_test (blocks, test_merge_any_stored_byte);
   tcase_add_test (blocks, test_merge_block_aliases);
   tcase_add_test (blocks, test_profile_bad_blocks);
   tcase_add_test (blocks, test_profile_blocks_round_trip);

@@ -274,7 +274,7 @@ put_record (const struct test_binary *binary, unsigned char *record,
   if (layout.order_offset != MIP_NO_OFFSET)
     test_put (record, layout.order_offset, 4, values->order, be);
   if (layout.coverage_offset != MIP_NO_OFFSET)
-    record[layout.coverage_offset] = values->ran ? MIP_COVERAGE_SET
+    record[layout.coverage_offset] = values->ran ? values->stored
       : MIP_COVERAGE_UNSET;
   for (s = 0; layout.callers_offset != MIP_NO_OFFSET
        && s < function->caller_slots && s < 4; s++)
@@ -283,7 +283,7 @@ put_record (const struct test_binary *binary, unsigned char *record,
   for (s = 0; layout.blocks_offset != MIP_NO_OFFSET
        && s < function->probe_count; s++)
     record[layout.blocks_offset + s] = s < 32 && (values->probes >> s & 1)
-      ? MIP_COVERAGE_SET : MIP_COVERAGE_UNSET;
+      ? values->stored : MIP_COVERAGE_UNSET;
 }
 
 struct test_bytes

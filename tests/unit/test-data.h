@@ -82,6 +82,9 @@ struct test_record
   uint32_t order;
   uint64_t callers[4];          /* run-time return addresses */
   uint32_t probes;              /* bit P: probe byte P stored */
+  uint8_t stored;               /* what a probe stores: 0 (x86, aarch64)
+				   or, on 32-bit Arm, the low byte of an
+				   address, anything but 0xff */
 };
 
 /* One run: values per unit and function, and the header fields.  */
