@@ -265,6 +265,14 @@ instrument_function (function *fun)
   uint64_t signature;
   if (!mip_have_early_signature (fun, &signature))
     signature = mip_cfg_signature (fun);
+  if (mip_options.use_file)
+    {
+      char *symbol = function_symbol_name (fun);
+      mip_use_function (fun, symbol, signature);
+      free (symbol);
+    }
+  if (mip_options.mode == 0)
+    return 0;
   basic_block entry = prepare_entry_block (fun);
   entry_anchor = bb_note (entry);
   df_analyze ();
@@ -364,7 +372,10 @@ class early_pass : public rtl_opt_pass
 {
 public:
   early_pass (gcc::context *ctxt) : rtl_opt_pass (early_pass_data, ctxt) {}
-  bool gate (function *) final override { return mip_options.mode != 0; }
+  bool gate (function *) final override
+  {
+    return mip_options.mode != 0 || mip_options.use_file != NULL;
+  }
   unsigned int execute (function *fun) final override
   {
     mip_number_early_blocks (fun);
@@ -381,7 +392,10 @@ class instrument_pass : public rtl_opt_pass
 public:
   instrument_pass (gcc::context *ctxt)
     : rtl_opt_pass (instrument_pass_data, ctxt) {}
-  bool gate (function *) final override { return mip_options.mode != 0; }
+  bool gate (function *) final override
+  {
+    return mip_options.mode != 0 || mip_options.use_file != NULL;
+  }
   unsigned int execute (function *fun) final override
   {
     return instrument_function (fun);

@@ -26,7 +26,12 @@ static struct plugin_info mip_plugin_info = {
   "      inferring coverage where possible (for testing the inference)\n"
   "  -fplugin-arg-mip-calls-may-exit  exact block coverage even for\n"
   "      programs that end inside a callee (more probes)\n"
-  "  -fplugin-arg-mip-use=FILE  optimise with the profile FILE (.mip)"
+  "  -fplugin-arg-mip-use=FILE  lay functions out by the profile FILE\n"
+  "      (.mip, made with mipdata): never-run ones to .text.unlikely, the\n"
+  "      others together in first-call order\n"
+  "  -fplugin-arg-mip-use-verbose  name each function that changed since\n"
+  "      the profile was made (default: one line per unit)\n"
+  "  -fplugin-arg-mip-use-strict  make such a function an error"
 };
 
 /* Parse generate's value into the record kinds it asks for.  */
@@ -81,6 +86,10 @@ parse_arguments (struct plugin_name_args *info)
 	  else
 	    mip_options.use_file = value;
 	}
+      else if (strcmp (key, "use-verbose") == 0 && value == NULL)
+	mip_options.use_verbose = true;
+      else if (strcmp (key, "use-strict") == 0 && value == NULL)
+	mip_options.use_strict = true;
       else if (strcmp (key, "probe-all-blocks") == 0 && value == NULL)
 	mip_options.probe_all_blocks = true;
       else if (strcmp (key, "calls-may-exit") == 0 && value == NULL)
@@ -88,8 +97,9 @@ parse_arguments (struct plugin_name_args *info)
       else
 	{
 	  error ("mip: unknown argument %<-fplugin-arg-%s-%s%>;"
-		 " valid arguments are %<generate[=MODE]%> and %<use=FILE%>",
-		 info->base_name, key);
+		 " valid arguments are %<generate[=MODE]%>, %<use=FILE%>,"
+		 " %<use-verbose%>, %<use-strict%>, %<probe-all-blocks%> and"
+		 " %<calls-may-exit%>", info->base_name, key);
 	  ok = false;
 	}
     }
@@ -109,22 +119,27 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *version)
   register_callback (info->base_name, PLUGIN_INFO, NULL, &mip_plugin_info);
   if (!parse_arguments (info))
     return 1;
+  if ((mip_options.use_verbose || mip_options.use_strict)
+      && !mip_options.use_file)
+    warning (0, "mip: %<use-verbose%> and %<use-strict%> have no effect"
+	     " without %<-fplugin-arg-mip-use=FILE%>");
+  if (mip_options.mode == 0 && !mip_options.use_file)
+    return 0;			/* Loaded without generate: nothing to do.  */
   if (mip_options.use_file)
     {
-      /* Profile use lands in a later release; refuse rather than ignore
-	 the request silently.  */
-      sorry ("mip: %<-fplugin-arg-mip-use%> is not implemented yet"
-	     " (profile %qs was not applied)", mip_options.use_file);
-      return 1;
+      if (!mip_use_load (mip_options.use_file))
+	return 1;
+      register_callback (info->base_name, PLUGIN_FINISH_UNIT,
+			 mip_use_finish_unit, NULL);
     }
-  if (mip_options.mode == 0)
-    return 0;			/* Loaded without generate: nothing to do.  */
-  if (!mip_target_init ())
-    return 1;
-  mip_options.mode &= mip_target_supported_kinds ();
-
+  if (mip_options.mode != 0)
+    {
+      if (!mip_target_init ())
+	return 1;
+      mip_options.mode &= mip_target_supported_kinds ();
+      register_callback (info->base_name, PLUGIN_FINISH_UNIT, mip_emit_unit,
+			 NULL);
+    }
   mip_register_passes (info->base_name);
-  register_callback (info->base_name, PLUGIN_FINISH_UNIT, mip_emit_unit,
-		     NULL);
   return 0;
 }

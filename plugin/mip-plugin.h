@@ -14,6 +14,8 @@ struct mip_options
 {
   uint32_t mode;                /* MIP_KIND_* to record; 0: no generate */
   const char *use_file;         /* -fplugin-arg-mip-use=FILE, or NULL */
+  bool use_verbose;             /* -fplugin-arg-mip-use-verbose */
+  bool use_strict;              /* -fplugin-arg-mip-use-strict */
   bool probe_all_blocks;        /* -fplugin-arg-mip-probe-all-blocks */
   bool calls_may_exit;          /* -fplugin-arg-mip-calls-may-exit */
 };
@@ -62,6 +64,11 @@ uint64_t mip_cfg_signature (function *fun);
 void mip_number_early_blocks (function *fun);
 uint32_t mip_early_block_id (function *fun, basic_block bb);
 bool mip_have_early_signature (function *fun, uint64_t *signature);
+
+/* mip-use.cc */
+bool mip_use_load (const char *path);
+void mip_use_function (function *fun, const char *symbol, uint64_t signature);
+void mip_use_finish_unit (void *gcc_data, void *user_data);
 
 /* mip-emit.cc */
 void mip_emit_unit (void *gcc_data, void *user_data);

@@ -1,0 +1,232 @@
+/* mip-use.cc - -fplugin-arg-mip-use=PROFILE: lay functions out by a
+   profile made with mipdata (a .mip file).
+
+   Copyright (C) 2026 The MIP for GCC developers.
+   SPDX-License-Identifier: GPL-3.0-or-later
+
+   Each function of the unit is looked up in the profile by its symbol
+   and checked against its CFG signature, computed at the same point as
+   when the profile's program was instrumented (before hot/cold
+   partitioning, mip-signature.cc).  A function that matches is put in a
+   section the linker groups (GNU ld's default script, 2.36 and later):
+
+	never run in any merged run	.text.unlikely.SYMBOL
+	run, with a first-call order K	.text.sorted.KKKKKKKKKK.SYMBOL
+	run, no order recorded		.text.sorted.9999999999.SYMBOL
+
+   ld places every .text.unlikely.* input section together, ahead of the
+   rest of .text, and sorts the .text.sorted.* ones by name: the
+   functions a run executes end up in one run of pages, in the order
+   they were first called (start-up first), across every translation
+   unit, without a linker script.  A function whose signature differs
+   from the profile's (its code changed since) or that is not in the
+   profile is left where GCC puts it; the changed ones are reported, in
+   one line per unit or one per function with use-verbose, or as errors
+   with use-strict.  Placement never changes what a program does.
+
+   Left alone: functions with a section of their own (attribute
+   section), comdat functions (their section belongs to their group),
+   and functions GCC split into hot and cold parts (it already placed the
+   cold part; moving the hot part is left to a later release).  */
+
+#include "mip-plugin.h"
+#include "mip-profile.h"
+#include "diagnostic-core.h"
+
+static struct mip_profile *profile;
+
+/* The profile's primary functions sorted by symbol, for lookups.  */
+static uint32_t *by_name;
+static uint32_t by_name_count;
+
+/* What this unit's functions found in the profile.  */
+static unsigned placed_unlikely, placed_sorted, changed, missing;
+static const char *first_changed;
+
+static int
+compare_by_name (const void *a, const void *b)
+{
+  const uint32_t *x = (const uint32_t *) a, *y = (const uint32_t *) b;
+  int c = strcmp (mip_profile_function_name (profile, *x),
+		  mip_profile_function_name (profile, *y));
+  if (c != 0)
+    return c;
+  return *x < *y ? -1 : *x > *y;
+}
+
+static void
+index_profile (void)
+{
+  uint32_t n = profile->header.function_count;
+  by_name = XNEWVEC (uint32_t, n ? n : 1);
+  by_name_count = 0;
+  for (uint32_t i = 0; i < n; i++)
+    if (!mip_profile_function_is_alias (profile, i))
+      by_name[by_name_count++] = i;
+  qsort (by_name, by_name_count, sizeof *by_name, compare_by_name);
+}
+
+bool
+mip_use_load (const char *path)
+{
+  struct mip_error_context problem;
+  char message[2048];
+  mip_error_clear (&problem);
+  if (mip_profile_read_file (path, &profile, &problem) != MIP_OK)
+    {
+      error ("mip: cannot use profile %qs: %s", path,
+	     mip_error_format (&problem, message, sizeof message));
+      return false;
+    }
+  if (profile->header.pointer_size != mip_pointer_size ()
+      || (profile->header.target_big_endian != 0) != BYTES_BIG_ENDIAN)
+    {
+      error ("mip: profile %qs was made for a %u-bit %s-endian target,"
+	     " not for this one (%u-bit %s-endian)", path,
+	     (unsigned) profile->header.pointer_size * 8,
+	     profile->header.target_big_endian ? "big" : "little",
+	     (unsigned) mip_pointer_size () * 8,
+	     BYTES_BIG_ENDIAN ? "big" : "little");
+      return false;
+    }
+  if (profile->header.runs == 0)
+    warning (0, "mip: profile %qs holds no runs (merge raw profiles into it"
+	     " with %<mipdata merge%>): every function would look never run,"
+	     " so none is placed", path);
+  index_profile ();
+  return true;
+}
+
+/* The first entry of by_name whose symbol is SYMBOL, or by_name_count.  */
+static uint32_t
+first_named (const char *symbol)
+{
+  uint32_t lo = 0, hi = by_name_count;
+  while (lo < hi)
+    {
+      uint32_t mid = lo + (hi - lo) / 2;
+      if (strcmp (mip_profile_function_name (profile, by_name[mid]), symbol)
+	  < 0)
+	lo = mid + 1;
+      else
+	hi = mid;
+    }
+  return lo;
+}
+
+/* What the profile says of a function: several entries may share a
+   symbol (static functions of several units), and those with the
+   function's signature are combined.  */
+struct use_facts
+{
+  bool named;			/* some entry has the symbol */
+  bool matched;			/* some entry also has the signature */
+  bool ran;
+  uint64_t order;		/* smallest first-call order, 0 if none */
+};
+
+static struct use_facts
+look_up (const char *symbol, uint64_t signature)
+{
+  struct use_facts facts = { false, false, false, 0 };
+  for (uint32_t k = first_named (symbol); k < by_name_count; k++)
+    {
+      uint32_t i = by_name[k];
+      if (strcmp (mip_profile_function_name (profile, i), symbol) != 0)
+	break;
+      facts.named = true;
+      if (mip_profile_function_is_discarded (profile, i)
+	  || profile->functions[i].cfg_signature != signature)
+	continue;
+      facts.matched = true;
+      const struct mip_profile_function *f = &profile->functions[i];
+      if (f->covered_runs > 0 || f->call_count > 0 || f->order_runs > 0)
+	facts.ran = true;
+      uint64_t order = mip_profile_function_order (profile, i);
+      if (order != 0 && (facts.order == 0 || order < facts.order))
+	facts.order = order;
+    }
+  return facts;
+}
+
+/* Whether FUN's section may be chosen here.  */
+static bool
+placeable (function *fun)
+{
+  tree decl = fun->decl;
+  return (!DECL_COMDAT (decl) && !DECL_ONE_ONLY (decl)
+	  && !lookup_attribute ("section", DECL_ATTRIBUTES (decl))
+	  && DECL_SECTION_NAME (decl) == NULL
+	  && !crtl->has_bb_partition);
+}
+
+static void
+report_changed (function *fun, const char *symbol)
+{
+  changed++;
+  if (!first_changed)
+    first_changed = xstrdup (symbol);
+  if (mip_options.use_strict)
+    error_at (DECL_SOURCE_LOCATION (fun->decl),
+	      "mip: %qs has changed since profile %qs was made (its CFG"
+	      " signature differs)", symbol, mip_options.use_file);
+  else if (mip_options.use_verbose)
+    warning_at (DECL_SOURCE_LOCATION (fun->decl), 0,
+		"mip: %qs has changed since profile %qs was made (its CFG"
+		" signature differs); its profile is not used", symbol,
+		mip_options.use_file);
+}
+
+void
+mip_use_function (function *fun, const char *symbol, uint64_t signature)
+{
+  if (!profile)
+    return;
+  struct use_facts facts = look_up (symbol, signature);
+  if (!facts.named)
+    {
+      missing++;
+      return;
+    }
+  if (!facts.matched)
+    {
+      report_changed (fun, symbol);
+      return;
+    }
+  if (!placeable (fun) || profile->header.runs == 0)
+    return;
+  char section[600];
+  if (!facts.ran)
+    {
+      snprintf (section, sizeof section, ".text.unlikely.%s", symbol);
+      placed_unlikely++;
+    }
+  else
+    {
+      unsigned long long rank = facts.order ? facts.order : 9999999999ull;
+      snprintf (section, sizeof section, ".text.sorted.%010llu.%s", rank,
+		symbol);
+      placed_sorted++;
+    }
+  set_decl_section_name (fun->decl, section);
+}
+
+/* At the end of the unit: one line for the functions that changed (they
+   were named one by one with use-verbose) and for a unit of which the
+   profile knows no function at all.  */
+void
+mip_use_finish_unit (void *, void *)
+{
+  if (!profile)
+    return;
+  const char *unit = main_input_filename ? main_input_filename : "this unit";
+  if (changed && !mip_options.use_verbose && !mip_options.use_strict)
+    warning (0, "mip: %u function(s) of %qs changed since profile %qs was"
+	     " made, first %qs; their profile is not used"
+	     " (%<-fplugin-arg-mip-use-verbose%> names each)", changed, unit,
+	     mip_options.use_file, first_changed);
+  if (missing && placed_unlikely + placed_sorted + changed == 0)
+    warning (0, "mip: profile %qs knows none of the %u function(s) of %qs:"
+	     " is it a profile of another program?", mip_options.use_file,
+	     missing, unit);
+}

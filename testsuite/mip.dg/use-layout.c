@@ -1,0 +1,39 @@
+/* -fplugin-arg-mip-use: never-run functions go to .text.unlikely, the
+   functions a run executed lie together in first-call order across both
+   translation units, and the program prints what the plain build prints
+   (mip-check-use in lib/mip-use.exp).
+
+   Copyright (C) 2026 The MIP for GCC developers.
+   SPDX-License-Identifier: GPL-3.0-or-later  */
+
+/* { dg-do run } */
+/* { dg-options "-O2" } */
+/* { dg-additional-sources "use-layout-aux.c" } */
+
+#include <stdio.h>
+
+int aux_second (int);
+int aux_never (int);
+
+__attribute__ ((noipa)) int never_here (int x) {
+  return x * 9 - 2;
+}
+
+__attribute__ ((noipa)) int third (int x) {
+  return x + 3;
+}
+
+__attribute__ ((noipa)) int first (int x) {
+  return aux_second (x) * 2;
+}
+
+int main (int argc, char **argv) {
+  (void) argv;
+  int v = first (argc);
+  if (argc > 10)
+    v = never_here (v) + aux_never (v);
+  printf ("%d\n", third (v));
+  return 0;
+}
+
+/* { dg-final { mip-check-use -unlikely {never_here aux_never} -order {main first aux_second third} } } */
