@@ -39,12 +39,19 @@
 # target: speedtest1's "Verification Hash" (--verify), minigzip's -6
 # output of the input and its round trip.  valgrind does not run under
 # qemu: the instructions those runs execute are counted by qemu itself,
-# through a TCG plugin (scripts/qemu-insn-count.c, built here with the
+# through a TCG plugin (scripts/qemu-trace.c, built here with the
 # host compiler), and shown with their growth over plain.  Wall times are
 # not measured there (qemu's times say nothing of the hardware's); a note
 # under the table says so.  A target that cannot be built or run here (no cross compiler,
 # MIP not built for it, no qemu, no binutils, a plugin that refuses to
 # instrument) is one line "TARGET: skipped: REASON".
+#
+# Last, the table "profile use" (scripts/bench-use.sh): speedtest1 on
+# x86-64 plain, built with a MIP profile (-fplugin-arg-mip-use) and with
+# gcc -fprofile-use, trained on one workload and measured on another:
+# the text pages the measured run touches and the instructions it
+# executes, counted under qemu-user, and what collecting each profile
+# cost (BENCH_USE, BENCH_USE_TRAIN, BENCH_USE_MEASURE there).
 #
 # Environment: MIP_PLUGIN, MIP_RUNTIME_DIR, MIPDATA, MIP_WORK, CC,
 #   MIP_CROSS_PLUGIN_DIR, MIP_GCC_MAJOR (the cross plugins; mip_cross_setup)
@@ -69,6 +76,7 @@ set -eu
 MIP_SCRIPT_NAME=bench
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/mip-lib.sh"
+. "$here/bench-use.sh"
 
 BENCH_OPT=${BENCH_OPT:--O2}
 BENCH_VARIANTS=${BENCH_VARIANTS:-plain fcov bcov full gcov pgen finst}
@@ -580,15 +588,15 @@ cross_run () {
   cd "$OUT"
 }
 
-# The instruction counter for qemu-user (scripts/qemu-insn-count.c), built
+# The instruction counter for qemu-user (scripts/qemu-trace.c), built
 # once with the host compiler; QEMU_COUNTER is its path, or empty with
 # OUT/cross/counter.problem saying why there are no counts.
 QEMU_COUNTER=
 build_qemu_counter () {
-  local so=$OUT/cross/qemu-insn-count.so
+  local so=$OUT/cross/qemu-trace.so
   rm -f "$OUT/cross/counter.problem"
   if ${CC:-cc} -shared -fPIC -O2 -fvisibility=hidden -o "$so" \
-       "$here/qemu-insn-count.c" >"$OUT/cross/counter.log" 2>&1; then
+       "$here/qemu-trace.c" >"$OUT/cross/counter.log" 2>&1; then
     QEMU_COUNTER=$so
   else
     echo "the qemu plugin did not build (log: $OUT/cross/counter.log)" \
@@ -602,7 +610,7 @@ counted () {
   local file=$1
   shift
   if [ -n "$QEMU_COUNTER" ] && [ -n "$prefix" ]; then
-    QEMU_PLUGIN="file=$QEMU_COUNTER,outfile=$file" "$@"
+    QEMU_PLUGIN="file=$QEMU_COUNTER,insns=$file" "$@"
   else
     "$@"
   fi
@@ -740,7 +748,7 @@ print_cross () {
     echo "instructions: not counted: $(cat "$OUT/cross/counter.problem")."
   else
     echo "instructions: guest instructions executed by the run(s) above, counted by qemu-user"
-    echo "  with scripts/qemu-insn-count.c (every instruction qemu executes, the C library's"
+    echo "  with scripts/qemu-trace.c (every instruction qemu executes, the C library's"
     echo "  included, like callgrind's Ir); '-' where qemu did not load the counter."
   fi
   echo "Wall times: not measured on the Arm targets (qemu's times say nothing of the hardware's)."
@@ -802,6 +810,7 @@ main () {
     echo "  the one-off cost of writing the profile at exit."
   } | tee "$OUT/report.txt"
   bench_cross
+  bench_use
 }
 
 main

@@ -1,0 +1,192 @@
+# bench-use.sh - the profile-use table of `make bench`, sourced by
+# bench.sh (which defines OUT, CC, BENCH_OPT, percent and the mip-lib.sh
+# helpers).
+#
+# speedtest1 (SQLite) on x86-64, every build with BENCH_OPT -fno-pie
+# -no-pie (fixed addresses, so pages are the binary's own):
+#   plain      the reference
+#   MIP use    trained by the MIP full-mode build on the training
+#              workload, then built with -fplugin-arg-mip-use=PROFILE
+#   gcc PGO    trained by gcc -fprofile-generate on the same workload,
+#              then built with -fprofile-use
+# and each runs the measured workload, a different one, under qemu-user
+# with the TCG plugin scripts/qemu-trace.c, which lists the 4 KiB pages
+# that executed instructions touched and counts the instructions.  The table shows, per build, the pages touched
+# and their change over plain, the instructions and their change, .text,
+# and the cost of collecting each profile: the training run's
+# instructions in the instrumented build against plain's.
+#
+# Environment: BENCH_USE (default 1; 0 skips the table),
+#   BENCH_USE_TRAIN    speedtest1 arguments of the training run
+#                      (default "--testset main --size 5")
+#   BENCH_USE_MEASURE  those of the measured run
+#                      (default "--testset orm,cte,trigger --size 5")
+#
+# Copyright (C) 2026 The MIP for GCC developers.
+# SPDX-License-Identifier: GPL-3.0-or-later
+
+BENCH_USE=${BENCH_USE:-1}
+BENCH_USE_TRAIN=${BENCH_USE_TRAIN:---testset main --size 5}
+BENCH_USE_MEASURE=${BENCH_USE_MEASURE:---testset orm,cte,trigger --size 5}
+USE_QEMU=qemu-x86_64
+
+# Why the table cannot be made here, or nothing.
+use_problem () {
+  [ "$(uname -m)" = x86_64 ] || { echo "not an x86-64 host"; return; }
+  command -v "$USE_QEMU" >/dev/null 2>&1 \
+    || { echo "no $USE_QEMU (install qemu-user)"; return; }
+  ${CC:-cc} -shared -fPIC -O2 -fvisibility=hidden \
+    -o "$OUT/use/qemu-trace.so" "$here/qemu-trace.c" \
+    >"$OUT/use/plugin.log" 2>&1 \
+    || { echo "scripts/qemu-trace.c did not build (log: $OUT/use/plugin.log)"; return; }
+}
+
+# use_build NAME "CFLAGS" "LDFLAGS": speedtest1 in OUT/use/NAME (objects
+# kept there, so that gcc's profile files sit beside them).
+use_build () {
+  local dir=$OUT/use/$1 cflags=$2 ldflags=$3
+  local src=$MIP_WORK/src/sqlite-amalgamation
+  mkdir -p "$dir"
+  cd "$dir"
+  # shellcheck disable=SC2086 # flags are words
+  {
+    mip_run build.log $CC $BENCH_OPT -fno-pie $cflags -I"$src" \
+      -c "$src/sqlite3.c" -o sqlite3.o
+    mip_run build.log $CC $BENCH_OPT -fno-pie $cflags -I"$src" \
+      -c "$src/speedtest1.c" -o speedtest1.o
+    mip_run build.log $CC $BENCH_OPT -no-pie $cflags sqlite3.o speedtest1.o \
+      -o speedtest1 $ldflags -lm -lpthread -ldl
+  }
+  cd "$OUT"
+}
+
+# use_run NAME WHAT ARGS...: run OUT/use/NAME/speedtest1 ARGS under qemu
+# with the plugin: OUT/use/NAME/WHAT.pages and WHAT.insns.
+use_run () {
+  local dir=$OUT/use/$1 what=$2
+  shift 2
+  cd "$dir"
+  rm -f "$what.pages" "$what.insns"
+  MIP_PROFILE_FILENAME=$dir/$what.mipraw mip_run "$what.log" "$USE_QEMU" \
+    -plugin "$OUT/use/qemu-trace.so,pages=$dir/$what.pages,insns=$dir/$what.insns" \
+    ./speedtest1 "$@" --memdb --singlethread
+  cd "$OUT"
+}
+
+# The pages of WHAT.pages inside the .text of NAME's program.
+use_text_pages () {
+  local dir=$OUT/use/$1 lo size hi page address n=0
+  read -r lo size < <(readelf -SW "$dir/speedtest1" | awk '{
+    for (i = 1; i < NF; i++) if ($i == ".text") { print $(i + 2), $(i + 4); exit } }')
+  lo=$((16#$lo))
+  hi=$((lo + 16#$size))
+  while read -r page; do
+    address=$((16#$page * 4096))
+    if [ $((address + 4096)) -gt "$lo" ] && [ "$address" -lt "$hi" ]; then
+      n=$((n + 1))
+    fi
+  done <"$dir/$2.pages"
+  echo "$n"
+}
+
+use_insns () {
+  awk '$1 == "insns" { print $2 }' "$OUT/use/$1/$2.insns"
+}
+
+use_text_size () {
+  size -A "$OUT/use/$1/speedtest1" | awk '$1 == ".text" { print $2 }'
+}
+
+use_builds () {
+  local profile=$OUT/use/mip.mip
+  mip_say "profile use: building speedtest1 plain, MIP full and gcc -fprofile-generate"
+  use_build plain "" ""
+  use_build mipgen "-fplugin=$MIP_PLUGIN -fplugin-arg-mip-generate" \
+    "-L$(mip_runtime_libdir) -lmip"
+  rm -rf "$OUT/use/pgo"
+  use_build pgo "-fprofile-generate" "-fprofile-generate"
+  mip_say "profile use: training runs ($BENCH_USE_TRAIN)"
+  # shellcheck disable=SC2086 # the arguments are words
+  {
+    use_run plain train $BENCH_USE_TRAIN
+    use_run mipgen train $BENCH_USE_TRAIN
+    use_run pgo train $BENCH_USE_TRAIN
+  }
+  rm -f "$profile"
+  mip_run "$OUT/use/mipdata.log" "$MIPDATA" create -p "$profile" \
+    "$OUT/use/mipgen/speedtest1"
+  mip_run "$OUT/use/mipdata.log" "$MIPDATA" merge -p "$profile" \
+    "$OUT/use/mipgen/train.mipraw"
+  mip_say "profile use: building with the profiles"
+  use_build mipuse "-fplugin=$MIP_PLUGIN -fplugin-arg-mip-use=$profile" ""
+  # -fprofile-use finds the .gcda files beside the objects it rebuilds.
+  cp "$OUT/use/pgo/speedtest1" "$OUT/use/pgo/speedtest1.generate"
+  use_build pgo "-fprofile-use -Wno-missing-profile" ""
+  mip_say "profile use: measured runs ($BENCH_USE_MEASURE)"
+  # shellcheck disable=SC2086
+  {
+    use_run plain measure $BENCH_USE_MEASURE
+    use_run mipuse measure $BENCH_USE_MEASURE
+    use_run pgo measure $BENCH_USE_MEASURE
+  }
+}
+
+print_use () {
+  local name title pages insns text ref_pages ref_insns ref_text
+  echo
+  echo "== profile use: speedtest1 on x86-64 ($BENCH_OPT -fno-pie -no-pie; runs under $USE_QEMU) =="
+  if [ -f "$OUT/use/skipped" ]; then
+    echo "skipped: $(cat "$OUT/use/skipped")"
+    return
+  fi
+  ref_pages=$(use_text_pages plain measure)
+  ref_insns=$(use_insns plain measure)
+  ref_text=$(use_text_size plain)
+  printf '  %-26s %11s %8s %14s %8s %9s %8s\n' build "text pages" '+%' \
+    instructions '+%' .text '+%'
+  for name in plain mipuse pgo; do
+    case $name in
+      plain) title="plain" ;;
+      mipuse) title="MIP use (full profile)" ;;
+      pgo) title="gcc -fprofile-use" ;;
+    esac
+    pages=$(use_text_pages "$name" measure)
+    insns=$(use_insns "$name" measure)
+    text=$(use_text_size "$name")
+    printf '  %-26s %11s %8s %14s %8s %9s %8s\n' "$title" "$pages" \
+      "$(percent "$pages" "$ref_pages")" "$insns" \
+      "$(percent "$insns" "$ref_insns")" "$text" \
+      "$(percent "$text" "$ref_text")"
+  done
+  echo "  collecting the profile (training run, instructions):"
+  ref_insns=$(use_insns plain train)
+  printf '  %-26s %14s\n' plain "$ref_insns"
+  for name in mipgen pgo; do
+    case $name in
+      mipgen) title="MIP full" ;;
+      pgo) title="gcc -fprofile-generate" ;;
+    esac
+    insns=$(use_insns "$name" train)
+    printf '  %-26s %14s %8s\n' "$title" "$insns" \
+      "$(percent "$insns" "$ref_insns")"
+  done
+  echo "training run: speedtest1 $BENCH_USE_TRAIN; measured run: speedtest1 $BENCH_USE_MEASURE"
+  echo "  (--memdb --singlethread).  text pages: distinct 4 KiB pages of the program's .text"
+  echo "  holding an instruction the measured run executed; instructions: executed by the whole"
+  echo "  run, C library included (both by scripts/qemu-trace.c under qemu-user: exact and"
+  echo "  repeatable); wall time is not measured."
+}
+
+bench_use () {
+  local problem
+  [ "$BENCH_USE" = 1 ] || return 0
+  rm -rf "$OUT/use"
+  mkdir -p "$OUT/use"
+  problem=$(use_problem)
+  if [ -n "$problem" ]; then
+    printf '%s\n' "$problem" >"$OUT/use/skipped"
+  else
+    use_builds
+  fi
+  print_use | tee -a "$OUT/report.txt"
+}
