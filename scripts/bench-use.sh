@@ -20,14 +20,14 @@
 #   BENCH_USE_TRAIN    speedtest1 arguments of the training run
 #                      (default "--testset main --size 5")
 #   BENCH_USE_MEASURE  those of the measured run
-#                      (default "--testset orm,cte,trigger --size 5")
+#                      (default "--testset orm,cte,fp --size 5")
 #
 # Copyright (C) 2026 The MIP for GCC developers.
 # SPDX-License-Identifier: GPL-3.0-or-later
 
 BENCH_USE=${BENCH_USE:-1}
 BENCH_USE_TRAIN=${BENCH_USE_TRAIN:---testset main --size 5}
-BENCH_USE_MEASURE=${BENCH_USE_MEASURE:---testset orm,cte,trigger --size 5}
+BENCH_USE_MEASURE=${BENCH_USE_MEASURE:---testset orm,cte,fp --size 5}
 USE_QEMU=qemu-x86_64
 
 # Why the table cannot be made here, or nothing.

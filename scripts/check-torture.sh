@@ -47,6 +47,11 @@
 #   TORTURE_ORACLE_EVERY=N   run the inference oracle on 1 in N likewise
 #                        (default 5; 0 = never)
 #   TORTURE_ORACLE_VARIANTS  MIP modes of the oracle (default "bcov full")
+#   TORTURE_USE_EVERY=N  on 1 checked configuration and mode in N (by a
+#                        hash likewise; default 3; 0 = never), build the
+#                        test again with the profile of that mode's run
+#                        (-fplugin-arg-mip-use) and check that it behaves
+#                        as the plain build
 #   TORTURE_CHECK_COUNTS=0  do not check that every function that ran
 #                        has a call count and an order in the full mode
 #                        (checked on every full build by default)
@@ -70,6 +75,7 @@ export MIP_VARIANTS=${MIP_VARIANTS-full bcov fcov}
 export TORTURE_MIPDATA_EVERY=${TORTURE_MIPDATA_EVERY:-10}
 export TORTURE_ORACLE_EVERY=${TORTURE_ORACLE_EVERY:-5}
 export TORTURE_ORACLE_VARIANTS=${TORTURE_ORACLE_VARIANTS-bcov full}
+export TORTURE_USE_EVERY=${TORTURE_USE_EVERY:-3}
 export TORTURE_TIMEOUT=${TORTURE_TIMEOUT:-20}
 export TORTURE_CHECK_COUNTS=${TORTURE_CHECK_COUNTS:-1}
 export CC
@@ -113,13 +119,24 @@ tests_with () {
     | wc -l | tr -d ' '
 }
 
-count_oracle () {
+# count_checks KIND PREFIX: result lines of KIND whose variant starts
+# with PREFIX (oracle-, use-).
+count_checks () {
   cat "$TORTURE_OUT"/results/*.res 2>/dev/null \
-    | grep -c "^$1	[^	]*	[^	]*	oracle-" || true
+    | grep -c "^$1	[^	]*	[^	]*	$2" || true
+}
+
+count_oracle () {
+  count_checks "$1" oracle-
+}
+
+count_use () {
+  count_checks "$1" use-
 }
 
 # One line per configuration: plain builds that passed, checks passed and
-# failed per MIP mode and for the oracle; then the oracle's information.
+# failed per MIP mode, for the oracle and for profile use; then the
+# oracle's information.
 print_config_table () {
   list_configs >"$TORTURE_OUT/configs.txt"
   awk -F '\t' -v variants="$MIP_VARIANTS" '
@@ -128,14 +145,14 @@ print_config_table () {
     $1 == "PLAINFAIL" { plainfail[$3]++ }
     $1 == "UNSUPPORTED" || $1 == "NORUNTIME" || $1 == "NORUNNER" || $1 == "NOCROSS" { unsup[$3]++ }
     $1 == "PASS" || $1 == "FAIL" {
-      v = $4; sub(/^oracle-.*/, "oracle", v)
-      if (v !~ /^oracle$/ && index(" " variants " ", " " v " ") == 0) v = "oracle"
+      v = $4; sub(/^oracle-.*/, "oracle", v); sub(/^use-.*/, "use", v)
+      if (v !~ /^(oracle|use)$/ && index(" " variants " ", " " v " ") == 0) v = "oracle"
       if ($1 == "PASS") pass[$3, v]++; else fail[$3, v]++
     }
     $1 == "INFERDIFF" { idiff[$3]++ }
     $1 == "INFERSAME" { isame[$3]++ }
     END {
-      nv = split(variants " oracle", vs, " ")
+      nv = split(variants " oracle use", vs, " ")
       printf "  %-48s %6s %6s %6s", "configuration", "plain", "pfail", "unsup"
       for (i = 1; i <= nv; i++) printf " %11s", vs[i] " ok/fail"
       printf " %9s\n", "infer!=pr"
@@ -197,7 +214,7 @@ main () {
     mip_say "checking $total tests in each of the $configs configurations"
   fi
   mip_say "targets: $TORTURE_TARGETS; modes: $TORTURE_MODES (cross targets: $TORTURE_CROSS_MODES, 1 test in $cross_sample per configuration)"
-  mip_say "MIP variants: ${MIP_VARIANTS:-none (plain only)}; mipdata on 1 checked configuration in $TORTURE_MIPDATA_EVERY; inference oracle (${TORTURE_ORACLE_VARIANTS:-none}) on 1 in $TORTURE_ORACLE_EVERY (picked by a hash of test and configuration); $MIP_JOBS jobs"
+  mip_say "MIP variants: ${MIP_VARIANTS:-none (plain only)}; mipdata on 1 checked configuration in $TORTURE_MIPDATA_EVERY; inference oracle (${TORTURE_ORACLE_VARIANTS:-none}) on 1 in $TORTURE_ORACLE_EVERY (picked by a hash of test and configuration); profile use on 1 mode's build in $TORTURE_USE_EVERY; $MIP_JOBS jobs"
   if ! mip_have_runtime32; then
     mip_say "note: no 32-bit runtime $MIP_RUNTIME_DIR/m32/libmip.a: i386 configurations skipped"
   fi
@@ -227,6 +244,7 @@ main () {
     mip_say "unsupported: $(count NORUNNER) i386 configurations: cannot run 32-bit x86 programs: $MIP_I386_PROBLEM"
   fi
   mip_say "inference oracle: $(count_oracle PASS) passed, $(count_oracle FAIL) failed (probe-all-blocks + calls-may-exit vs calls-may-exit); information: without calls-may-exit, $(count INFERDIFF) of $(( $(count INFERDIFF) + $(count INFERSAME) )) oracle checks differ ($(tests_with INFERDIFF) of $(tests_with 'INFER[A-Z]*') tests)"
+  mip_say "profile use (the test rebuilt with its run's profile behaves as plain): $(count_use PASS) passed, $(count_use FAIL) failed"
   mip_say "torture: $passed passed, $failed failed, $((plain_fail + unsupported)) skipped"
   if [ -n "${CHECK_RESULT_FILE:-}" ]; then
     echo "torture $passed $failed $((plain_fail + unsupported))" >>"$CHECK_RESULT_FILE"

@@ -15,7 +15,9 @@
 # -fplugin-arg-mip-calls-may-exit alone (blocks inferred), the two runs
 # must give identical block coverage in 'mipdata show --json'; as
 # information, the default build (inferred, calls taken to return) is
-# compared with the truth too.  Called by check-torture.sh through xargs,
+# compared with the truth too; on sampled tests the profile of each
+# mode's run builds the test again (profile use), which must behave as
+# the plain build.  Called by check-torture.sh through xargs,
 # one test per call; writes its verdicts to one result file.
 #
 # Usage: torture-test.sh INDEX TEST.c
@@ -26,7 +28,10 @@
 # is 0), MIP_VARIANTS (full bcov fcov), TORTURE_MIPDATA_EVERY=N and
 # TORTURE_ORACLE_EVERY=N (on 1 checked configuration in N, picked by a
 # hash of the test's name and the configuration; 0 = never),
-# TORTURE_ORACLE_VARIANTS (bcov full), TORTURE_CHECK_COUNTS (1: check the
+# TORTURE_ORACLE_VARIANTS (bcov full), TORTURE_USE_EVERY=N (on 1 checked
+# configuration and mode in N: build the test again with the profile of
+# the mode's run, -fplugin-arg-mip-use, and compare it with plain; 0 =
+# never), TORTURE_CHECK_COUNTS (1: check the
 # full mode's counts, the default; 0: not), TORTURE_TIMEOUT (seconds per run),
 # MIP_I386_RUNNER (direct, qemu or none: how the i386 targets' programs
 # run; mip-lib.sh), CC, MIP_PLUGIN, MIP_RUNTIME_DIR, MIPDATA.
@@ -334,7 +339,7 @@ check_counts () {
   counts_summary="all $executed executed functions counted"
 }
 
-check_variant () {
+check_variant_run () {
   local dir=$1 config=$2 label=$3 variant=$4 exe=$1/$4
   build_and_run "$dir" "$config" "$label" "$variant" "$variant" || return 1
   if [ "$variant" = full ] && [ "${TORTURE_CHECK_COUNTS:-1}" = 1 ]; then
@@ -356,6 +361,52 @@ check_variant () {
     return 0
   fi
   record PASS "$label" "$variant" "run ok"
+}
+
+# check_use DIR CONFIG LABEL VARIANT: the profile of the run of
+# DIR/VARIANT (made by mipdata, if the checks above did not), used to
+# build the test again (-fplugin-arg-mip-use, nothing instrumented): it
+# must compile without reporting a changed function (same flags, same
+# signatures) and behave exactly as the plain build (status and output).
+check_use () {
+  local dir=$1 config=$2 label=$3 variant=$4 exe=$1/$4 use=$1/$4-use
+  local -a config_flags
+  read -r -a config_flags <<<"$config"
+  if [ ! -s "$exe.mip" ] && ! check_mipdata "$exe" "$exe.mipraw"; then
+    record_failure "$label" "use-$variant" "mipdata refused it" \
+      "$mipdata_command" "$(head -c 600 "$exe.mip.log" | tr '\n' ' ')"
+    return 1
+  fi
+  plugin_arguments=("-fplugin=$MIP_PLUGIN" "-fplugin-arg-mip-use=$exe.mip")
+  local status=0
+  compile_test "$use" plain "${config_flags[@]}" || status=$?
+  plugin_arguments=()
+  if [ "$status" -ne 0 ]; then
+    record_failure "$label" "use-$variant" "compile with the profile failed" \
+      "$compile_command" "$(head -c 600 "$use.log" | tr '\n' ' ')"
+    return 1
+  fi
+  if grep -q 'changed since profile\|knows none of' "$use.log"; then
+    record_failure "$label" "use-$variant" \
+      "the unchanged source does not match its own profile" \
+      "$compile_command" "$(head -c 600 "$use.log" | tr '\n' ' ')"
+    return 1
+  fi
+  run_test "$use"
+  if [ "$run_status" -ne 0 ] || ! cmp -s "$use.out" "$dir/plain.out"; then
+    record_failure "$label" "use-$variant" \
+      "the use build exits $run_status or prints otherwise than plain" \
+      "$compile_command" "cd $dir && $(run_command "$use")"
+    return 1
+  fi
+  record PASS "$label" "use-$variant" "same behaviour as plain"
+}
+
+check_variant () {
+  check_variant_run "$@" || return 1
+  if picked "${TORTURE_USE_EVERY:-0}" "$3:use:$4"; then
+    check_use "$@" || return 1
+  fi
 }
 
 # ---- the inference oracle ---------------------------------------------------
