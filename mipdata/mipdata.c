@@ -1,7 +1,8 @@
 /* mipdata.c - the mipdata command: create, merge and show MIP profiles.
 
    Like git, mipdata is a table of subcommands; each lives in its own file
-   (cmd-create.c, cmd-merge.c, cmd-show.c, cmd-callgraph.c, cmd-info.c)
+   (cmd-create.c, cmd-merge.c, cmd-show.c, cmd-callgraph.c, cmd-info.c,
+   cmd-order.c)
    and parses its own options.
    This file dispatches and holds the message helpers they share.  Exit
    status: 0 success, 1 bad input or I/O error, 2 bad command line.
@@ -39,6 +40,7 @@ static const struct command commands[] = {
   { "show", cmd_show, "print the functions of a profile" },
   { "callgraph", cmd_callgraph, "print the calls the runs observed" },
   { "info", cmd_info, "print a summary of a profile" },
+  { "order", cmd_order, "print a function ordering file for lld or gold" },
 };
 
 #define COMMAND_COUNT (sizeof commands / sizeof commands[0])

@@ -31,6 +31,7 @@ int cmd_merge (int argc, char **argv);
 int cmd_show (int argc, char **argv);
 int cmd_callgraph (int argc, char **argv);
 int cmd_info (int argc, char **argv);
+int cmd_order (int argc, char **argv);
 
 /* "mipdata: MESSAGE" on stderr.  */
 void mipdata_error (const char *format, ...)
