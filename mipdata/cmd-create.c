@@ -15,7 +15,10 @@
 
 #include "mipdata.h"
 
+#include <errno.h>
 #include <getopt.h>
+#include <inttypes.h>
+#include <sys/stat.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -49,7 +52,8 @@ print_help (void)
 	  "Create the empty profile PROFILE (a .mip file) describing the\n"
 	  "functions instrumented in BINARY, a program or shared library\n"
 	  "linked with -fplugin=mip, or in MAP, its .debug_mip_map section\n"
-	  "dumped to a .mipmap file.  An existing PROFILE is replaced.\n"
+	  "dumped to a .mipmap file.  An existing PROFILE that holds runs,\n"
+	  "or a file that is no profile, is not replaced without --force.\n"
 	  "\n"
 	  "The map of a stripped BINARY is read from its separate debug\n"
 	  "file, found by its .gnu_debuglink or its GNU build id in the\n"
@@ -61,6 +65,8 @@ print_help (void)
 	  "\n"
 	  "Options:\n"
 	  "  -p, --profile=PROFILE  the profile to write\n"
+	  "  -f, --force            replace PROFILE even if it holds runs or\n"
+	  "                         is not a profile\n"
 	  "      --debug-file-directory=DIR\n"
 	  "                         look for debug files under DIR instead\n"
 	  "                         of /usr/lib/debug\n"
@@ -243,6 +249,38 @@ load_map (struct create_input *input, unsigned char *data, size_t size)
   return MIPDATA_EXIT_OK;
 }
 
+/* Whether PROFILE_PATH may be replaced: it does not exist, or is a
+   profile without runs; else say why not (its runs would be lost, or it
+   is some other file, such as the program given by mistake).  */
+static bool
+may_replace (const char *profile_path)
+{
+  struct mip_error_context error;
+  struct mip_profile *existing = NULL;
+  struct stat st;
+
+  if (stat (profile_path, &st) != 0 && errno == ENOENT)
+    return true;
+  mip_error_clear (&error);
+  if (mip_profile_read_file (profile_path, &existing, &error) != MIP_OK)
+    {
+      char message[2048];
+      mipdata_error ("'%s' exists and is not a readable profile (%s): not"
+		     " replaced; use --force to replace it", profile_path,
+		     mip_error_format (&error, message, sizeof message));
+      return false;
+    }
+  uint32_t runs = existing->header.runs;
+  mip_profile_free (existing);
+  if (runs == 0)
+    return true;
+  mipdata_error ("'%s' holds %" PRIu32 " merged run%s, which creating it"
+		 " anew would lose: not replaced; add runs with 'mipdata"
+		 " merge', or use --force to start again", profile_path, runs,
+		 runs == 1 ? "" : "s");
+  return false;
+}
+
 static int
 create_profile (const char *profile_path, const char *name)
 {
@@ -308,18 +346,23 @@ cmd_create (int argc, char **argv)
   static const struct option options[] = {
     { "profile", required_argument, NULL, 'p' },
     { "debug-file-directory", required_argument, NULL, 'D' },
+    { "force", no_argument, NULL, 'f' },
     { "help", no_argument, NULL, 'h' },
     { NULL, 0, NULL, 0 }
   };
   const char *profile_path = NULL;
+  bool force = false;
   int option, status;
 
   opterr = 0;
-  while ((option = getopt_long (argc, argv, ":p:h", options, NULL)) != -1)
+  while ((option = getopt_long (argc, argv, ":p:fh", options, NULL)) != -1)
     switch (option)
       {
       case 'p':
 	profile_path = optarg;
+	break;
+      case 'f':
+	force = true;
 	break;
       case 'D':
 	if (!mipdata_set_debug_directory (optarg))
@@ -340,5 +383,7 @@ cmd_create (int argc, char **argv)
   if (argc - optind > 1)
     return mipdata_usage_error ("create", "one binary, map or raw profile"
 				" expected, got %d", argc - optind);
+  if (!force && !may_replace (profile_path))
+    return MIPDATA_EXIT_FAILURE;
   return create_profile (profile_path, argv[optind]);
 }

@@ -192,7 +192,12 @@ merge_all (const char *profile_path, const struct input_list *inputs)
   if (lock < 0
       || mip_profile_read_file (profile_path, &profile, &error) != MIP_OK)
     {
-      mipdata_report (&error);
+      if (error.code == MIP_ERROR_IO && error.saved_errno == ENOENT
+	  && strcmp (error.file, profile_path) == 0)
+	mipdata_error ("no profile '%s': make it first with 'mipdata create"
+		       " -p %s BINARY'", profile_path, profile_path);
+      else
+	mipdata_report (&error);
       if (lock >= 0)
 	close (lock);
       return MIPDATA_EXIT_FAILURE;

@@ -138,6 +138,30 @@ compare_functions (const void *a, const void *b)
   return result;
 }
 
+/* Sorting by a key no shown function records (the coverage modes record
+   no count and no order) leaves the profile's order: say so.  */
+static void
+warn_unsorted_key (const struct mip_profile *profile, enum sort_key key,
+		   const uint32_t *selected, uint32_t count)
+{
+  uint32_t wanted, i;
+  const char *what;
+
+  if (key == SORT_COUNT)
+    wanted = MIP_KIND_CALL_COUNT, what = "call counts";
+  else if (key == SORT_ORDER)
+    wanted = MIP_KIND_ORDER, what = "first-call orders";
+  else
+    return;
+  for (i = 0; i < count; i++)
+    if (mip_profile_function_kinds (profile, selected[i]) & wanted)
+      return;
+  if (count > 0)
+    mipdata_warning ("no function shown records %s (the profile's mode"
+		     " does not): --sort %s leaves them in profile order",
+		     what, key == SORT_COUNT ? "count" : "order");
+}
+
 /* The indexes of the functions to show, in the order to show them.  */
 static int
 select_functions (const struct mip_profile *profile,
@@ -177,6 +201,9 @@ select_functions (const struct mip_profile *profile,
       (*selected)[(*count)++] = i;
   if (options->regex)
     regfree (&pattern);
+  if (options->regex && *count == 0)
+    mipdata_warning ("no function name matches '%s'", options->regex);
+  warn_unsorted_key (profile, options->sort, *selected, *count);
   if (options->sort != SORT_PROFILE)
     {
       sorted_profile = profile;

@@ -11,6 +11,7 @@
 
 #include "mip-plugin.h"
 #include "plugin-version.h"
+#include "spellcheck.h"
 
 int plugin_is_GPL_compatible;
 
@@ -57,6 +58,38 @@ parse_generate_mode (const char *value, uint32_t *mode)
   return false;
 }
 
+/* The arguments the plugin takes, for the suggestion on a typo.  */
+static const char *const argument_names[] = {
+  "generate", "use", "use-verbose", "use-strict", "probe-all-blocks",
+  "calls-may-exit"
+};
+
+static void
+report_unknown_argument (const char *base_name, const char *key)
+{
+  auto_vec<const char *> names;
+  for (size_t i = 0; i < ARRAY_SIZE (argument_names); i++)
+    {
+      /* A known name here is a flag given a value.  */
+      if (strcmp (key, argument_names[i]) == 0)
+	{
+	  error ("mip: %<-fplugin-arg-%s-%s%> takes no value", base_name,
+		 key);
+	  return;
+	}
+      names.safe_push (argument_names[i]);
+    }
+  const char *closest = find_closest_string (key, &names);
+  if (closest)
+    error ("mip: unknown argument %<-fplugin-arg-%s-%s%>; did you mean"
+	   " %<-fplugin-arg-%s-%s%>?", base_name, key, base_name, closest);
+  else
+    error ("mip: unknown argument %<-fplugin-arg-%s-%s%>;"
+	   " valid arguments are %<generate[=MODE]%>, %<use=FILE%>,"
+	   " %<use-verbose%>, %<use-strict%>, %<probe-all-blocks%> and"
+	   " %<calls-may-exit%>", base_name, key);
+}
+
 static bool
 parse_arguments (struct plugin_name_args *info)
 {
@@ -96,10 +129,7 @@ parse_arguments (struct plugin_name_args *info)
 	mip_options.calls_may_exit = true;
       else
 	{
-	  error ("mip: unknown argument %<-fplugin-arg-%s-%s%>;"
-		 " valid arguments are %<generate[=MODE]%>, %<use=FILE%>,"
-		 " %<use-verbose%>, %<use-strict%>, %<probe-all-blocks%> and"
-		 " %<calls-may-exit%>", info->base_name, key);
+	  report_unknown_argument (info->base_name, key);
 	  ok = false;
 	}
     }

@@ -310,6 +310,7 @@ calls_counted_by_mip () {
   local dir=$OUT/$1/full
   [ -s "$dir/raw.mipraw" ] || { echo -; return; }
   (cd "$dir" \
+   && rm -f raw.mip \
    && "$MIPDATA" create -p raw.mip "$1" >mipdata.log 2>&1 \
    && "$MIPDATA" merge -p raw.mip raw.mipraw >>mipdata.log 2>&1 \
    && "$MIPDATA" show -p raw.mip --json 2>>mipdata.log) \

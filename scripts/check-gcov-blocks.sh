@@ -322,6 +322,7 @@ check_program () {
   # shellcheck disable=SC2046
   (cd "$dir" && mip_run gcov.log gcov --json-format $(gcov_data_files "$program"))
   (cd "$dir" \
+   && rm -f run.mip \
    && mip_run mipdata.log "$MIPDATA" create -p run.mip "$program" \
    && mip_run mipdata.log "$MIPDATA" merge -p run.mip run.mipraw \
    && mip_capture show.json "$MIPDATA" show -p run.mip --debug "$program" --json)

@@ -64,6 +64,7 @@ verification_hash () {
 make_profile () {
   local dir=$1
   (cd "$dir" \
+   && rm -f run.mip \
    && mip_run mipdata.log "$MIPDATA" create -p run.mip speedtest1 \
    && mip_run mipdata.log "$MIPDATA" merge -p run.mip run.mipraw \
    && mip_capture show.json "$MIPDATA" show -p run.mip --json) \

@@ -129,6 +129,7 @@ check_against_gcov () {
     case $json in ./minigzip.*) continue ;; esac
     gcov_json_counts "$json"
   done >gcov-counts.txt
+  rm -f example.mip
   mip_run mipdata.log "$MIPDATA" create -p example.mip example
   mip_run mipdata.log "$MIPDATA" merge -p example.mip example.mipraw
   mip_capture show.json "$MIPDATA" show -p example.mip --json

@@ -510,8 +510,8 @@ START_TEST (test_merge_refuses_bad_profile)
   write_sample_runs (&binary);
   r = run ("merge", "-p", "none.mip", "run1.mipraw", NULL);
   ck_assert_exit (r, 1);
-  ck_assert_output (r, ERR, "mipdata: cannot open 'none.mip': No such file"
-		    " or directory\n");
+  ck_assert_output (r, ERR, "mipdata: no profile 'none.mip': make it first"
+		    " with 'mipdata create -p none.mip BINARY'\n");
   free_result (&r);
   r = run ("merge", "-p", "run2.mipraw", "run1.mipraw", NULL);
   ck_assert_exit (r, 1);
@@ -520,20 +520,45 @@ START_TEST (test_merge_refuses_bad_profile)
 }
 END_TEST
 
+/* create replaces a profile without runs; one with runs, or a file that
+   is no profile, only with --force: merged runs are never lost by
+   mistake.  */
 START_TEST (test_create_replaces)
 {
   struct test_binary binary = create_sample_profile (false);
   struct result r;
 
+  r = run ("create", "-p", "default.mip", "app.mipmap", NULL);
+  ck_assert_exit (r, 0);
+  free_result (&r);
   write_sample_runs (&binary);
-  r = run ("merge", "-p", "default.mip", "run1.mipraw", NULL);
+  r = run ("merge", "-p", "default.mip", "run1.mipraw", "run2.mipraw", NULL);
   ck_assert_exit (r, 0);
   free_result (&r);
   r = run ("create", "-p", "default.mip", "app.mipmap", NULL);
+  ck_assert_exit (r, 1);
+  ck_assert_output (r, ERR, "mipdata: 'default.mip' holds 2 merged runs,"
+		    " which creating it anew would lose: not replaced; add"
+		    " runs with 'mipdata merge', or use --force to start"
+		    " again\n");
+  free_result (&r);
+  r = run ("info", "-p", "default.mip", NULL);
+  ck_assert_contains (r, OUT, "Runs: 2\n");
+  free_result (&r);
+  r = run ("create", "--force", "-p", "default.mip", "app.mipmap", NULL);
   ck_assert_exit (r, 0);
   free_result (&r);
   r = run ("show", "-p", "default.mip", NULL);
   ck_assert_output (r, OUT, empty_text);
+  free_result (&r);
+  write_text ("program", "not a profile\n");
+  r = run ("create", "-p", "program", "app.mipmap", NULL);
+  ck_assert_exit (r, 1);
+  ck_assert_contains (r, ERR, "mipdata: 'program' exists and is not a"
+		      " readable profile (");
+  free_result (&r);
+  r = run ("create", "-f", "-p", "program", "app.mipmap", NULL);
+  ck_assert_exit (r, 0);
   free_result (&r);
 }
 END_TEST
@@ -590,6 +615,8 @@ START_TEST (test_show_regex_and_sort)
   ck_assert_exit (r, 0);
   ck_assert_output (r, OUT, "{\"profile\": \"default.mip\", \"runs\": 2,"
 		    " \"functions\": [\n]}\n");
+  ck_assert_output (r, ERR, "mipdata: warning: no function name matches"
+		    " 'zzz'\n");
   free_result (&r);
   r = run ("show", "-p", "default.mip", "--regex", "(", NULL);
   ck_assert_exit (r, 1);
@@ -617,6 +644,34 @@ START_TEST (test_show_regex_and_sort)
 		 && strstr (OUT (r), "helper") < strstr (OUT (r), "inline_fn")
 		 && strstr (OUT (r), "inline_fn") < strstr (OUT (r), "never"),
 		 "not sorted by order: %s", OUT (r));
+  free_result (&r);
+}
+END_TEST
+
+/* Sorting by counts or orders that the profile's mode does not record
+   says so on stderr (the output stays in profile order).  */
+START_TEST (test_show_sort_without_counts)
+{
+  struct test_binary binary = test_coverage_binary ();
+  struct result r;
+
+  write_bytes ("cov.mipmap", test_make_map (&binary));
+  r = run ("create", "-p", "cov.mip", "cov.mipmap", NULL);
+  ck_assert_exit (r, 0);
+  free_result (&r);
+  r = run ("show", "-p", "cov.mip", "--sort=count", NULL);
+  ck_assert_exit (r, 0);
+  ck_assert_output (r, ERR, "mipdata: warning: no function shown records"
+		    " call counts (the profile's mode does not): --sort count"
+		    " leaves them in profile order\n");
+  free_result (&r);
+  r = run ("show", "-p", "cov.mip", "--sort=order", NULL);
+  ck_assert_exit (r, 0);
+  ck_assert_contains (r, ERR, "records first-call orders");
+  free_result (&r);
+  r = run ("show", "-p", "cov.mip", "--sort=name", NULL);
+  ck_assert_exit (r, 0);
+  ck_assert_output (r, ERR, "");
   free_result (&r);
 }
 END_TEST
@@ -873,7 +928,9 @@ START_TEST (test_info)
   ck_assert_output (r, OUT, expected);
   ck_assert_output (r, ERR, "");
   free_result (&r);
-  /* No blocks at all; aliases and discarded copies are not counted.  */
+  /* No blocks at all; aliases and discarded copies are not counted.  A
+     new profile: create would not replace one with runs.  */
+  ck_assert_int_eq (unlink ("default.mip"), 0);
   binary = create_sample_profile (true);
   write_sample_runs (&binary);
   r = run ("merge", "-p", "default.mip", "run1.mipraw", NULL);
@@ -1770,6 +1827,7 @@ mipdata_suite (void)
   tcase_add_test (profiles, test_create_replaces);
   tcase_add_test (profiles, test_create_refuses);
   tcase_add_test (profiles, test_show_regex_and_sort);
+  tcase_add_test (profiles, test_show_sort_without_counts);
   tcase_add_test (profiles, test_show_json_escapes);
   tcase_add_test (profiles, test_show_blocks_and_callers);
   tcase_add_test (profiles, test_callgraph);
