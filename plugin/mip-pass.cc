@@ -379,6 +379,14 @@ public:
   unsigned int execute (function *fun) final override
   {
     mip_number_early_blocks (fun);
+    if (mip_options.use_file && function_wants_instrumentation (fun))
+      {
+	uint64_t signature;
+	mip_have_early_signature (fun, &signature);
+	char *symbol = function_symbol_name (fun);
+	mip_use_blocks (fun, symbol, signature);
+	free (symbol);
+      }
     return 0;
   }
 };

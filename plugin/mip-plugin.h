@@ -68,6 +68,7 @@ bool mip_have_early_signature (function *fun, uint64_t *signature);
 /* mip-use.cc */
 bool mip_use_load (const char *path);
 void mip_use_function (function *fun, const char *symbol, uint64_t signature);
+void mip_use_blocks (function *fun, const char *symbol, uint64_t signature);
 void mip_use_finish_unit (void *gcc_data, void *user_data);
 
 /* mip-emit.cc */

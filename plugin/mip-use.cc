@@ -1,5 +1,5 @@
-/* mip-use.cc - -fplugin-arg-mip-use=PROFILE: lay functions out by a
-   profile made with mipdata (a .mip file).
+/* mip-use.cc - -fplugin-arg-mip-use=PROFILE: lay functions and blocks
+   out by a profile made with mipdata (a .mip file).
 
    Copyright (C) 2026 The MIP for GCC developers.
    SPDX-License-Identifier: GPL-3.0-or-later
@@ -24,10 +24,10 @@
    one line per unit or one per function with use-verbose, or as errors
    with use-strict.  Placement never changes what a program does.
 
-   Left alone: functions with a section of their own (attribute
-   section), comdat functions (their section belongs to their group),
-   and functions GCC split into hot and cold parts (it already placed the
-   cold part; moving the hot part is left to a later release).  */
+   A function GCC split into hot and cold parts keeps its cold part in
+   .text.unlikely.SYMBOL.  Left alone: functions with a section of their
+   own (attribute section) and comdat functions (their section belongs to
+   their group).  */
 
 #include "mip-plugin.h"
 #include "mip-profile.h"
@@ -41,6 +41,7 @@ static uint32_t by_name_count;
 
 /* What this unit's functions found in the profile.  */
 static unsigned placed_unlikely, placed_sorted, changed, missing;
+static unsigned cold_blocks;
 static const char *first_changed;
 
 static int
@@ -149,6 +150,65 @@ look_up (const char *symbol, uint64_t signature)
   return facts;
 }
 
+/* ---- Blocks --------------------------------------------------------- */
+
+/* Called before hot/cold partitioning (bbpart), with the blocks
+   numbered as generate numbered them (mip_number_early_blocks): in a
+   function the profile saw run, every block whose code never ran in any
+   merged run gets a count of zero, so that bbpart moves it to the cold
+   part (FUNCTION.cold, in .text.unlikely) and block reordering lays the
+   rest out together.  A block is known never run when the profile has
+   blocks with its number and none of them ran.  Counts steer layout
+   only: the code is the same.  */
+void
+mip_use_blocks (function *fun, const char *symbol, uint64_t signature)
+{
+  if (!profile || profile->header.runs == 0)
+    return;
+  struct use_facts facts = look_up (symbol, signature);
+  if (!facts.matched || !facts.ran)
+    return;
+  unsigned n = n_basic_blocks_for_fn (fun) + 1;
+  /* Per early block number: 1 seen in the profile, 2 seen and run.  */
+  unsigned char *state = XCNEWVEC (unsigned char, n);
+  for (uint32_t k = first_named (symbol); k < by_name_count; k++)
+    {
+      uint32_t i = by_name[k];
+      if (strcmp (mip_profile_function_name (profile, i), symbol) != 0)
+	break;
+      const struct mip_profile_function *f = &profile->functions[i];
+      if (mip_profile_function_is_discarded (profile, i)
+	  || f->cfg_signature != signature)
+	continue;
+      for (uint32_t b = 0; b < f->block_count; b++)
+	{
+	  const struct mip_profile_block *block
+	    = &profile->blocks[f->block_begin + b];
+	  if (block->id == 0 || block->id >= n)
+	    continue;
+	  if (block->covered_runs > 0)
+	    state[block->id] = 2;
+	  else if (state[block->id] == 0)
+	    state[block->id] = 1;
+	}
+    }
+  basic_block bb;
+  unsigned number = 0;
+  FOR_EACH_BB_FN (bb, fun)
+    {
+      number++;
+      if (number < n && state[number] == 1
+	  && bb != single_succ (ENTRY_BLOCK_PTR_FOR_FN (fun)))
+	{
+	  bb->count = profile_count::zero ();
+	  cold_blocks++;
+	}
+    }
+  XDELETEVEC (state);
+}
+
+/* ---- Functions ------------------------------------------------------ */
+
 /* Whether FUN's section may be chosen here.  */
 static bool
 placeable (function *fun)
@@ -157,7 +217,18 @@ placeable (function *fun)
   return (!DECL_COMDAT (decl) && !DECL_ONE_ONLY (decl)
 	  && !lookup_attribute ("section", DECL_ATTRIBUTES (decl))
 	  && DECL_SECTION_NAME (decl) == NULL
-	  && !crtl->has_bb_partition);
+	  && symtab_node::get (decl) != NULL);
+}
+
+/* Put FUN in SECTION.  Marked as a section GCC chose itself (as with
+   -ffunction-sections), so that the cold part of a function GCC split
+   goes to .text.unlikely.SYMBOL (varasm's get_named_text_section) while
+   the rest goes to SECTION.  */
+static void
+place (function *fun, const char *section)
+{
+  set_decl_section_name (fun->decl, section);
+  symtab_node::get (fun->decl)->implicit_section = true;
 }
 
 static void
@@ -208,7 +279,7 @@ mip_use_function (function *fun, const char *symbol, uint64_t signature)
 		symbol);
       placed_sorted++;
     }
-  set_decl_section_name (fun->decl, section);
+  place (fun, section);
 }
 
 /* At the end of the unit: one line for the functions that changed (they

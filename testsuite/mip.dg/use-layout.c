@@ -11,6 +11,7 @@
 /* { dg-additional-sources "use-layout-aux.c" } */
 
 #include <stdio.h>
+#include <stdlib.h>
 
 int aux_second (int);
 int aux_never (int);
@@ -23,8 +24,19 @@ __attribute__ ((noipa)) int third (int x) {
   return x + 3;
 }
 
+/* GCC splits the unlikely path into split_me.cold: that part goes to
+   .text.unlikely.split_me, the rest with the functions that ran.  */
+__attribute__ ((noipa)) int split_me (int x) {
+  if (__builtin_expect (x == 123456, 0))
+    {
+      fprintf (stderr, "never\n");
+      abort ();
+    }
+  return x * 5;
+}
+
 __attribute__ ((noipa)) int first (int x) {
-  return aux_second (x) * 2;
+  return split_me (aux_second (x)) * 2;
 }
 
 int main (int argc, char **argv) {
@@ -36,4 +48,4 @@ int main (int argc, char **argv) {
   return 0;
 }
 
-/* { dg-final { mip-check-use -unlikely {never_here aux_never} -order {main first aux_second third} } } */
+/* { dg-final { mip-check-use -unlikely {never_here aux_never} -order {main first aux_second split_me third} -split {split_me} } } */
