@@ -48,7 +48,7 @@
 #                        (default 5; 0 = never)
 #   TORTURE_ORACLE_VARIANTS  MIP modes of the oracle (default "bcov full")
 #   TORTURE_USE_EVERY=N  on 1 checked configuration and mode in N (by a
-#                        hash likewise; default 3; 0 = never), build the
+#                        hash likewise; default 4; 0 = never), build the
 #                        test again with the profile of that mode's run
 #                        (-fplugin-arg-mip-use) and check that it behaves
 #                        as the plain build
@@ -75,7 +75,7 @@ export MIP_VARIANTS=${MIP_VARIANTS-full bcov fcov}
 export TORTURE_MIPDATA_EVERY=${TORTURE_MIPDATA_EVERY:-10}
 export TORTURE_ORACLE_EVERY=${TORTURE_ORACLE_EVERY:-5}
 export TORTURE_ORACLE_VARIANTS=${TORTURE_ORACLE_VARIANTS-bcov full}
-export TORTURE_USE_EVERY=${TORTURE_USE_EVERY:-3}
+export TORTURE_USE_EVERY=${TORTURE_USE_EVERY:-4}
 export TORTURE_TIMEOUT=${TORTURE_TIMEOUT:-20}
 export TORTURE_CHECK_COUNTS=${TORTURE_CHECK_COUNTS:-1}
 export CC
