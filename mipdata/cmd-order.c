@@ -70,13 +70,6 @@ compare_ranked (const void *a, const void *b)
 		 mip_profile_function_name (y->profile, y->index));
 }
 
-static bool
-function_ran (const struct mip_profile *profile, uint32_t index)
-{
-  const struct mip_profile_function *f = &profile->functions[index];
-  return f->covered_runs > 0 || f->call_count > 0 || f->order_runs > 0;
-}
-
 /* The primary functions that ran, sorted; *COUNT of them.  */
 static struct ranked *
 ranked_functions (const struct mip_profile *profile, size_t *count)
@@ -90,7 +83,7 @@ ranked_functions (const struct mip_profile *profile, size_t *count)
   for (i = 0; i < n; i++)
     if (!mip_profile_function_is_discarded (profile, i)
 	&& !mip_profile_function_is_alias (profile, i)
-	&& function_ran (profile, i))
+	&& profile->functions[i].covered_runs > 0)
       {
 	list[*count].profile = profile;
 	list[*count].index = i;

@@ -115,6 +115,27 @@ first_named (const char *symbol)
   return lo;
 }
 
+/* The entries named SYMBOL, from by_name[*K] on: the next one's index
+   into *INDEX, with *K advanced past it; false after the last.  */
+static bool
+next_named (const char *symbol, uint32_t *k, uint32_t *index)
+{
+  if (*k >= by_name_count
+      || strcmp (mip_profile_function_name (profile, by_name[*k]), symbol))
+    return false;
+  *index = by_name[(*k)++];
+  return true;
+}
+
+/* Whether entry INDEX describes the function whose CFG signature is
+   SIGNATURE (and was kept by the linker).  */
+static bool
+entry_matches (uint32_t index, uint64_t signature)
+{
+  return (!mip_profile_function_is_discarded (profile, index)
+	  && profile->functions[index].cfg_signature == signature);
+}
+
 /* What the profile says of a function: several entries may share a
    symbol (static functions of several units), and those with the
    function's signature are combined.  */
@@ -130,18 +151,17 @@ static struct use_facts
 look_up (const char *symbol, uint64_t signature)
 {
   struct use_facts facts = { false, false, false, 0 };
-  for (uint32_t k = first_named (symbol); k < by_name_count; k++)
+  uint32_t k = first_named (symbol), i;
+  while (next_named (symbol, &k, &i))
     {
-      uint32_t i = by_name[k];
-      if (strcmp (mip_profile_function_name (profile, i), symbol) != 0)
-	break;
       facts.named = true;
-      if (mip_profile_function_is_discarded (profile, i)
-	  || profile->functions[i].cfg_signature != signature)
+      if (!entry_matches (i, signature))
 	continue;
       facts.matched = true;
       const struct mip_profile_function *f = &profile->functions[i];
-      if (f->covered_runs > 0 || f->call_count > 0 || f->order_runs > 0)
+      /* Merging counts a run in covered_runs whatever showed the
+	 function ran: coverage byte, count, order or block probe.  */
+      if (f->covered_runs > 0)
 	facts.ran = true;
       uint64_t order = mip_profile_function_order (profile, i);
       if (order != 0 && (facts.order == 0 || order < facts.order))
@@ -171,15 +191,12 @@ mip_use_blocks (function *fun, const char *symbol, uint64_t signature)
   unsigned n = n_basic_blocks_for_fn (fun) + 1;
   /* Per early block number: 1 seen in the profile, 2 seen and run.  */
   unsigned char *state = XCNEWVEC (unsigned char, n);
-  for (uint32_t k = first_named (symbol); k < by_name_count; k++)
+  uint32_t k = first_named (symbol), i;
+  while (next_named (symbol, &k, &i))
     {
-      uint32_t i = by_name[k];
-      if (strcmp (mip_profile_function_name (profile, i), symbol) != 0)
-	break;
-      const struct mip_profile_function *f = &profile->functions[i];
-      if (mip_profile_function_is_discarded (profile, i)
-	  || f->cfg_signature != signature)
+      if (!entry_matches (i, signature))
 	continue;
+      const struct mip_profile_function *f = &profile->functions[i];
       for (uint32_t b = 0; b < f->block_count; b++)
 	{
 	  const struct mip_profile_block *block

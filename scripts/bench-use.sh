@@ -1,6 +1,6 @@
 # bench-use.sh - the profile-use table of `make bench`, sourced by
-# bench.sh (which defines OUT, CC, BENCH_OPT, percent and the mip-lib.sh
-# helpers).
+# bench.sh (which defines OUT, CC, BENCH_OPT, percent, build_qemu_trace
+# and the mip-lib.sh helpers).
 #
 # speedtest1 (SQLite) on x86-64, every build with BENCH_OPT -fno-pie
 # -no-pie (fixed addresses, so pages are the binary's own):
@@ -35,9 +35,7 @@ use_problem () {
   [ "$(uname -m)" = x86_64 ] || { echo "not an x86-64 host"; return; }
   command -v "$USE_QEMU" >/dev/null 2>&1 \
     || { echo "no $USE_QEMU (install qemu-user)"; return; }
-  ${CC:-cc} -shared -fPIC -O2 -fvisibility=hidden \
-    -o "$OUT/use/qemu-trace.so" "$here/qemu-trace.c" \
-    >"$OUT/use/plugin.log" 2>&1 \
+  build_qemu_trace "$OUT/use/qemu-trace.so" "$OUT/use/plugin.log" \
     || { echo "scripts/qemu-trace.c did not build (log: $OUT/use/plugin.log)"; return; }
 }
 

@@ -589,15 +589,21 @@ cross_run () {
   cd "$OUT"
 }
 
-# The instruction counter for qemu-user (scripts/qemu-trace.c), built
-# once with the host compiler; QEMU_COUNTER is its path, or empty with
-# OUT/cross/counter.problem saying why there are no counts.
+# build_qemu_trace SO LOG: the qemu-user plugin scripts/qemu-trace.c,
+# built with the host compiler into SO, its messages in LOG.
+build_qemu_trace () {
+  ${CC:-cc} -shared -fPIC -O2 -fvisibility=hidden -o "$1" \
+    "$here/qemu-trace.c" >"$2" 2>&1
+}
+
+# The instruction counter for the Arm table, built once; QEMU_COUNTER is
+# its path, or empty with OUT/cross/counter.problem saying why there are
+# no counts.
 QEMU_COUNTER=
 build_qemu_counter () {
   local so=$OUT/cross/qemu-trace.so
   rm -f "$OUT/cross/counter.problem"
-  if ${CC:-cc} -shared -fPIC -O2 -fvisibility=hidden -o "$so" \
-       "$here/qemu-trace.c" >"$OUT/cross/counter.log" 2>&1; then
+  if build_qemu_trace "$so" "$OUT/cross/counter.log"; then
     QEMU_COUNTER=$so
   else
     echo "the qemu plugin did not build (log: $OUT/cross/counter.log)" \
