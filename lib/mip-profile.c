@@ -275,6 +275,7 @@ fill_function (struct mip_profile *profile, const struct mip_map *map,
   function->address = entry->address;
   function->cold_address = entry->cold_address;
   function->cfg_signature = entry->cfg_signature;
+  function->ipa_signature = entry->ipa_signature;
   function->size = entry->size;
   function->cold_size = entry->cold_size;
   function->name_offset = name_offset;

@@ -233,7 +233,7 @@ emit_map_function (const struct mip_function_record *f, uint32_t name_offset,
   emit_u32 (f->caller_slots);				/* caller_slots */
   emit_u32 (f->infer_count ? infer_offset : 0);		/* infer_offset */
   emit_u32 (f->infer_count);				/* infer_count */
-  emit_u32 (0);						/* reserved */
+  emit_u32 (f->ipa_signature);				/* ipa_signature */
 }
 
 /* Block K's offset: from the symbol in the symbol's part, from the other

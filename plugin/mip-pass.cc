@@ -305,6 +305,7 @@ instrument_function (function *fun)
   memset (&record, 0, sizeof record);
   record.symbol = function_symbol_name (fun);
   record.cfg_signature = signature;
+  record.ipa_signature = mip_ipa_signature (record.symbol);
   record.kinds = probe.kinds;
   record.layout = probe.layout;
   record.caller_slots = probe.caller_slots;

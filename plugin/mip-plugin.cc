@@ -170,6 +170,8 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *version)
       register_callback (info->base_name, PLUGIN_FINISH_UNIT, mip_emit_unit,
 			 NULL);
     }
+  register_callback (info->base_name, PLUGIN_ALL_IPA_PASSES_START,
+		     mip_ipa_start, NULL);
   mip_register_passes (info->base_name);
   return 0;
 }

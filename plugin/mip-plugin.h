@@ -37,6 +37,7 @@ struct mip_function_record
 {
   char *symbol;                 /* assembler name, as in the symbol table */
   uint64_t cfg_signature;
+  uint32_t ipa_signature;       /* 0 when unknown (mip-ipa.cc) */
   uint32_t kinds;               /* what the record really holds */
   uint32_t raw_offset;          /* from the raw unit's start */
   struct mip_record_layout layout;
@@ -65,7 +66,13 @@ void mip_number_early_blocks (function *fun);
 uint32_t mip_early_block_id (function *fun, basic_block bb);
 bool mip_have_early_signature (function *fun, uint64_t *signature);
 
+/* mip-ipa.cc */
+void mip_ipa_start (void *gcc_data, void *user_data);
+uint32_t mip_ipa_signature (const char *symbol);
+unsigned mip_ipa_made_cold (void);
+
 /* mip-use.cc */
+bool mip_use_never_ran (const char *symbol, uint32_t ipa_signature);
 bool mip_use_load (const char *path);
 void mip_use_function (function *fun, const char *symbol, uint64_t signature);
 void mip_use_blocks (function *fun, const char *symbol, uint64_t signature);

@@ -18,11 +18,16 @@
    rest of .text, and sorts the .text.sorted.* ones by name: the
    functions a run executes end up in one run of pages, in the order
    they were first called (start-up first), across every translation
-   unit, without a linker script.  A function whose signature differs
-   from the profile's (its code changed since) or that is not in the
-   profile is left where GCC puts it; the changed ones are reported, in
-   one line per unit or one per function with use-verbose, or as errors
-   with use-strict.  Placement never changes what a program does.
+   unit, without a linker script.  A function whose CFG signature
+   differs from the profile's but whose IPA signature (mip-ipa.cc) is the
+   profile's is the same source code that GCC compiled differently, most
+   often because of what the profile decided before the IPA passes (a
+   callee made cold and not inlined): it is placed by its profile all the
+   same, only its blocks are not.  A function whose signatures both
+   differ (its code changed since) or that is not in the profile is left
+   where GCC puts it; the changed ones are reported, in one line per unit
+   or one per function with use-verbose, or as errors with use-strict.
+   Placement never changes what a program does.
 
    A function GCC split into hot and cold parts keeps its cold part in
    .text.unlikely.SYMBOL.  Left alone: functions with a section of their
@@ -127,37 +132,66 @@ next_named (const char *symbol, uint32_t *k, uint32_t *index)
   return true;
 }
 
-/* Whether entry INDEX describes the function whose CFG signature is
-   SIGNATURE (and was kept by the linker).  */
-static bool
-entry_matches (uint32_t index, uint64_t signature)
+/* How a function of this compile is recognised among the entries that
+   bear its symbol: by its CFG signature (the same code before hot/cold
+   partitioning: function and block facts apply), by its IPA signature
+   (the same code before the IPA passes, mip-ipa.cc: function facts
+   apply) or, for what has no signature of its own, by the name alone.
+   An entry whose CFG signature is 0 (a profile written by hand without
+   signatures) matches whatever the function's code is.  */
+enum match_by { MATCH_CFG, MATCH_IPA, MATCH_NAME };
+
+struct identity
 {
-  return (!mip_profile_function_is_discarded (profile, index)
-	  && profile->functions[index].cfg_signature == signature);
+  enum match_by by;
+  uint64_t signature;		/* CFG or IPA signature */
+};
+
+/* Whether entry INDEX describes the function ID identifies (and was kept
+   by the linker).  */
+static bool
+entry_matches (uint32_t index, const struct identity *id)
+{
+  if (mip_profile_function_is_discarded (profile, index))
+    return false;
+  const struct mip_profile_function *f = &profile->functions[index];
+  if (f->cfg_signature == 0)
+    return true;
+  switch (id->by)
+    {
+    case MATCH_CFG:
+      return f->cfg_signature == id->signature;
+    case MATCH_IPA:
+      return f->ipa_signature != 0 && f->ipa_signature == id->signature;
+    default:
+      return true;
+    }
 }
 
 /* What the profile says of a function: several entries may share a
-   symbol (static functions of several units), and those with the
-   function's signature are combined.  */
+   symbol (static functions of several units), and those that match are
+   combined.  */
 struct use_facts
 {
   bool named;			/* some entry has the symbol */
-  bool matched;			/* some entry also has the signature */
+  bool matched;			/* some entry also matches */
+  unsigned entries;		/* how many match */
   bool ran;
   uint64_t order;		/* smallest first-call order, 0 if none */
 };
 
 static struct use_facts
-look_up (const char *symbol, uint64_t signature)
+look_up (const char *symbol, struct identity id)
 {
-  struct use_facts facts = { false, false, false, 0 };
+  struct use_facts facts = { false, false, 0, false, 0 };
   uint32_t k = first_named (symbol), i;
   while (next_named (symbol, &k, &i))
     {
       facts.named = true;
-      if (!entry_matches (i, signature))
+      if (!entry_matches (i, &id))
 	continue;
       facts.matched = true;
+      facts.entries++;
       const struct mip_profile_function *f = &profile->functions[i];
       /* Merging counts a run in covered_runs whatever showed the
 	 function ran: coverage byte, count, order or block probe.  */
@@ -168,6 +202,65 @@ look_up (const char *symbol, uint64_t signature)
 	facts.order = order;
     }
   return facts;
+}
+
+static struct use_facts
+look_up_by_cfg (const char *symbol, uint64_t cfg_signature)
+{
+  struct identity id = { MATCH_CFG, cfg_signature };
+  return look_up (symbol, id);
+}
+
+/* By the IPA signature mip-ipa.cc computed for SYMBOL, if any.  */
+static struct use_facts
+look_up_by_ipa (const char *symbol)
+{
+  struct identity id = { MATCH_IPA, mip_ipa_signature (symbol) };
+  if (id.signature == 0)
+    {
+      struct use_facts none = { false, false, 0, false, 0 };
+      return none;
+    }
+  return look_up (symbol, id);
+}
+
+/* A clone GCC made of a function during the IPA passes ("f.part.0",
+   "f.constprop.0", "f.isra.0") has no IPA signature of its own; it is
+   known by name when the function it was made from is known by its IPA
+   signature.  */
+static struct use_facts
+look_up_clone (const char *symbol)
+{
+  struct use_facts none = { false, false, 0, false, 0 };
+  const char *dot = strchr (symbol, '.');
+  if (dot == NULL || dot == symbol)
+    return none;
+  char *origin = xstrndup (symbol, (size_t) (dot - symbol));
+  bool origin_known = look_up_by_ipa (origin).matched;
+  free (origin);
+  if (!origin_known)
+    return none;
+  struct identity id = { MATCH_NAME, 0 };
+  return look_up (symbol, id);
+}
+
+bool
+mip_use_never_ran (const char *symbol, uint32_t ipa_signature)
+{
+  if (!profile || profile->header.runs == 0)
+    return false;
+  if (ipa_signature != 0)
+    {
+      struct identity id = { MATCH_IPA, ipa_signature };
+      struct use_facts facts = look_up (symbol, id);
+      return facts.matched && !facts.ran;
+    }
+  /* Defined in another unit: only a symbol the profile names once (one
+     definition in the program), so that a static function of another
+     unit cannot stand for it.  */
+  struct identity id = { MATCH_NAME, 0 };
+  struct use_facts facts = look_up (symbol, id);
+  return facts.entries == 1 && !facts.ran;
 }
 
 /* ---- Blocks --------------------------------------------------------- */
@@ -185,16 +278,17 @@ mip_use_blocks (function *fun, const char *symbol, uint64_t signature)
 {
   if (!profile || profile->header.runs == 0)
     return;
-  struct use_facts facts = look_up (symbol, signature);
+  struct use_facts facts = look_up_by_cfg (symbol, signature);
   if (!facts.matched || !facts.ran)
     return;
+  struct identity id = { MATCH_CFG, signature };
   unsigned n = n_basic_blocks_for_fn (fun) + 1;
   /* Per early block number: 1 seen in the profile, 2 seen and run.  */
   unsigned char *state = XCNEWVEC (unsigned char, n);
   uint32_t k = first_named (symbol), i;
   while (next_named (symbol, &k, &i))
     {
-      if (!entry_matches (i, signature))
+      if (!entry_matches (i, &id))
 	continue;
       const struct mip_profile_function *f = &profile->functions[i];
       for (uint32_t b = 0; b < f->block_count; b++)
@@ -270,12 +364,16 @@ mip_use_function (function *fun, const char *symbol, uint64_t signature)
 {
   if (!profile)
     return;
-  struct use_facts facts = look_up (symbol, signature);
+  struct use_facts facts = look_up_by_cfg (symbol, signature);
   if (!facts.named)
     {
       missing++;
       return;
     }
+  if (!facts.matched)
+    facts = look_up_by_ipa (symbol);
+  if (!facts.matched)
+    facts = look_up_clone (symbol);
   if (!facts.matched)
     {
       report_changed (fun, symbol);

@@ -1,6 +1,7 @@
 /* -fplugin-arg-mip-use: never-run functions go to .text.unlikely, the
    functions a run executed lie together in first-call order across both
-   translation units, and the program prints what the plain build prints
+   translation units, GCC optimises the never-run functions as cold, and
+   the program prints what the plain build prints
    (mip-check-use in lib/mip-use.exp).
 
    Copyright (C) 2026 The MIP for GCC developers.
@@ -48,4 +49,4 @@ int main (int argc, char **argv) {
   return 0;
 }
 
-/* { dg-final { mip-check-use -unlikely {never_here aux_never} -order {main first aux_second split_me third} -split {split_me} } } */
+/* { dg-final { mip-check-use -unlikely {never_here aux_never} -cold {never_here aux_never} -order {main first aux_second split_me third} -split {split_me} } } */

@@ -1,0 +1,307 @@
+/* mip-ipa.cc - the profile's part before GCC's inter-procedural passes:
+   each function's IPA signature, and the decisions a profile makes there.
+
+   Copyright (C) 2026 The MIP for GCC developers.
+   SPDX-License-Identifier: GPL-3.0-or-later
+
+   When the IPA passes start (PLUGIN_ALL_IPA_PASSES_START), every function
+   of the unit is in GIMPLE with its CFG built and nothing optimised yet:
+   the last point where a compile that uses a profile sees exactly what
+   the compile that generated it saw, before the profile changes anything
+   (inlining first of all).  There the plugin computes each function's
+   IPA signature: FNV-1a over its blocks in order, each block's statements
+   (codes, the shapes of their operands, constants, the names of named
+   variables and of called functions; not locations, not the numbers of
+   compiler temporaries, not debug statements) and its successors, folded
+   to 32 bits and never 0 (0 means "unknown" in the formats).
+
+   generate records it in the map beside the CFG signature.  use compares
+   it with the profile's, and gives each function that matches and that
+   the profile shows never run in any run the cold attribute, as if its
+   author had written __attribute__ ((cold)):
+
+     - GCC optimises it for size and inlines nothing into it that would
+       make it grow;
+     - every path that calls it is predicted never taken, so the blocks
+       of its callers that call it move to their cold parts and the calls
+       are not inlined;
+     - it goes to .text.unlikely.
+
+   A function declared here and defined elsewhere gets the same treatment
+   when the profile names it once and shows it never run: the paths that
+   call it are then cold too.  The cold attribute never changes what a
+   program does.
+
+   The CFG signature, computed much later (mip-signature.cc), can differ
+   from the profile's for functions those decisions touched (a caller
+   whose calls to a cold function were not inlined, say); mip-use.cc then
+   still uses their function-level profile by the IPA signature, and
+   skips only the block-level part, which needs the CFG signature.  */
+
+#include "mip-plugin.h"
+#include "mip-profile.h"
+#include "hash-map.h"
+#include "real.h"
+#include "tree-ssa-alias.h"
+#include "gimple-expr.h"
+#include "gimple.h"
+#include "gimple-iterator.h"
+
+/* Deep enough for any real operand; bounded against pathological
+   trees.  */
+#define MAX_TREE_DEPTH 32
+
+typedef hash_map<nofree_string_hash, uint32_t> signature_map;
+
+/* Symbol -> IPA signature of the unit's functions.  The keys are copies,
+   kept for the whole compile.  */
+static signature_map *ipa_signatures;
+
+/* Functions the profile made cold, for use-verbose and the unit line.  */
+static unsigned made_cold;
+
+static uint64_t hash_tree_shape (uint64_t hash, tree t, int depth);
+
+/* The name of DECL as the symbol table will know it.  */
+static const char *
+decl_symbol (tree decl)
+{
+  return targetm.strip_name_encoding
+    (IDENTIFIER_POINTER (DECL_ASSEMBLER_NAME (decl)));
+}
+
+static uint64_t
+hash_string (uint64_t hash, const char *string)
+{
+  return mip_hash_bytes (hash, string, strlen (string));
+}
+
+/* A declaration by what stays the same across compiles: named user
+   variables and functions by name, compiler temporaries (D.1234) and
+   labels by their kind only.  */
+static uint64_t
+hash_decl (uint64_t hash, tree decl)
+{
+  if (TREE_CODE (decl) == LABEL_DECL)
+    return hash;
+  bool local = (DECL_CONTEXT (decl)
+		&& TREE_CODE (DECL_CONTEXT (decl)) == FUNCTION_DECL);
+  /* A function-scope static's symbol has a number given in order of
+     appearance ("count.1"): its source name stands for it.  */
+  if (TREE_CODE (decl) == FUNCTION_DECL
+      || (VAR_P (decl) && (TREE_STATIC (decl) || DECL_EXTERNAL (decl))
+	  && !DECL_ARTIFICIAL (decl) && !local))
+    return hash_string (hash, decl_symbol (decl));
+  if (DECL_NAME (decl) && !DECL_ARTIFICIAL (decl))
+    hash = hash_string (hash, IDENTIFIER_POINTER (DECL_NAME (decl)));
+  if (TREE_CODE (decl) == CONST_DECL && DECL_INITIAL (decl))
+    hash = hash_tree_shape (hash, DECL_INITIAL (decl), 1);
+  return hash;
+}
+
+static uint64_t
+hash_constant (uint64_t hash, tree t)
+{
+  switch (TREE_CODE (t))
+    {
+    case INTEGER_CST:
+      hash = mip_hash_u64 (hash, TYPE_PRECISION (TREE_TYPE (t)));
+      return mip_hash_u64 (hash, (uint64_t) TREE_INT_CST_LOW (t));
+    case REAL_CST:
+      return mip_hash_u64 (hash, (uint64_t) real_hash (TREE_REAL_CST_PTR (t)));
+    case STRING_CST:
+      return mip_hash_bytes (hash, TREE_STRING_POINTER (t),
+			     (size_t) TREE_STRING_LENGTH (t));
+    default:
+      return hash;
+    }
+}
+
+/* The shape of operand T: its code, its type's mode and, by kind, its
+   name, value or operands.  */
+static uint64_t
+hash_tree_shape (uint64_t hash, tree t, int depth)
+{
+  if (t == NULL_TREE)
+    return mip_hash_u64 (hash, (uint64_t) -3);
+  enum tree_code code = TREE_CODE (t);
+  hash = mip_hash_u64 (hash, (uint64_t) code);
+  if (depth > MAX_TREE_DEPTH || TYPE_P (t))
+    return hash;
+  if (TREE_TYPE (t) && TYPE_P (TREE_TYPE (t)))
+    hash = mip_hash_u64 (hash, (uint64_t) TYPE_MODE (TREE_TYPE (t)));
+  if (DECL_P (t))
+    return hash_decl (hash, t);
+  if (CONSTANT_CLASS_P (t))
+    {
+      if (code == VECTOR_CST || code == COMPLEX_CST)
+	return hash;
+      return hash_constant (hash, t);
+    }
+  if (code == CONSTRUCTOR)
+    return mip_hash_u64 (hash, CONSTRUCTOR_NELTS (t));
+  if (code == TREE_LIST)
+    {
+      for (; t; t = TREE_CHAIN (t))
+	hash = hash_tree_shape (hash, TREE_VALUE (t), depth + 1);
+      return hash;
+    }
+  if (EXPR_P (t) || REFERENCE_CLASS_P (t))
+    for (int i = 0; i < TREE_OPERAND_LENGTH (t); i++)
+      hash = hash_tree_shape (hash, TREE_OPERAND (t, i), depth + 1);
+  return hash;
+}
+
+/* The statement's kind: its code and the operation it performs.  */
+static uint64_t
+hash_statement_code (uint64_t hash, gimple *stmt)
+{
+  hash = mip_hash_u64 (hash, (uint64_t) gimple_code (stmt));
+  switch (gimple_code (stmt))
+    {
+    case GIMPLE_ASSIGN:
+      return mip_hash_u64 (hash, (uint64_t) gimple_assign_rhs_code (stmt));
+    case GIMPLE_COND:
+      return mip_hash_u64 (hash, (uint64_t) gimple_cond_code (stmt));
+    case GIMPLE_CALL:
+      if (gimple_call_internal_p (stmt))
+	return mip_hash_u64 (hash, (uint64_t) gimple_call_internal_fn (stmt));
+      return hash;
+    case GIMPLE_ASM:
+      return hash_string (hash, gimple_asm_string (as_a <gasm *> (stmt)));
+    default:
+      return hash;
+    }
+}
+
+static uint64_t
+hash_statement (uint64_t hash, gimple *stmt)
+{
+  hash = hash_statement_code (hash, stmt);
+  unsigned n = gimple_num_ops (stmt);
+  hash = mip_hash_u64 (hash, n);
+  for (unsigned i = 0; i < n; i++)
+    hash = hash_tree_shape (hash, gimple_op (stmt, i), 0);
+  return hash;
+}
+
+/* FN's IPA signature (see the top of this file).  */
+static uint32_t
+ipa_signature (function *fn)
+{
+  uint64_t hash = MIP_HASH_INIT;
+  basic_block bb;
+  FOR_EACH_BB_FN (bb, fn)
+    {
+      hash = mip_hash_u64 (hash, (uint64_t) bb->index);
+      for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
+	   gsi_next (&gsi))
+	{
+	  gimple *stmt = gsi_stmt (gsi);
+	  if (!is_gimple_debug (stmt) && gimple_code (stmt) != GIMPLE_LABEL
+	      && gimple_code (stmt) != GIMPLE_PREDICT)
+	    hash = hash_statement (hash, stmt);
+	}
+      edge e;
+      edge_iterator ei;
+      FOR_EACH_EDGE (e, ei, bb->succs)
+	{
+	  hash = mip_hash_u64 (hash, (uint64_t) e->dest->index);
+	  hash = mip_hash_u64 (hash, e->flags & (EDGE_TRUE_VALUE
+						 | EDGE_FALSE_VALUE
+						 | EDGE_EH | EDGE_ABNORMAL));
+	}
+    }
+  uint32_t folded = (uint32_t) (hash ^ (hash >> 32));
+  return folded != 0 ? folded : 1;
+}
+
+uint32_t
+mip_ipa_signature (const char *symbol)
+{
+  if (!ipa_signatures)
+    return 0;
+  uint32_t *found = ipa_signatures->get (symbol);
+  return found ? *found : 0;
+}
+
+/* Whether the profile may decide about DECL: not main (start-up code
+   runs it), not what its author marked hot or cold already, nor a
+   function whose section is fixed.  */
+static bool
+may_decide (tree decl)
+{
+  return (!MAIN_NAME_P (DECL_NAME (decl))
+	  && !lookup_attribute ("hot", DECL_ATTRIBUTES (decl))
+	  && !lookup_attribute ("cold", DECL_ATTRIBUTES (decl))
+	  && !DECL_STATIC_CONSTRUCTOR (decl)
+	  && !DECL_STATIC_DESTRUCTOR (decl));
+}
+
+/* Give DECL (NODE's) the cold attribute, as the profile asks.  */
+static void
+make_cold (cgraph_node *node, tree decl, const char *symbol)
+{
+  DECL_ATTRIBUTES (decl) = tree_cons (get_identifier ("cold"), NULL_TREE,
+				      DECL_ATTRIBUTES (decl));
+  node->frequency = NODE_FREQUENCY_UNLIKELY_EXECUTED;
+  made_cold++;
+  if (mip_options.use_verbose)
+    inform (DECL_SOURCE_LOCATION (decl), "mip: %qs never ran in profile %qs:"
+	    " optimised as cold", symbol, mip_options.use_file);
+}
+
+static void
+record_signatures (void)
+{
+  cgraph_node *node;
+  FOR_EACH_FUNCTION_WITH_GIMPLE_BODY (node)
+    {
+      function *fn = DECL_STRUCT_FUNCTION (node->decl);
+      if (!fn || !fn->cfg)
+	continue;
+      const char *symbol = xstrdup (decl_symbol (node->decl));
+      ipa_signatures->put (symbol, ipa_signature (fn));
+    }
+}
+
+static void
+decide_from_profile (void)
+{
+  cgraph_node *node;
+  FOR_EACH_FUNCTION (node)
+    {
+      tree decl = node->decl;
+      if (node->alias || node->thunk || !may_decide (decl))
+	continue;
+      const char *symbol = decl_symbol (decl);
+      uint32_t signature = 0;
+      if (node->has_gimple_body_p ())
+	{
+	  signature = mip_ipa_signature (symbol);
+	  if (signature == 0)
+	    continue;
+	}
+      else if (!DECL_EXTERNAL (decl))
+	continue;
+      if (mip_use_never_ran (symbol, signature))
+	make_cold (node, decl, symbol);
+    }
+}
+
+/* PLUGIN_ALL_IPA_PASSES_START.  */
+void
+mip_ipa_start (void *, void *)
+{
+  if (!ipa_signatures)
+    ipa_signatures = new signature_map (64);
+  record_signatures ();
+  if (mip_options.use_file)
+    decide_from_profile ();
+}
+
+unsigned
+mip_ipa_made_cold (void)
+{
+  return made_cold;
+}
