@@ -15,6 +15,22 @@
    A block is probed when it has a coverage byte of its own; the others
    are inferred.
 
+   With --debug, then the coverage of each source file (line-coverage.h),
+   as gcovr prints it, and the totals as lcov --summary does:
+
+     File                 Lines            Functions        Blocks
+     /src/app/main.c       80.0%  8/10     100.0%  2/2      75.0%  6/8
+     TOTAL                 80.0%  8/10     ...
+
+     Summary coverage rate:
+       lines......: 80.0% (8 of 10 lines)
+       functions..: 100.0% (2 of 2 functions)
+       blocks.....: 75.0% (6 of 8 blocks)
+
+   --fail-under-line=N and --fail-under-function=N make it exit with
+   status 3 (MIPDATA_EXIT_UNDER_GATE) when the total is under N%, for
+   CI gates.
+
    Copyright (C) 2026 The MIP for GCC developers.
    SPDX-License-Identifier: GPL-3.0-or-later  */
 
@@ -26,8 +42,10 @@
 #include <getopt.h>
 #include <inttypes.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "line-coverage.h"
 #include "mip-profile.h"
 #include "mip-reader.h"
 
@@ -39,18 +57,44 @@ struct profile_summary
   uint64_t probes;
 };
 
+/* What the command line asks for.  */
+struct info_options
+{
+  char **profile_paths, **debug_paths;
+  size_t profile_count, debug_count;
+  double fail_under_line, fail_under_function;  /* < 0: no gate */
+};
+
 static void
 print_help (void)
 {
-  printf ("usage: mipdata info -p PROFILE\n"
+  printf ("usage: mipdata info -p PROFILE [--debug BINARY]"
+	  " [-p PROFILE [--debug BINARY]]...\n"
+	  "                    [--fail-under-line=N]"
+	  " [--fail-under-function=N]\n"
 	  "\n"
-	  "Print a summary of PROFILE: its build id and target, the runs\n"
-	  "merged, how many functions and blocks it describes and how many\n"
-	  "of them ran, how many block coverage bytes (probes) the program\n"
-	  "has and which fraction of the blocks they cover directly.\n"
+	  "Print a summary of each PROFILE: its build id and target, the\n"
+	  "runs merged, how many functions and blocks it describes and how\n"
+	  "many of them ran, how many block coverage bytes (probes) the\n"
+	  "program has and which fraction of the blocks they cover\n"
+	  "directly.  With --debug (one binary per profile), then the line,\n"
+	  "function and block coverage of each source file and in total,\n"
+	  "the profiles added up per file.\n"
 	  "\n"
 	  "Options:\n"
-	  "  -p, --profile=PROFILE  the profile to summarise\n"
+	  "  -p, --profile=PROFILE  a profile to summarise (repeat for\n"
+	  "                         several)\n"
+	  "  -d, --debug=BINARY     the binary of the profile given in the\n"
+	  "                         same place (or its separate debug file)\n"
+	  "      --fail-under-line=N\n"
+	  "                         exit with status 3 when less than N%% of\n"
+	  "                         the lines with code ran (needs --debug)\n"
+	  "      --fail-under-function=N\n"
+	  "                         exit with status 3 when less than N%% of\n"
+	  "                         the functions ran\n"
+	  "      --debug-file-directory=DIR\n"
+	  "                         look for debug files under DIR instead\n"
+	  "                         of /usr/lib/debug\n"
 	  "  -h, --help             print this help and exit\n");
 }
 
@@ -121,41 +165,278 @@ print_summary (const struct mip_profile *profile,
     printf ("Blocks Probed: -\n");
 }
 
+/* Print the summary of the profile PATH (after its name when there
+   are several); add its functions to *FUNCTIONS and *FUNCTIONS_RUN.  */
 static int
-info (const char *profile_path)
+summarise_profile (const char *path, bool name_it, uint64_t *functions,
+		   uint64_t *functions_run)
 {
   struct mip_error_context error;
   struct mip_profile *profile = NULL;
   struct profile_summary summary;
-  int status = MIPDATA_EXIT_OK;
 
   mip_error_clear (&error);
-  if (mip_profile_read_file (profile_path, &profile, &error) != MIP_OK)
+  if (mip_profile_read_file (path, &profile, &error) != MIP_OK)
     {
       mipdata_report (&error);
       return MIPDATA_EXIT_FAILURE;
     }
   summary = summarise (profile);
+  if (name_it)
+    printf ("Profile: %s\n", path);
   print_summary (profile, &summary);
-  if (fflush (stdout) != 0 || ferror (stdout))
+  *functions += summary.functions;
+  *functions_run += summary.functions_covered;
+  mip_profile_free (profile);
+  return MIPDATA_EXIT_OK;
+}
+
+/* Width of the file column; longer names get a line of their own.  */
+#define FILE_COLUMN 40
+
+/* "   80.0%          8/10", or "       -           0/0" with nothing to
+   count: 23 columns.  */
+static void
+print_rate (uint64_t part, uint64_t whole)
+{
+  char fraction[48];
+
+  snprintf (fraction, sizeof fraction, "%" PRIu64 "/%" PRIu64, part, whole);
+  if (whole)
+    printf ("  %6.1f%% %13s", coverage_percent (part, whole), fraction);
+  else
+    printf ("  %7s %13s", "-", fraction);
+}
+
+static void
+print_file_row (const char *name, const struct coverage_totals *totals)
+{
+  if (strlen (name) > FILE_COLUMN)
+    printf ("%s\n%-*s", name, FILE_COLUMN, "");
+  else
+    printf ("%-*s", FILE_COLUMN, name);
+  print_rate (totals->lines_run, totals->lines);
+  print_rate (totals->functions_run, totals->functions);
+  print_rate (totals->blocks_run, totals->blocks);
+  putchar ('\n');
+}
+
+/* A rule across the table.  */
+static void
+print_rule (void)
+{
+  int i;
+  for (i = 0; i < FILE_COLUMN + 3 * 23; i++)
+    putchar ('-');
+  putchar ('\n');
+}
+
+/* lcov --summary's lines: "  lines......: 80.0% (8 of 10 lines)".  */
+static void
+print_summary_rate (const char *label, uint64_t part, uint64_t whole,
+		    const char *what)
+{
+  if (whole)
+    printf ("  %s: %.1f%% (%" PRIu64 " of %" PRIu64 " %s)\n", label,
+	    coverage_percent (part, whole), part, whole, what);
+  else
+    printf ("  %s: no data found\n", label);
+}
+
+/* The coverage of each source file, as gcovr's table, then the totals
+   as lcov --summary prints them.  */
+static void
+print_file_table (const struct line_coverage *coverage,
+		  struct coverage_totals *total)
+{
+  size_t i;
+
+  memset (total, 0, sizeof *total);
+  putchar ('\n');
+  print_rule ();
+  printf ("%-*s%23s%23s%23s\n", FILE_COLUMN, "File", "Lines", "Functions",
+	  "Blocks");
+  print_rule ();
+  for (i = 0; i < coverage->file_count; i++)
+    {
+      struct coverage_totals totals =
+	source_file_totals (&coverage->files[i]);
+      if (totals.lines == 0 && totals.functions == 0 && totals.blocks == 0)
+	continue;
+      print_file_row (coverage->files[i].path, &totals);
+      coverage_totals_add (total, &totals);
+    }
+  print_rule ();
+  print_file_row ("TOTAL", total);
+  print_rule ();
+  printf ("\nSummary coverage rate:\n");
+  print_summary_rate ("lines......", total->lines_run, total->lines,
+		      "lines");
+  print_summary_rate ("functions..", total->functions_run,
+		      total->functions, "functions");
+  print_summary_rate ("blocks.....", total->blocks_run, total->blocks,
+		      "blocks");
+}
+
+/* Refuse PERCENT when under GATE (negative: no gate), naming OPTION.  */
+static bool
+meets_gate (const char *what, const char *option, double percent,
+	    double gate)
+{
+  if (gate < 0 || percent >= gate)
+    return true;
+  mipdata_error ("%s coverage %.1f%% is under %s=%g", what, percent, option,
+		 gate);
+  return false;
+}
+
+static int
+info (const struct info_options *options)
+{
+  struct line_coverage coverage;
+  struct coverage_totals total;
+  uint64_t functions = 0, functions_run = 0;
+  int status = MIPDATA_EXIT_OK;
+  size_t i;
+
+  for (i = 0; i < options->profile_count && status == MIPDATA_EXIT_OK; i++)
+    {
+      if (i > 0)
+	putchar ('\n');
+      status = summarise_profile (options->profile_paths[i],
+				  options->profile_count > 1, &functions,
+				  &functions_run);
+    }
+  line_coverage_init (&coverage);
+  if (status == MIPDATA_EXIT_OK && options->debug_count > 0)
+    {
+      status = line_coverage_read (&coverage, options->profile_count,
+				   options->profile_paths,
+				   options->debug_paths);
+      if (status == MIPDATA_EXIT_OK)
+	{
+	  line_coverage_sort (&coverage);
+	  print_file_table (&coverage, &total);
+	}
+    }
+  line_coverage_free (&coverage);
+  if (status == MIPDATA_EXIT_OK && (fflush (stdout) != 0 || ferror (stdout)))
     {
       mipdata_error ("cannot write the output: %s", strerror (errno));
       status = MIPDATA_EXIT_FAILURE;
     }
-  mip_profile_free (profile);
+  if (status == MIPDATA_EXIT_OK
+      && (!meets_gate ("function", "--fail-under-function",
+		       coverage_percent (functions_run, functions),
+		       options->fail_under_function)
+	  | !(options->debug_count == 0
+	      || meets_gate ("line", "--fail-under-line",
+			     coverage_percent (total.lines_run, total.lines),
+			     options->fail_under_line))))
+    status = MIPDATA_EXIT_UNDER_GATE;
   return status;
+}
+
+/* A percentage from 0 to 100 for OPTION.  */
+static bool
+parse_percent (const char *option, const char *text, double *percent)
+{
+  char *end;
+
+  errno = 0;
+  *percent = strtod (text, &end);
+  if (errno || end == text || *end || *percent < 0 || *percent > 100)
+    {
+      mipdata_usage_error ("info", "%s needs a percentage from 0 to 100,"
+			   " not '%s'", option, text);
+      return false;
+    }
+  return true;
+}
+
+static int
+parse_options (int argc, char **argv, struct info_options *options)
+{
+  static const struct option long_options[] = {
+    { "profile", required_argument, NULL, 'p' },
+    { "debug", required_argument, NULL, 'd' },
+    { "fail-under-line", required_argument, NULL, 'L' },
+    { "fail-under-function", required_argument, NULL, 'F' },
+    { "debug-file-directory", required_argument, NULL, 'D' },
+    { "help", no_argument, NULL, 'h' },
+    { NULL, 0, NULL, 0 }
+  };
+  int option;
+
+  opterr = 0;
+  while ((option = getopt_long (argc, argv, ":p:d:h", long_options, NULL))
+	 != -1)
+    switch (option)
+      {
+      case 'p':
+	options->profile_paths[options->profile_count++] = optarg;
+	break;
+      case 'd':
+	options->debug_paths[options->debug_count++] = optarg;
+	break;
+      case 'L':
+	if (!parse_percent ("--fail-under-line", optarg,
+			    &options->fail_under_line))
+	  return MIPDATA_EXIT_USAGE;
+	break;
+      case 'F':
+	if (!parse_percent ("--fail-under-function", optarg,
+			    &options->fail_under_function))
+	  return MIPDATA_EXIT_USAGE;
+	break;
+      case 'D':
+	if (!mipdata_set_debug_directory (optarg))
+	  return MIPDATA_EXIT_USAGE;
+	break;
+      case 'h':
+	print_help ();
+	return MIPDATA_EXIT_OK;
+      default:
+	return mipdata_bad_option ("info", option, argv);
+      }
+  if (options->profile_count == 0)
+    return mipdata_usage_error ("info", "no profile given (-p PROFILE)");
+  if (optind < argc)
+    return mipdata_usage_error ("info", "unexpected argument '%s'",
+				argv[optind]);
+  if (options->debug_count > 0
+      && options->debug_count != options->profile_count)
+    return mipdata_usage_error ("info", "each profile needs its binary"
+				" (--debug BINARY): %zu given for %zu"
+				" profiles", options->debug_count,
+				options->profile_count);
+  if (options->fail_under_line >= 0 && options->debug_count == 0)
+    return mipdata_usage_error ("info", "--fail-under-line needs the"
+				" binaries (--debug BINARY): lines come"
+				" from their DWARF");
+  return -1;
 }
 
 int
 cmd_info (int argc, char **argv)
 {
-  const char *profile_path;
-  int status = mipdata_profile_options ("info", argc, argv, print_help,
-					&profile_path);
+  struct info_options options;
+  int status;
 
+  memset (&options, 0, sizeof options);
+  options.fail_under_line = options.fail_under_function = -1;
+  options.profile_paths = calloc ((size_t) argc, sizeof (char *));
+  options.debug_paths = calloc ((size_t) argc, sizeof (char *));
+  if (!options.profile_paths || !options.debug_paths)
+    {
+      mipdata_error ("out of memory");
+      status = MIPDATA_EXIT_FAILURE;
+    }
+  else
+    status = parse_options (argc, argv, &options);
   if (status < 0)
-    status = mipdata_need_profile ("info", profile_path, argc, argv);
-  if (status >= 0)
-    return status;
-  return info (profile_path);
+    status = info (&options);
+  free (options.profile_paths);
+  free (options.debug_paths);
+  return status;
 }

@@ -317,3 +317,89 @@ mipdata_debug_open_binary (const char *path,
     }
   return info;
 }
+
+/* FILE joined to DIRECTORY when FILE is relative, in *BUFFER (grown as
+   needed, of *CAPACITY bytes).  NULL when memory runs out.  */
+static const char *
+join_directory (const char *directory, const char *file, char **buffer,
+		size_t *capacity)
+{
+  size_t length;
+
+  if (file[0] == '/' || !directory)
+    return file;
+  length = strlen (directory) + 1 + strlen (file) + 1;
+  if (length > *capacity)
+    {
+      char *bigger = realloc (*buffer, length);
+      if (!bigger)
+	return NULL;
+      *buffer = bigger;
+      *capacity = length;
+    }
+  snprintf (*buffer, length, "%s/%s", directory, file);
+  return *buffer;
+}
+
+/* The rows of the line table of CU: a row's code runs from its address
+   to the next row's, and a row that ends a sequence holds none.  */
+static bool
+each_row_of_unit (Dwarf_Die *cu, mipdata_line_row_visitor *visit,
+		  void *data, char **buffer, size_t *capacity)
+{
+  Dwarf_Attribute attribute;
+  const char *directory = NULL;
+  Dwarf_Lines *lines;
+  size_t count, i;
+
+  if (dwarf_getsrclines (cu, &lines, &count) != 0)
+    return true;                /* a unit without a line table */
+  if (dwarf_attr (cu, DW_AT_comp_dir, &attribute))
+    directory = dwarf_formstring (&attribute);
+  for (i = 0; i + 1 < count; i++)
+    {
+      Dwarf_Line *row = dwarf_onesrcline (lines, i);
+      Dwarf_Line *next = dwarf_onesrcline (lines, i + 1);
+      Dwarf_Addr start, end;
+      bool end_sequence;
+      const char *file;
+      int line;
+
+      if (!row || !next || dwarf_lineendsequence (row, &end_sequence) != 0
+	  || end_sequence || dwarf_lineaddr (row, &start) != 0
+	  || dwarf_lineaddr (next, &end) != 0 || end <= start
+	  || dwarf_lineno (row, &line) != 0 || line <= 0
+	  || !(file = dwarf_linesrc (row, NULL, NULL)))
+	continue;
+      file = join_directory (directory, file, buffer, capacity);
+      if (!file)
+	return false;
+      visit (start, end, file, line, data);
+    }
+  return true;
+}
+
+bool
+mipdata_debug_each_line_row (struct mipdata_debug_info *info,
+			     mipdata_line_row_visitor *visit, void *data)
+{
+  Dwarf_Off offset = 0, next;
+  size_t header_size, capacity = 0;
+  char *buffer = NULL;
+  bool ok = true;
+
+  if (!info || !info->dwarf)
+    return true;
+  while (ok && dwarf_nextcu (info->dwarf, offset, &next, &header_size, NULL,
+			     NULL, NULL) == 0)
+    {
+      Dwarf_Die cu;
+      if (dwarf_offdie (info->dwarf, offset + header_size, &cu))
+	ok = each_row_of_unit (&cu, visit, data, &buffer, &capacity);
+      offset = next;
+    }
+  free (buffer);
+  if (!ok)
+    mipdata_error ("out of memory");
+  return ok;
+}

@@ -24,6 +24,7 @@ struct mip_profile_header;
 #define MIPDATA_EXIT_OK 0
 #define MIPDATA_EXIT_FAILURE 1   /* bad input, I/O error */
 #define MIPDATA_EXIT_USAGE 2     /* bad command line */
+#define MIPDATA_EXIT_UNDER_GATE 3 /* coverage under --fail-under-* */
 
 /* The subcommands: ARGV[0] is the subcommand's name.  */
 int cmd_create (int argc, char **argv);
@@ -32,6 +33,7 @@ int cmd_show (int argc, char **argv);
 int cmd_callgraph (int argc, char **argv);
 int cmd_info (int argc, char **argv);
 int cmd_order (int argc, char **argv);
+int cmd_export (int argc, char **argv);
 
 /* "mipdata: MESSAGE" on stderr.  */
 void mipdata_error (const char *format, ...)
@@ -184,5 +186,18 @@ mipdata_debug_open_binary (const char *path,
 			   const struct mip_profile_header *header);
 
 void mipdata_debug_close (struct mipdata_debug_info *info);
+
+/* Called for each row of a line table that holds code: the code of
+   [START, END) is of line LINE of FILE (joined to the compilation
+   directory when relative).  */
+typedef void mipdata_line_row_visitor (uint64_t start, uint64_t end,
+				       const char *file, int line,
+				       void *data);
+
+/* Visit every row of every line table of INFO's DWARF.  False (after
+   an error message) when memory runs out.  */
+bool mipdata_debug_each_line_row (struct mipdata_debug_info *info,
+				  mipdata_line_row_visitor *visit,
+				  void *data);
 
 #endif /* MIPDATA_H */

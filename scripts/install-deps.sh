@@ -26,14 +26,16 @@ gcc_version=${MIP_GCC_VERSION:-12}
 # file tests).  Real-world validation: GCC's sources
 # (c-torture), xz and the Debian keyring to fetch SQLite and zlib sources.
 # Python 3 runs the probe oracle (scripts/probe-oracle.py: make bench and
-# its DejaGnu test).
+# its DejaGnu test).  lcov (genhtml, lcov --summary) checks mipdata
+# export's tracefiles.
 packages="build-essential autoconf automake libtool pkg-config
   gcc-$gcc_version-plugin-dev g++ libdw-dev libelf-dev libzstd-dev
   libdebuginfod-dev debuginfod
   check dejagnu tcl valgrind gcc-$gcc_version-multilib g++-$gcc_version-multilib
   qemu-user texinfo
   gcc-$gcc_version-source xz-utils bzip2 debian-archive-keyring gzip
-  python3"
+  python3
+  lcov"
 
 # Cross targets (configure finds them; make check runs their tests under
 # qemu-user): for each, the cross compilers of the same GCC release,

@@ -958,6 +958,49 @@ START_TEST (test_info)
 }
 END_TEST
 
+/* info --fail-under-function: status 3 under the gate, 0 at it; the
+   line gate and export need the binaries, one per profile.  */
+START_TEST (test_coverage_gates)
+{
+  struct test_binary binary = create_sample_profile (true);
+  struct result r;
+
+  write_sample_runs (&binary);
+  r = run ("merge", "-p", "default.mip", "run1.mipraw", NULL);
+  ck_assert_exit (r, 0);
+  free_result (&r);
+  /* 4 of 5 functions ran: 80%.  */
+  r = run ("info", "-p", "default.mip", "--fail-under-function=80", NULL);
+  ck_assert_exit (r, 0);
+  ck_assert_output (r, ERR, "");
+  free_result (&r);
+  r = run ("info", "-p", "default.mip", "--fail-under-function=80.5", NULL);
+  ck_assert_exit (r, 3);
+  ck_assert_output (r, ERR, "mipdata: function coverage 80.0% is under"
+		    " --fail-under-function=80.5\n");
+  free_result (&r);
+  r = run ("info", "-p", "default.mip", "--fail-under-function=101", NULL);
+  ck_assert_exit (r, 2);
+  ck_assert_contains (r, ERR, "--fail-under-function needs a percentage"
+		      " from 0 to 100, not '101'");
+  free_result (&r);
+  r = run ("info", "-p", "default.mip", "--fail-under-line=50", NULL);
+  ck_assert_exit (r, 2);
+  ck_assert_contains (r, ERR, "--fail-under-line needs the binaries");
+  free_result (&r);
+  r = run ("export", "-p", "default.mip", NULL);
+  ck_assert_exit (r, 2);
+  ck_assert_contains (r, ERR, "each profile needs its binary (--debug"
+		      " BINARY): 0 given for 1 profiles");
+  free_result (&r);
+  r = run ("export", "-p", "default.mip", "--debug", "x", "--format=xml",
+	   NULL);
+  ck_assert_exit (r, 2);
+  ck_assert_contains (r, ERR, "unknown format 'xml' (use lcov)");
+  free_result (&r);
+}
+END_TEST
+
 /* A map whose inference lists loop is refused by create, by name.  */
 START_TEST (test_create_refuses_inference_cycle)
 {
@@ -1833,6 +1876,7 @@ mipdata_suite (void)
   tcase_add_test (profiles, test_callgraph);
   tcase_add_test (profiles, test_callgraph_dot_escapes);
   tcase_add_test (profiles, test_info);
+  tcase_add_test (profiles, test_coverage_gates);
   tcase_add_test (profiles, test_create_refuses_inference_cycle);
   tcase_add_test (profiles, test_big_endian_32_bit_target);
   tcase_add_test (profiles, test_big_endian_64_bit_target);

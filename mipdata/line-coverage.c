@@ -1,0 +1,452 @@
+/* line-coverage.c - source line coverage of profiles (see
+   line-coverage.h).
+
+   For one profile: the code ranges it knows, each with what is known of
+   it (a block that ran or did not; a function without recorded blocks
+   that ran or did not), sorted by address; then every row of the DWARF
+   line table is matched against them and its line takes the strongest
+   state of the ranges its code overlaps.  Functions are placed at their
+   declaration (DW_AT_decl_file, DW_AT_decl_line), blocks at the line of
+   their first instruction.
+
+   Copyright (C) 2026 The MIP for GCC developers.
+   SPDX-License-Identifier: GPL-3.0-or-later  */
+
+#define _POSIX_C_SOURCE 200809L
+
+#include "line-coverage.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "mip-profile.h"
+#include "mipdata.h"
+
+/* Code of known state: [start, end).  */
+struct code_range
+{
+  uint64_t start, end;
+  enum line_state state;
+};
+
+struct code_ranges
+{
+  struct code_range *ranges;
+  size_t count, capacity;
+};
+
+void
+line_coverage_init (struct line_coverage *coverage)
+{
+  memset (coverage, 0, sizeof *coverage);
+}
+
+void
+line_coverage_free (struct line_coverage *coverage)
+{
+  size_t i, f;
+
+  for (i = 0; i < coverage->file_count; i++)
+    {
+      struct source_file *file = &coverage->files[i];
+      for (f = 0; f < file->function_count; f++)
+	free (file->functions[f].name);
+      free (file->functions);
+      free (file->lines);
+      free (file->path);
+    }
+  free (coverage->files);
+  line_coverage_init (coverage);
+}
+
+/* Make room for one more element of SIZE bytes in *ARRAY, which holds
+   COUNT of *CAPACITY.  */
+static bool
+grow (void **array, size_t count, size_t *capacity, size_t size)
+{
+  void *bigger;
+  size_t wanted;
+
+  if (count < *capacity)
+    return true;
+  wanted = *capacity ? 2 * *capacity : 16;
+  bigger = realloc (*array, wanted * size);
+  if (!bigger)
+    return false;
+  *array = bigger;
+  *capacity = wanted;
+  return true;
+}
+
+/* The file PATH, added when new; NULL when memory runs out.  */
+static struct source_file *
+find_file (struct line_coverage *coverage, const char *path)
+{
+  struct source_file *file;
+  size_t i;
+
+  if (coverage->last_file < coverage->file_count
+      && strcmp (coverage->files[coverage->last_file].path, path) == 0)
+    return &coverage->files[coverage->last_file];
+  for (i = 0; i < coverage->file_count; i++)
+    if (strcmp (coverage->files[i].path, path) == 0)
+      {
+	coverage->last_file = i;
+	return &coverage->files[i];
+      }
+  if (!grow ((void **) &coverage->files, coverage->file_count,
+	     &coverage->file_capacity, sizeof *coverage->files))
+    return NULL;
+  file = &coverage->files[coverage->file_count];
+  memset (file, 0, sizeof *file);
+  file->path = strdup (path);
+  if (!file->path)
+    return NULL;
+  coverage->last_file = coverage->file_count++;
+  return file;
+}
+
+/* Combine STATE into line LINE of FILE.  */
+static bool
+mark_line (struct source_file *file, int line, enum line_state state)
+{
+  size_t number = (size_t) line;
+
+  if (number >= file->line_capacity)
+    {
+      size_t wanted = file->line_capacity ? file->line_capacity : 256;
+      unsigned char *bigger;
+      while (wanted <= number)
+	wanted *= 2;
+      bigger = realloc (file->lines, wanted);
+      if (!bigger)
+	return false;
+      memset (bigger + file->line_capacity, LINE_NO_CODE,
+	      wanted - file->line_capacity);
+      file->lines = bigger;
+      file->line_capacity = wanted;
+    }
+  if (state > file->lines[number])
+    file->lines[number] = (unsigned char) state;
+  return true;
+}
+
+/* ---- The code ranges of a profile ------------------------------------ */
+
+static bool
+add_range (struct code_ranges *ranges, uint64_t start, uint64_t size,
+	   enum line_state state)
+{
+  if (size == 0)
+    return true;
+  if (!grow ((void **) &ranges->ranges, ranges->count, &ranges->capacity,
+	     sizeof *ranges->ranges))
+    return false;
+  ranges->ranges[ranges->count].start = start;
+  ranges->ranges[ranges->count].end = start + size;
+  ranges->ranges[ranges->count].state = state;
+  ranges->count++;
+  return true;
+}
+
+/* Count block BLOCK of function INDEX in the file of its first
+   instruction.  */
+static bool
+count_block (struct line_coverage *coverage,
+	     struct mipdata_debug_info *debug, uint64_t address, bool ran)
+{
+  struct source_file *file;
+  const char *path;
+  int line;
+
+  if (!mipdata_debug_line (debug, address, &path, &line))
+    return true;
+  file = find_file (coverage, path);
+  if (!file)
+    return false;
+  file->blocks++;
+  if (ran)
+    file->blocks_run++;
+  return true;
+}
+
+/* The ranges of the blocks of function INDEX, each in the state of its
+   coverage.  */
+static bool
+add_block_ranges (struct line_coverage *coverage,
+		  const struct mip_profile *profile, uint32_t index,
+		  struct mipdata_debug_info *debug, struct code_ranges *ranges)
+{
+  const struct mip_profile_function *function = &profile->functions[index];
+  uint32_t b;
+
+  for (b = 0; b < function->block_count; b++)
+    {
+      bool ran = profile->blocks[function->block_begin + b].covered_runs > 0;
+      uint64_t address, size;
+
+      if (!mip_profile_block_extent (profile, index, b, &address, &size))
+	continue;
+      if (!add_range (ranges, address, size, ran ? LINE_RUN : LINE_NOT_RUN)
+	  || !count_block (coverage, debug, address, ran))
+	return false;
+    }
+  return true;
+}
+
+/* The whole code of function INDEX, which records no blocks: its lines
+   did not run when it did not, and are unknown when it did.  */
+static bool
+add_function_ranges (const struct mip_profile *profile, uint32_t index,
+		     struct code_ranges *ranges)
+{
+  const struct mip_profile_function *function = &profile->functions[index];
+  enum line_state state = function->covered_runs > 0 ? LINE_UNKNOWN
+			  : LINE_NOT_RUN;
+
+  return (add_range (ranges, function->address, function->size, state)
+	  && (function->cold_address == 0
+	      || add_range (ranges, function->cold_address,
+			    function->cold_size, state)));
+}
+
+/* The function INDEX at its declaration, merged with a function of the
+   same name there (the same inline function in several binaries).  */
+static bool
+add_function (struct line_coverage *coverage,
+	      const struct mip_profile *profile, uint32_t index,
+	      struct mipdata_debug_info *debug)
+{
+  const struct mip_profile_function *function = &profile->functions[index];
+  const char *name = mip_profile_function_name (profile, index);
+  struct covered_function *entry = NULL;
+  struct source_file *file;
+  const char *path;
+  int line;
+  size_t f;
+
+  if (!mipdata_debug_lookup (debug, function->address, &path, &line))
+    return true;                /* not placed anywhere */
+  file = find_file (coverage, path);
+  if (!file)
+    return false;
+  for (f = 0; f < file->function_count && !entry; f++)
+    if (strcmp (file->functions[f].name, name) == 0)
+      entry = &file->functions[f];
+  if (!entry)
+    {
+      if (!grow ((void **) &file->functions, file->function_count,
+		 &file->function_capacity, sizeof *file->functions))
+	return false;
+      entry = &file->functions[file->function_count];
+      memset (entry, 0, sizeof *entry);
+      entry->name = strdup (name);
+      if (!entry->name)
+	return false;
+      entry->line = line;
+      file->function_count++;
+    }
+  entry->ran |= function->covered_runs > 0;
+  if (mip_profile_function_kinds (profile, index) & MIP_KIND_CALL_COUNT)
+    {
+      entry->has_count = true;
+      entry->count += function->call_count;
+    }
+  return true;
+}
+
+static int
+compare_ranges (const void *a, const void *b)
+{
+  const struct code_range *x = a, *y = b;
+  return x->start < y->start ? -1 : x->start > y->start;
+}
+
+/* ---- Matching the line table ------------------------------------------- */
+
+struct row_matcher
+{
+  struct line_coverage *coverage;
+  const struct code_ranges *ranges;
+  bool failed;
+};
+
+/* The first range whose end is after ADDRESS (ranges do not overlap).  */
+static size_t
+first_range_after (const struct code_ranges *ranges, uint64_t address)
+{
+  size_t low = 0, high = ranges->count;
+
+  while (low < high)
+    {
+      size_t middle = low + (high - low) / 2;
+      if (ranges->ranges[middle].end <= address)
+	low = middle + 1;
+      else
+	high = middle;
+    }
+  return low;
+}
+
+static void
+match_row (uint64_t start, uint64_t end, const char *path, int line,
+	   void *data)
+{
+  struct row_matcher *matcher = data;
+  const struct code_ranges *ranges = matcher->ranges;
+  enum line_state state = LINE_NO_CODE;
+  struct source_file *file;
+  size_t r;
+
+  for (r = first_range_after (ranges, start);
+       r < ranges->count && ranges->ranges[r].start < end; r++)
+    if (ranges->ranges[r].state > state)
+      state = ranges->ranges[r].state;
+  if (state == LINE_NO_CODE || matcher->failed)
+    return;
+  file = find_file (matcher->coverage, path);
+  if (!file || !mark_line (file, line, state))
+    matcher->failed = true;
+}
+
+bool
+line_coverage_add (struct line_coverage *coverage,
+		   const struct mip_profile *profile,
+		   struct mipdata_debug_info *debug)
+{
+  struct code_ranges ranges = { NULL, 0, 0 };
+  struct row_matcher matcher;
+  bool ok = true;
+  uint32_t i;
+
+  for (i = 0; ok && i < profile->header.function_count; i++)
+    {
+      const struct mip_profile_function *function = &profile->functions[i];
+      bool blocks = (mip_profile_function_kinds (profile, i)
+		     & MIP_KIND_BLOCK_COVERAGE) && function->block_count > 0;
+
+      if (mip_profile_function_is_discarded (profile, i)
+	  || mip_profile_function_is_alias (profile, i))
+	continue;
+      coverage->has_blocks |= blocks;
+      ok = (add_function (coverage, profile, i, debug)
+	    && (blocks ? add_block_ranges (coverage, profile, i, debug, &ranges)
+		: add_function_ranges (profile, i, &ranges)));
+    }
+  if (ok)
+    {
+      qsort (ranges.ranges, ranges.count, sizeof *ranges.ranges,
+	     compare_ranges);
+      matcher.coverage = coverage;
+      matcher.ranges = &ranges;
+      matcher.failed = false;
+      ok = mipdata_debug_each_line_row (debug, match_row, &matcher)
+	   && !matcher.failed;
+    }
+  free (ranges.ranges);
+  if (!ok)
+    mipdata_error ("out of memory");
+  return ok;
+}
+
+int
+line_coverage_read (struct line_coverage *coverage, size_t count,
+		    char **profile_paths, char **debug_paths)
+{
+  size_t i;
+
+  for (i = 0; i < count; i++)
+    {
+      struct mip_error_context error;
+      struct mip_profile *profile = NULL;
+      struct mipdata_debug_info *debug;
+      bool ok;
+
+      mip_error_clear (&error);
+      if (mip_profile_read_file (profile_paths[i], &profile, &error)
+	  != MIP_OK)
+	{
+	  mipdata_report (&error);
+	  return MIPDATA_EXIT_FAILURE;
+	}
+      debug = mipdata_debug_open_binary (debug_paths[i], &profile->header);
+      ok = debug && line_coverage_add (coverage, profile, debug);
+      mipdata_debug_close (debug);
+      mip_profile_free (profile);
+      if (!ok)
+	return MIPDATA_EXIT_FAILURE;
+    }
+  return MIPDATA_EXIT_OK;
+}
+
+/* ---- Order and totals ---------------------------------------------------- */
+
+static int
+compare_files (const void *a, const void *b)
+{
+  return strcmp (((const struct source_file *) a)->path,
+		 ((const struct source_file *) b)->path);
+}
+
+static int
+compare_functions (const void *a, const void *b)
+{
+  const struct covered_function *x = a, *y = b;
+  if (x->line != y->line)
+    return x->line < y->line ? -1 : 1;
+  return strcmp (x->name, y->name);
+}
+
+void
+line_coverage_sort (struct line_coverage *coverage)
+{
+  size_t i;
+
+  qsort (coverage->files, coverage->file_count, sizeof *coverage->files,
+	 compare_files);
+  for (i = 0; i < coverage->file_count; i++)
+    qsort (coverage->files[i].functions, coverage->files[i].function_count,
+	   sizeof *coverage->files[i].functions, compare_functions);
+  coverage->last_file = 0;
+}
+
+struct coverage_totals
+source_file_totals (const struct source_file *file)
+{
+  struct coverage_totals totals;
+  size_t i;
+
+  memset (&totals, 0, sizeof totals);
+  for (i = 0; i < file->line_capacity; i++)
+    if (file->lines[i] == LINE_RUN || file->lines[i] == LINE_NOT_RUN)
+      {
+	totals.lines++;
+	totals.lines_run += file->lines[i] == LINE_RUN;
+      }
+  for (i = 0; i < file->function_count; i++)
+    {
+      totals.functions++;
+      totals.functions_run += file->functions[i].ran;
+    }
+  totals.blocks = file->blocks;
+  totals.blocks_run = file->blocks_run;
+  return totals;
+}
+
+void
+coverage_totals_add (struct coverage_totals *a,
+		     const struct coverage_totals *b)
+{
+  a->lines += b->lines;
+  a->lines_run += b->lines_run;
+  a->functions += b->functions;
+  a->functions_run += b->functions_run;
+  a->blocks += b->blocks;
+  a->blocks_run += b->blocks_run;
+}
+
+double
+coverage_percent (uint64_t part, uint64_t whole)
+{
+  return whole ? 100.0 * (double) part / (double) whole : 100.0;
+}

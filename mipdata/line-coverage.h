@@ -1,0 +1,100 @@
+/* line-coverage.h - source line coverage of profiles, for mipdata export
+   and mipdata info: per source file, which lines hold code that ran,
+   which functions ran and how many of the blocks that start there ran.
+
+   A line has code in a block when a row of the DWARF line table whose
+   code overlaps the block's address range names it.  It ran when any
+   of its blocks ran, and did not when none did.  A function recorded
+   without block coverage (function-coverage mode) tells nothing about
+   its lines when it ran; when it never ran, none of its lines did.
+   Several profiles (a program and its shared objects, or several
+   builds) add up per source file.
+
+   Copyright (C) 2026 The MIP for GCC developers.
+   SPDX-License-Identifier: GPL-3.0-or-later  */
+
+#ifndef MIPDATA_LINE_COVERAGE_H
+#define MIPDATA_LINE_COVERAGE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+struct mip_profile;
+struct mipdata_debug_info;
+
+/* What is known of one source line; a later state wins when states
+   combine (the order matters).  */
+enum line_state
+{
+  LINE_NO_CODE = 0,             /* no code of it, or nothing recorded */
+  LINE_NOT_RUN,                 /* all its code is in code that never ran */
+  LINE_UNKNOWN,                 /* some of it in functions that ran, whose
+				   blocks are not recorded */
+  LINE_RUN                      /* a block holding its code ran */
+};
+
+struct covered_function
+{
+  char *name;
+  int line;                     /* of its declaration */
+  bool ran;
+  bool has_count;               /* the mode counts calls */
+  uint64_t count;
+};
+
+struct source_file
+{
+  char *path;
+  unsigned char *lines;         /* enum line_state, by line number */
+  size_t line_capacity;
+  struct covered_function *functions;
+  size_t function_count, function_capacity;
+  uint64_t blocks, blocks_run;  /* blocks whose first line is here */
+};
+
+struct line_coverage
+{
+  struct source_file *files;
+  size_t file_count, file_capacity;
+  size_t last_file;             /* the file found last, tried first */
+  bool has_blocks;              /* some function recorded its blocks */
+};
+
+/* Numbers of one file or of all, as lcov --summary counts them.  */
+struct coverage_totals
+{
+  uint64_t lines, lines_run;
+  uint64_t functions, functions_run;
+  uint64_t blocks, blocks_run;
+};
+
+void line_coverage_init (struct line_coverage *coverage);
+void line_coverage_free (struct line_coverage *coverage);
+
+/* Add the kept functions of PROFILE, whose binary's DWARF is DEBUG.
+   False (after an error message) when memory runs out.  */
+bool line_coverage_add (struct line_coverage *coverage,
+			const struct mip_profile *profile,
+			struct mipdata_debug_info *debug);
+
+/* Read each of the COUNT profiles PROFILE_PATHS[i] and add it with
+   the DWARF of DEBUG_PATHS[i] (checked to be the profiled binary).
+   Returns an exit status, after an error message on failure.  */
+int line_coverage_read (struct line_coverage *coverage, size_t count,
+			char **profile_paths, char **debug_paths);
+
+/* Sort the files by path and each file's functions by line.  */
+void line_coverage_sort (struct line_coverage *coverage);
+
+/* The totals of FILE.  */
+struct coverage_totals source_file_totals (const struct source_file *file);
+
+/* Add B into A.  */
+void coverage_totals_add (struct coverage_totals *a,
+			  const struct coverage_totals *b);
+
+/* 100 * PART / WHOLE, or 100 when WHOLE is 0 (nothing to miss).  */
+double coverage_percent (uint64_t part, uint64_t whole);
+
+#endif /* MIPDATA_LINE_COVERAGE_H */
