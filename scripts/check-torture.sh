@@ -56,6 +56,8 @@
 #                        has a call count and an order in the full mode
 #                        (checked on every full build by default)
 #   TORTURE_FILTER       only tests whose name matches this grep pattern
+#   TORTURE_PROGRESS_SECONDS  how often the progress line is printed
+#                        (default 60)
 #   CHECK_RESULT_FILE    where to append "torture PASSED FAILED SKIPPED"
 #
 # Copyright (C) 2026 The MIP for GCC developers.
@@ -200,8 +202,18 @@ detect_cross_targets () {
   done
 }
 
+# Once a minute while the tests run, how far they are: the run is
+# otherwise silent for many minutes.
+report_progress () {
+  local total=$1 done
+  while sleep "${TORTURE_PROGRESS_SECONDS:-60}"; do
+    done=$(find "$TORTURE_OUT/results" -name '*.res' | wc -l)
+    mip_say "progress: $done/$total tests started, $(count PASS) checks passed, $(count FAIL) failed so far"
+  done
+}
+
 main () {
-  local total configs passed failed plain_fail unsupported plain_ok crashed
+  local total configs progress passed failed plain_fail unsupported plain_ok crashed
   [ -n "$MIP_VARIANTS" ] && mip_check_tools
   [ -d "$TORTURE_DIR" ] || bash "$here/fetch-sources.sh" torture
   rm -rf "$TORTURE_OUT"
@@ -221,8 +233,12 @@ main () {
   mip_detect_i386_runner say
   detect_cross_targets
   crashed=0
+  report_progress "$total" &
+  progress=$!
   list_tests | xargs -P "$MIP_JOBS" -n 2 bash "$here/torture-test.sh" \
     || crashed=1
+  kill "$progress" 2>/dev/null || true
+  wait "$progress" 2>/dev/null || true
   passed=$(count PASS)
   failed=$(count FAIL)
   failed=$((failed + cross_failed))
