@@ -2,7 +2,9 @@
    hit, those of blocks that did not are not; each function at its
    declaration line with its call count (full mode).  Checked by
    mip-check-lcov (lib/mip-report.exp); lcov(N) is the DA count of the
-   line, fn(NAME,N) the FNDA count of the function declared there.
+   line, fn(NAME,N) the FNDA count of the function declared there;
+   lcov2(N) and fn2(NAME,N) are the same once a second binary, run with
+   eleven arguments, is added (mip-check-lcov-merged).
 
    Copyright (C) 2026 The MIP for GCC developers.
    SPDX-License-Identifier: GPL-3.0-or-later  */
@@ -10,11 +12,11 @@
 /* { dg-do run } */
 /* { dg-options "-O0" } */
 
-int twice (int x) {                     /* lcov(1) fn(twice,2) */
+int twice (int x) {                     /* lcov(1) fn(twice,2) fn2(twice,4) */
   return 2 * x;                         /* lcov(1) */
 }                                       /* lcov(1) */
 
-int sign (int x) {                      /* lcov(1) fn(sign,3) */
+int sign (int x) {                      /* lcov(1) fn(sign,3) fn2(sign,6) */
   if (x < 0)                            /* lcov(1) */
     return -1;                          /* lcov(1) */
   if (x == 0)                           /* lcov(1) */
@@ -22,18 +24,19 @@ int sign (int x) {                      /* lcov(1) fn(sign,3) */
   return 1;                             /* lcov(1) */
 }                                       /* lcov(1) */
 
-int never (int x) {                     /* lcov(0) fn(never,0) */
-  return x + 1;                         /* lcov(0) */
-}                                       /* lcov(0) */
+int never (int x) {                     /* lcov(0) lcov2(1) fn(never,0) fn2(never,1) */
+  return x + 1;                         /* lcov(0) lcov2(1) */
+}                                       /* lcov(0) lcov2(1) */
 
-int main (int argc, char **argv) {      /* lcov(1) fn(main,1) */
+int main (int argc, char **argv) {      /* lcov(1) fn(main,1) fn2(main,2) */
   int sum = twice (1) + twice (2);      /* lcov(1) */
   (void) argv;
   sum += sign (-5) + sign (5) + sign (7);       /* lcov(1) */
   if (argc > 10)                        /* lcov(1) */
-    sum += never (argc);                /* lcov(0) */
+    sum += never (argc) - argc - 1;     /* lcov(0) lcov2(1) */
   return sum == 7 ? 0 : 1;              /* lcov(1) */
 }                                       /* lcov(1) */
 
 /* { dg-final { mip-check-lcov } } */
 /* { dg-final { mip-check-coverage-summary } } */
+/* { dg-final { mip-check-lcov-merged } } */
