@@ -32,6 +32,11 @@ check_target (const struct mip_profile *profile, const struct mip_raw *raw,
 {
   const struct mip_profile_header *h = &profile->header;
 
+  if (mip_profile_is_imported (profile))
+    return mip_error_set (error, MIP_ERROR_BUILD_ID, name,
+			  "the profile was imported (mipdata import): it"
+			  " describes no binary, so no raw profile can be"
+			  " merged into it");
   if (raw->pointer_size != h->pointer_size)
     return mip_error_set (error, MIP_ERROR_TARGET, name,
 			  "%u-bit pointers, the profile is for %" PRIu32

@@ -191,6 +191,14 @@ check_units (struct profile_parser *parser)
       function_begin += unit->function_count;
       build_id = mip_build_id_add (build_id, unit->unit_hash);
     }
+  if (mip_profile_is_imported (profile))
+    {
+      /* Built from a description (mip-profile-build.c): no binary.  */
+      if (h->raw_data_size != 0)
+	return MIP_CORRUPT (parser, "a profile without units expects %"
+			    PRIu64 " raw bytes", h->raw_data_size);
+      return MIP_OK;
+    }
   if (raw_offset != h->raw_data_size || function_begin != h->function_count)
     return MIP_CORRUPT (parser, "units cover %" PRIu64 " raw bytes and %"
 			PRIu64 " functions, header says %" PRIu64 " and %"
@@ -300,15 +308,25 @@ check_function (struct profile_parser *parser, uint32_t index)
     return MIP_CORRUPT (parser, "function %" PRIu32 ": unknown kinds 0x%"
 			PRIx32 " or flags 0x%" PRIx32, index, function->kinds,
 			function->flags);
-  if (function->unit_index >= h->unit_count)
+  if (mip_profile_is_imported (profile))
+    {
+      if (function->unit_index != 0 || function->probe_count != 0
+	  || function->caller_slots != 0)
+	return MIP_CORRUPT (parser, "function %" PRIu32 " of a profile"
+			    " without units has a raw record", index);
+    }
+  else if (function->unit_index >= h->unit_count)
     return MIP_CORRUPT (parser, "function %" PRIu32 ": unit %" PRIu32
 			" does not exist", index, function->unit_index);
-  unit = &profile->units[function->unit_index];
-  if (index < unit->function_begin
-      || index - unit->function_begin >= unit->function_count)
-    return MIP_CORRUPT (parser, "function %" PRIu32 ": not in its unit %"
-			PRIu32, index, function->unit_index);
-  if (!record_fits (profile, function))
+  else
+    {
+      unit = &profile->units[function->unit_index];
+      if (index < unit->function_begin
+	  || index - unit->function_begin >= unit->function_count)
+	return MIP_CORRUPT (parser, "function %" PRIu32 ": not in its unit %"
+			    PRIu32, index, function->unit_index);
+    }
+  if (!mip_profile_is_imported (profile) && !record_fits (profile, function))
     return MIP_CORRUPT (parser, "function %" PRIu32 ": raw record at %" PRIu32
 			" is outside its unit's raw data", index,
 			function->raw_offset);

@@ -196,7 +196,7 @@ same_alias_key (const struct mip_profile *profile, uint32_t a, uint32_t b)
 }
 
 /* Find each function's primary: the first kept entry with its address and
-   name.  An open-addressing table of function indexes keeps this linear
+   name (in an imported profile, every entry is its own).  An open-addressing table of function indexes keeps this linear
    in the number of functions.  */
 bool
 mip_profile_derive_aliases (struct mip_profile *profile)
@@ -218,7 +218,10 @@ mip_profile_derive_aliases (struct mip_profile *profile)
 
       profile->primary[i] = i;
       profile->effective_kinds[i] = profile->functions[i].kinds;
-      if (mip_profile_function_is_discarded (profile, i))
+      /* An imported profile has no addresses: entries sharing a name
+	 are static functions of several units, never copies.  */
+      if (mip_profile_function_is_discarded (profile, i)
+	  || mip_profile_is_imported (profile))
 	continue;
       slot = alias_key_hash (profile, i) & (slots - 1);
       while (table[slot] != UINT32_MAX

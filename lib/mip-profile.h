@@ -49,6 +49,42 @@ enum mip_error mip_profile_create (const struct mip_map *map,
 				   struct mip_profile **profile,
 				   struct mip_error_context *error);
 
+/* A function of a profile written by hand (mipdata import): what
+   profile use reads, and nothing of a binary.  */
+struct mip_imported_block
+{
+  uint32_t id;                  /* early block number, 1 and up */
+  uint32_t covered_runs;
+};
+
+struct mip_imported_function
+{
+  const char *name;             /* the symbol */
+  uint64_t cfg_signature;       /* 0: matches any CFG */
+  uint32_t covered_runs;
+  bool has_call_count;
+  uint64_t call_count;
+  uint64_t order;               /* first-call order, 0: none */
+  uint32_t block_count;
+  const struct mip_imported_block *blocks;
+};
+
+/* A new profile of RUNS runs for a target of POINTER_SIZE bytes and the
+   given byte order, holding the COUNT functions of FUNCTIONS in that
+   order.  It describes no binary: no units, no raw data, no addresses,
+   build id 0 (mip_profile_is_imported), so no raw profile can be merged
+   into it.  Counts larger than RUNS are refused.  */
+enum mip_error mip_profile_build (unsigned pointer_size, bool big_endian,
+				  uint32_t runs,
+				  const struct mip_imported_function *functions,
+				  uint32_t count,
+				  struct mip_profile **profile,
+				  struct mip_error_context *error);
+
+/* Whether PROFILE was built by mip_profile_build (it has no units and
+   build id 0, which no binary's profile has).  */
+bool mip_profile_is_imported (const struct mip_profile *profile);
+
 /* Parse SIZE bytes at DATA as a profile; NAME names it in errors.  Every
    table, index and offset is checked.  */
 enum mip_error mip_profile_parse (const void *data, size_t size,

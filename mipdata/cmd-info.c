@@ -141,7 +141,10 @@ print_summary (const struct mip_profile *profile,
 {
   const struct mip_profile_header *h = &profile->header;
 
-  printf ("Build ID: %016" PRIx64 "\n", h->build_id);
+  if (mip_profile_is_imported (profile))
+    printf ("Build ID: none (imported)\n");
+  else
+    printf ("Build ID: %016" PRIx64 "\n", h->build_id);
   if (h->gnu_build_id_size)
     {
       char text[MIP_GNU_BUILD_ID_TEXT];

@@ -202,6 +202,13 @@ merge_all (const char *profile_path, const struct input_list *inputs)
 	close (lock);
       return MIPDATA_EXIT_FAILURE;
     }
+  if (mip_profile_is_imported (profile))
+    {
+      mipdata_error ("cannot merge into '%s': it was made by mipdata import"
+		     " and describes no binary (make the profile of the"
+		     " program with 'mipdata create')", profile_path);
+      status = MIPDATA_EXIT_FAILURE;
+    }
   /* The profile in memory takes every run; the file changes only after
      the last one was checked and added.  */
   for (i = 0; i < inputs->count && status == MIPDATA_EXIT_OK; i++)

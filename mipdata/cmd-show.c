@@ -17,7 +17,9 @@
    With --debug the blocks come one per line with the source line of
    their first instruction, and each caller with the line of its call.
    With --json, one JSON object whose "functions" array has one function
-   object per line.
+   object per line.  With --yaml, the profile in the YAML schema of
+   mipdata import (doc/format.md): what profile use reads, so that
+   importing it gives a profile the plugin applies the same way.
 
    Copyright (C) 2026 The MIP for GCC developers.
    SPDX-License-Identifier: GPL-3.0-or-later  */
@@ -46,6 +48,7 @@ struct show_options
   const char *debug_path;
   const char *regex;
   bool json;
+  bool yaml;
   enum sort_key sort;
 };
 
@@ -78,7 +81,7 @@ static void
 print_help (void)
 {
   printf ("usage: mipdata show -p PROFILE [--debug BINARY] [--regex RE]\n"
-	  "                    [--sort KEY] [--json]\n"
+	  "                    [--sort KEY] [--json | --yaml]\n"
 	  "                    [--debug-file-directory=DIR]\n"
 	  "\n"
 	  "Print the GNU build id of the profiled binary (when known), then\n"
@@ -101,6 +104,8 @@ print_help (void)
 	  "  -s, --sort=KEY         profile (default), order (first called\n"
 	  "                         first), count (most called first), name\n"
 	  "  -j, --json             print one JSON object\n"
+	  "  -y, --yaml             print the profile as YAML, which mipdata\n"
+	  "                         import reads back (no --debug)\n"
 	  "  -h, --help             print this help and exit\n");
 }
 
@@ -529,6 +534,100 @@ print_json_callers (const struct show_context *context, uint32_t index)
   putchar (']');
 }
 
+/* ---- YAML ---------------------------------------------------------------- */
+
+/* Whether NAME can be written as a plain YAML scalar (every C and C++
+   symbol can, unless it looks like a null).  */
+static bool
+yaml_plain_name (const char *name)
+{
+  const char *p;
+  if (!name[0] || strcmp (name, "null") == 0
+      || !strchr ("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ_.$",
+		  name[0]))
+    return false;
+  for (p = name; *p; p++)
+    if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z')
+	  || (*p >= '0' && *p <= '9') || strchr ("_.$@", *p)))
+      return false;
+  return true;
+}
+
+static void
+print_yaml_name (const char *name)
+{
+  const unsigned char *p;
+  if (yaml_plain_name (name))
+    {
+      fputs (name, stdout);
+      return;
+    }
+  putchar ('"');
+  for (p = (const unsigned char *) name; *p; p++)
+    if (*p == '"' || *p == '\\')
+      printf ("\\%c", *p);
+    else if (*p < 0x20 || *p == 0x7f)
+      printf ("\\x%02x", *p);
+    else
+      putchar (*p);
+  putchar ('"');
+}
+
+static void
+print_yaml_header (const struct mip_profile_header *h)
+{
+  printf ("target: { pointer-size: %" PRIu32 ", endian: %s }\n"
+	  "runs: %" PRIu32 "\n", h->pointer_size,
+	  h->target_big_endian ? "big" : "little", h->runs);
+}
+
+/* One entry of the functions list.  Blocks are listed whatever the
+   mode, as profile use reads them, except those of id 0 (made after
+   the point blocks are numbered), which it never looks up.  */
+static void
+print_yaml_function (const struct mip_profile *profile, uint32_t index)
+{
+  const struct mip_profile_function *function = &profile->functions[index];
+  uint64_t order = mip_profile_function_order (profile, index);
+  uint32_t b;
+  bool blocks_named = false;
+
+  fputs ("  - name: ", stdout);
+  print_yaml_name (mip_profile_function_name (profile, index));
+  putchar ('\n');
+  if (function->cfg_signature != 0)
+    printf ("    signature: 0x%016" PRIx64 "\n", function->cfg_signature);
+  printf ("    covered: %" PRIu32 "\n", function->covered_runs);
+  if (mip_profile_function_kinds (profile, index) & MIP_KIND_CALL_COUNT)
+    printf ("    calls: %" PRIu64 "\n", function->call_count);
+  if (order != 0)
+    printf ("    order: %" PRIu64 "\n", order);
+  for (b = 0; b < function->block_count; b++)
+    {
+      const struct mip_profile_block *block =
+	&profile->blocks[function->block_begin + b];
+      if (block->id == 0)
+	continue;
+      if (!blocks_named)
+	fputs ("    blocks:\n", stdout);
+      blocks_named = true;
+      printf ("      - { id: %" PRIu32 ", covered: %" PRIu32 " }\n",
+	      block->id, block->covered_runs);
+    }
+}
+
+static void
+print_yaml (const struct mip_profile *profile, const uint32_t *selected,
+	    uint32_t count)
+{
+  uint32_t i;
+
+  print_yaml_header (&profile->header);
+  fputs (count ? "functions:\n" : "functions: []\n", stdout);
+  for (i = 0; i < count; i++)
+    print_yaml_function (profile, selected[i]);
+}
+
 /* ---- Putting it together ------------------------------------------------- */
 
 static void
@@ -541,6 +640,11 @@ print_functions (const struct show_context *context,
   const struct mip_profile_header *h = &context->profile->header;
   char gnu_build_id[MIP_GNU_BUILD_ID_TEXT];
 
+  if (options->yaml)
+    {
+      print_yaml (context->profile, selected, count);
+      return;
+    }
   mip_gnu_build_id_hex (h->gnu_build_id, h->gnu_build_id_size, gnu_build_id);
   if (options->json)
     {
@@ -646,15 +750,17 @@ cmd_show (int argc, char **argv)
     { "regex", required_argument, NULL, 'r' },
     { "sort", required_argument, NULL, 's' },
     { "json", no_argument, NULL, 'j' },
+    { "yaml", no_argument, NULL, 'y' },
     { "debug-file-directory", required_argument, NULL, 'D' },
     { "help", no_argument, NULL, 'h' },
     { NULL, 0, NULL, 0 }
   };
-  struct show_options options = { NULL, NULL, NULL, false, SORT_PROFILE };
+  struct show_options options = { NULL, NULL, NULL, false, false,
+				  SORT_PROFILE };
   int option;
 
   opterr = 0;
-  while ((option = getopt_long (argc, argv, ":p:d:r:s:jh", long_options,
+  while ((option = getopt_long (argc, argv, ":p:d:r:s:jyh", long_options,
 				NULL)) != -1)
     switch (option)
       {
@@ -676,6 +782,9 @@ cmd_show (int argc, char **argv)
       case 'j':
 	options.json = true;
 	break;
+      case 'y':
+	options.yaml = true;
+	break;
       case 'D':
 	if (!mipdata_set_debug_directory (optarg))
 	  return MIPDATA_EXIT_USAGE;
@@ -686,6 +795,9 @@ cmd_show (int argc, char **argv)
       default:
 	return mipdata_bad_option ("show", option, argv);
       }
+  if (options.yaml && (options.json || options.debug_path))
+    return mipdata_usage_error ("show", "--yaml cannot be combined with %s",
+				options.json ? "--json" : "--debug");
   int status = mipdata_need_profile ("show", options.profile_path, argc,
 				     argv);
   if (status >= 0)

@@ -2,7 +2,7 @@
 
    Like git, mipdata is a table of subcommands; each lives in its own file
    (cmd-create.c, cmd-merge.c, cmd-show.c, cmd-callgraph.c, cmd-info.c,
-   cmd-order.c, cmd-export.c)
+   cmd-order.c, cmd-export.c, cmd-import.c)
    and parses its own options.
    This file dispatches and holds the message helpers they share.  Exit
    status: 0 success, 1 bad input or I/O error, 2 bad command line.
@@ -42,6 +42,7 @@ static const struct command commands[] = {
   { "info", cmd_info, "print a summary of a profile" },
   { "order", cmd_order, "print a function ordering file for lld or gold" },
   { "export", cmd_export, "write the coverage as an lcov tracefile" },
+  { "import", cmd_import, "make a profile from a YAML description" },
 };
 
 #define COMMAND_COUNT (sizeof commands / sizeof commands[0])

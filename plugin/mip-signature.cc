@@ -175,7 +175,8 @@ mip_cfg_signature (function *fun)
       hash = mip_hash_u64 (hash, (uint64_t) -2);	/* End of block.  */
     }
   clear_block_numbers (fun);
-  return hash;
+  /* 0 means "any CFG" in a profile (a hand-written entry): never give it.  */
+  return hash != 0 ? hash : 1;
 }
 
 void

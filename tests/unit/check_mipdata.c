@@ -715,6 +715,234 @@ START_TEST (test_show_json_escapes)
 }
 END_TEST
 
+/* ---- YAML: show --yaml and import ------------------------------------------ */
+
+static const char merged_yaml[] =
+  "target: { pointer-size: 8, endian: little }\n"
+  "runs: 2\n"
+  "functions:\n"
+  "  - name: main\n"
+  "    signature: 0xc0ffee0000000010\n"
+  "    covered: 2\n"
+  "    calls: 2\n"
+  "    order: 1\n"
+  "  - name: helper\n"
+  "    signature: 0xc0ffee0000000018\n"
+  "    covered: 2\n"
+  "    calls: 10\n"
+  "    order: 3\n"
+  "  - name: inline_fn\n"
+  "    signature: 0xc0ffee0000000010\n"
+  "    covered: 2\n"
+  "    calls: 6\n"
+  "    order: 3\n"
+  "  - name: never\n"
+  "    signature: 0xc0ffee0000000018\n"
+  "    covered: 0\n"
+  "    calls: 0\n"
+  "  - name: counted_only\n"
+  "    signature: 0xc0ffee0000000020\n"
+  "    covered: 1\n"
+  "    calls: 5\n";
+
+/* show --yaml writes the schema of import; importing it and showing the
+   copy gives the same text, and the copy shows as the original.  */
+START_TEST (test_show_yaml_round_trip)
+{
+  struct test_binary binary = create_sample_profile (false);
+  struct result r;
+
+  write_sample_runs (&binary);
+  r = run ("merge", "-p", "default.mip", "run1.mipraw", "run2.mipraw", NULL);
+  ck_assert_exit (r, 0);
+  free_result (&r);
+  r = run ("show", "-p", "default.mip", "--yaml", NULL);
+  ck_assert_exit (r, 0);
+  ck_assert_output (r, OUT, merged_yaml);
+  free_result (&r);
+  write_text ("merged.yaml", merged_yaml);
+  r = run ("import", "-o", "copy.mip", "merged.yaml", NULL);
+  ck_assert_exit (r, 0);
+  ck_assert_output (r, OUT, "");
+  ck_assert_output (r, ERR, "");
+  free_result (&r);
+  r = run ("show", "-p", "copy.mip", "--yaml", NULL);
+  ck_assert_exit (r, 0);
+  ck_assert_output (r, OUT, merged_yaml);
+  free_result (&r);
+  r = run ("show", "-p", "copy.mip", NULL);
+  ck_assert_exit (r, 0);
+  ck_assert_output (r, OUT, merged_text);
+  free_result (&r);
+  r = run ("show", "-p", "copy.mip", "--yaml", "--json", NULL);
+  ck_assert_exit (r, 2);
+  ck_assert_contains (r, ERR, "--yaml cannot be combined with --json");
+  free_result (&r);
+}
+END_TEST
+
+/* A profile written by hand in every style the reader takes: flow and
+   block collections, comments, quotes, defaults (runs 1, covered 0, no
+   signature: any CFG).  */
+START_TEST (test_import_hand_written)
+{
+  struct result r;
+
+  write_text ("hand.yaml",
+	      "# written by hand\n"
+	      "---\n"
+	      "target:\n"
+	      "  pointer-size: 4\n"
+	      "  endian: big\n"
+	      "functions:\n"
+	      "- { name: main, covered: 1, order: 1 }   # first\n"
+	      "- name: 'parse'\n"
+	      "  signature: 0x9F3C2A0D5E6B7C81\n"
+	      "  covered: 1\n"
+	      "  calls: 12\n"
+	      "  order: 2\n"
+	      "  blocks: [ { id: 3, covered: 0 },\n"
+	      "            { id: 4, covered: 1 } ]\n"
+	      "\n"
+	      "- name: \"odd \\\"name\\\"\"\n"
+	      "- name: usage\n"
+	      "  blocks:\n"
+	      "    - id: 2\n");
+  r = run ("import", "-o", "hand.mip", "hand.yaml", NULL);
+  ck_assert_exit (r, 0);
+  ck_assert_output (r, ERR, "");
+  free_result (&r);
+  r = run ("show", "-p", "hand.mip", "--yaml", NULL);
+  ck_assert_exit (r, 0);
+  ck_assert_output (r, OUT,
+		    "target: { pointer-size: 4, endian: big }\n"
+		    "runs: 1\n"
+		    "functions:\n"
+		    "  - name: main\n"
+		    "    covered: 1\n"
+		    "    order: 1\n"
+		    "  - name: parse\n"
+		    "    signature: 0x9f3c2a0d5e6b7c81\n"
+		    "    covered: 1\n"
+		    "    calls: 12\n"
+		    "    order: 2\n"
+		    "    blocks:\n"
+		    "      - { id: 3, covered: 0 }\n"
+		    "      - { id: 4, covered: 1 }\n"
+		    "  - name: \"odd \\\"name\\\"\"\n"
+		    "    covered: 0\n"
+		    "  - name: usage\n"
+		    "    covered: 0\n"
+		    "    blocks:\n"
+		    "      - { id: 2, covered: 0 }\n");
+  free_result (&r);
+  r = run ("order", "-p", "hand.mip", NULL);
+  ck_assert_exit (r, 0);
+  ck_assert_output (r, OUT, "main\nparse\n");
+  free_result (&r);
+  r = run ("info", "-p", "hand.mip", NULL);
+  ck_assert_exit (r, 0);
+  ck_assert_contains (r, OUT, "Build ID: none (imported)\n");
+  ck_assert_contains (r, OUT, "Target: 32-bit big-endian\n");
+  free_result (&r);
+}
+END_TEST
+
+/* Import YAML; expect it refused with exactly MESSAGE and nothing
+   written.  */
+static void
+expect_import_error (const char *yaml, const char *message)
+{
+  struct result r;
+  struct stat st;
+
+  write_text ("bad.yaml", yaml);
+  r = run ("import", "-o", "bad.mip", "bad.yaml", NULL);
+  ck_assert_exit (r, 1);
+  ck_assert_output (r, ERR, message);
+  ck_assert_output (r, OUT, "");
+  ck_assert_msg (stat ("bad.mip", &st) != 0, "%s wrote bad.mip", r.command);
+  free_result (&r);
+}
+
+#define TARGET "target: { pointer-size: 8, endian: little }\n"
+
+START_TEST (test_import_errors)
+{
+  expect_import_error (TARGET "functions:\n  - name: a\n    covered: many\n",
+		       "mipdata: 'bad.yaml':4: 'covered' must be a number\n");
+  expect_import_error (TARGET "runs: 2\nfunctions:\n  - { name: a,"
+		       " covered: 3 }\n",
+		       "mipdata: 'bad.yaml':4: 'covered' is 3, more than the"
+		       " 2 runs of the profile\n");
+  expect_import_error (TARGET "functions:\n  - { name: a, colour: 1 }\n",
+		       "mipdata: 'bad.yaml':3: unknown key 'colour' in a"
+		       " function\n");
+  expect_import_error (TARGET "functions:\n  - { covered: 1 }\n",
+		       "mipdata: 'bad.yaml':3: a function needs a 'name' (its"
+		       " symbol)\n");
+  expect_import_error (TARGET "functions:\n  - { name: a, signature: 12 }\n",
+		       "mipdata: 'bad.yaml':3: 'signature' must be a"
+		       " hexadecimal number (0x...)\n");
+  expect_import_error (TARGET "functions:\n  - { name: a, order: 1 }\n",
+		       "mipdata: 'bad.yaml':3: 'a' has an 'order' but"
+		       " 'covered' is 0 (it never ran)\n");
+  expect_import_error (TARGET "functions:\n  - name: a\n    blocks:"
+		       " [ { id: 0 } ]\n",
+		       "mipdata: 'bad.yaml':4: 'id' must be at least 1\n");
+  expect_import_error ("target: { pointer-size: 6, endian: little }\n"
+		       "functions: []\n",
+		       "mipdata: 'bad.yaml':1: 'pointer-size' must be 4 or"
+		       " 8\n");
+  expect_import_error ("functions: []\n",
+		       "mipdata: 'bad.yaml':1: 'target' must be given as"
+		       " { pointer-size: 8, endian: little }\n");
+  expect_import_error (TARGET "functions:\n  - name: a\n   covered: 1\n",
+		       "mipdata: 'bad.yaml':4: unexpected indentation (the"
+		       " sequence above is at column 3)\n");
+  expect_import_error (TARGET "functions:\n  - { name: a,\n",
+		       "mipdata: 'bad.yaml':4: '}' missing at the end\n");
+  expect_import_error (TARGET "target: {}\nfunctions: []\n",
+		       "mipdata: 'bad.yaml':2: duplicate key 'target'\n");
+  expect_import_error (TARGET "functions:\n\t- name: a\n",
+		       "mipdata: 'bad.yaml':3: a tab in the indentation (use"
+		       " spaces)\n");
+  expect_import_error (TARGET "functions:\n  - name: \"a\n",
+		       "mipdata: 'bad.yaml':3: unterminated quoted string\n");
+  expect_import_error (TARGET "functions: [ &x a ]\n",
+		       "mipdata: 'bad.yaml':2: '&' is not supported in a"
+		       " profile\n");
+}
+END_TEST
+
+/* An imported profile describes no binary: merging a raw profile into it
+   is refused and leaves it as it was.  */
+START_TEST (test_merge_refuses_imported)
+{
+  struct test_binary binary = test_sample_binary (8, false);
+  struct test_bytes before, after;
+  struct result r;
+
+  write_sample_runs (&binary);
+  write_text ("p.yaml", TARGET "functions:\n  - { name: main, covered: 1 }\n");
+  r = run ("import", "-o", "p.mip", "p.yaml", NULL);
+  ck_assert_exit (r, 0);
+  free_result (&r);
+  ck_assert (test_read_file ("p.mip", &before));
+  r = run ("merge", "-p", "p.mip", "run1.mipraw", NULL);
+  ck_assert_exit (r, 1);
+  ck_assert_output (r, ERR, "mipdata: cannot merge into 'p.mip': it was"
+		    " made by mipdata import and describes no binary (make"
+		    " the profile of the program with 'mipdata create')\n");
+  free_result (&r);
+  ck_assert (test_read_file ("p.mip", &after));
+  ck_assert (before.size == after.size
+	     && memcmp (before.data, after.data, before.size) == 0);
+  test_bytes_free (&before);
+  test_bytes_free (&after);
+}
+END_TEST
+
 /* ---- Blocks, callers, callgraph, info ------------------------------------- */
 
 /* The block binary of test-data.c, its callee with three caller slots,
@@ -1872,6 +2100,10 @@ mipdata_suite (void)
   tcase_add_test (profiles, test_show_regex_and_sort);
   tcase_add_test (profiles, test_show_sort_without_counts);
   tcase_add_test (profiles, test_show_json_escapes);
+  tcase_add_test (profiles, test_show_yaml_round_trip);
+  tcase_add_test (profiles, test_import_hand_written);
+  tcase_add_test (profiles, test_import_errors);
+  tcase_add_test (profiles, test_merge_refuses_imported);
   tcase_add_test (profiles, test_show_blocks_and_callers);
   tcase_add_test (profiles, test_callgraph);
   tcase_add_test (profiles, test_callgraph_dot_escapes);
