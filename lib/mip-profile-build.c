@@ -103,6 +103,7 @@ fill_imported_function (struct mip_profile *profile, uint32_t index,
 
   memset (function, 0, sizeof *function);
   function->cfg_signature = source->cfg_signature;
+  function->ipa_signature = source->ipa_signature;
   function->call_count = source->has_call_count ? source->call_count : 0;
   function->order_sum = source->order;
   function->order_runs = source->order != 0;

@@ -61,6 +61,7 @@ struct mip_imported_function
 {
   const char *name;             /* the symbol */
   uint64_t cfg_signature;       /* 0: matches any CFG */
+  uint32_t ipa_signature;       /* 0: none (see mip-format.inc) */
   uint32_t covered_runs;
   bool has_call_count;
   uint64_t call_count;

@@ -229,8 +229,9 @@ static bool
 read_function (struct importer *importer, const struct yaml_node *node,
 	       struct mip_imported_function *function)
 {
-  static const char *const known[] = { "name", "signature", "covered",
-				       "calls", "order", "blocks", NULL };
+  static const char *const known[] = { "name", "signature",
+				       "ipa-signature", "covered", "calls",
+				       "order", "blocks", NULL };
   const struct yaml_node *name = yaml_member (node, "name");
   const struct yaml_node *blocks;
 
@@ -246,6 +247,10 @@ read_function (struct importer *importer, const struct yaml_node *node,
   function->name = name->text;
   read_number (importer, node, "signature", UINT64_MAX, true,
 	       &function->cfg_signature);
+  uint64_t ipa_signature = 0;
+  read_number (importer, node, "ipa-signature", UINT32_MAX, true,
+	       &ipa_signature);
+  function->ipa_signature = (uint32_t) ipa_signature;
   read_runs (importer, node, "covered", &function->covered_runs);
   function->has_call_count
     = read_number (importer, node, "calls", UINT64_MAX, false,

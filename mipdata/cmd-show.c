@@ -597,6 +597,8 @@ print_yaml_function (const struct mip_profile *profile, uint32_t index)
   putchar ('\n');
   if (function->cfg_signature != 0)
     printf ("    signature: 0x%016" PRIx64 "\n", function->cfg_signature);
+  if (function->ipa_signature != 0)
+    printf ("    ipa-signature: 0x%08" PRIx32 "\n", function->ipa_signature);
   printf ("    covered: %" PRIu32 "\n", function->covered_runs);
   if (mip_profile_function_kinds (profile, index) & MIP_KIND_CALL_COUNT)
     printf ("    calls: %" PRIu64 "\n", function->call_count);

@@ -798,6 +798,7 @@ START_TEST (test_import_hand_written)
 	      "- { name: main, covered: 1, order: 1 }   # first\n"
 	      "- name: 'parse'\n"
 	      "  signature: 0x9F3C2A0D5E6B7C81\n"
+	      "  ipa-signature: 0x1234abcd\n"
 	      "  covered: 1\n"
 	      "  calls: 12\n"
 	      "  order: 2\n"
@@ -823,6 +824,7 @@ START_TEST (test_import_hand_written)
 		    "    order: 1\n"
 		    "  - name: parse\n"
 		    "    signature: 0x9f3c2a0d5e6b7c81\n"
+		    "    ipa-signature: 0x1234abcd\n"
 		    "    covered: 1\n"
 		    "    calls: 12\n"
 		    "    order: 2\n"
@@ -884,6 +886,10 @@ START_TEST (test_import_errors)
   expect_import_error (TARGET "functions:\n  - { name: a, signature: 12 }\n",
 		       "mipdata: 'bad.yaml':3: 'signature' must be a"
 		       " hexadecimal number (0x...)\n");
+  expect_import_error (TARGET "functions:\n  - { name: a, ipa-signature:"
+		       " 0x123456789 }\n",
+		       "mipdata: 'bad.yaml':3: 'ipa-signature' is larger than"
+		       " 4294967295\n");
   expect_import_error (TARGET "functions:\n  - { name: a, order: 1 }\n",
 		       "mipdata: 'bad.yaml':3: 'a' has an 'order' but"
 		       " 'covered' is 0 (it never ran)\n");
