@@ -11,6 +11,14 @@
    so a run counts once per function; their blocks only when their CFG
    signature is the primary's.  Discarded copies are never read.
 
+   A profile can also be added to another of the same build (a .mip
+   merged into a .mip), and any input can carry a weight W: it counts
+   as W runs.  Every count is a saturating sum and each function's
+   callers stay sorted by address, so adding runs and profiles is
+   associative and commutative: the result does not depend on the order
+   of the inputs, nor on how they were grouped (mipdata merge adds them
+   in parallel into partial profiles and adds those up).
+
    Copyright (C) 2026 The MIP for GCC developers.
    SPDX-License-Identifier: GPL-3.0-or-later  */
 
@@ -117,10 +125,12 @@ struct run_function
   bool ran;
 };
 
-/* A caller seen in this run: function index and link-time address.  */
+/* A caller to add to the profile: function index, link-time address
+   and the runs that saw it (the weight of the input).  */
 struct run_caller
 {
   uint32_t function;
+  uint32_t runs;
   uint64_t address;
 };
 
@@ -141,6 +151,19 @@ static uint64_t
 saturating_add (uint64_t a, uint64_t b)
 {
   return a > UINT64_MAX - b ? UINT64_MAX : a + b;
+}
+
+/* The run counts of the format are 32-bit: they saturate there.  */
+static uint32_t
+saturating_add32 (uint32_t a, uint64_t b)
+{
+  return b > (uint64_t) (UINT32_MAX - a) ? UINT32_MAX : a + (uint32_t) b;
+}
+
+static uint64_t
+saturating_multiply (uint64_t a, uint64_t b)
+{
+  return a != 0 && b > UINT64_MAX / a ? UINT64_MAX : a * b;
 }
 
 /* True if ADDRESS lies outside the binary's code, when the profile knows
@@ -167,6 +190,7 @@ add_run_caller (struct run *run, uint32_t function, uint64_t address)
       run->caller_capacity = capacity;
     }
   run->callers[run->caller_count].function = function;
+  run->callers[run->caller_count].runs = 1;
   run->callers[run->caller_count].address = address;
   run->caller_count++;
   return true;
@@ -341,7 +365,8 @@ compare_run_callers (const void *a, const void *b)
   return 0;
 }
 
-/* Sort the run's callers by function and address, drop duplicates.  */
+/* Sort the run's callers by function and address, drop duplicates (a
+   run sees a caller once, however many slots hold it).  */
 static void
 unique_run_callers (struct run *run)
 {
@@ -357,22 +382,57 @@ unique_run_callers (struct run *run)
   run->caller_count = kept + 1;
 }
 
-/* Build the new caller table: each function's old callers (runs + 1 when
-   seen again) followed by the ones first seen in this run.  Returns NULL
-   when out of memory or too large; *COUNT is the new size.  */
-static struct mip_profile_caller *
-merge_callers (const struct run *run, uint32_t **begins, uint64_t *count)
+static int
+compare_profile_callers (const void *a, const void *b)
 {
-  const struct mip_profile *profile = run->profile;
-  uint64_t total = profile->header.caller_count + run->caller_count;
+  const struct mip_profile_caller *x = a, *y = b;
+  if (x->return_address != y->return_address)
+    return x->return_address < y->return_address ? -1 : 1;
+  return 0;
+}
+
+/* Sort the COUNT callers of one function by address and fold entries
+   of one address into one, adding their runs.  Returns the new count.  */
+static size_t
+combine_callers (struct mip_profile_caller *callers, size_t count)
+{
+  size_t i, kept = 0;
+
+  if (count == 0)
+    return 0;
+  qsort (callers, count, sizeof *callers, compare_profile_callers);
+  callers[0].reserved = 0;
+  for (i = 1; i < count; i++)
+    if (callers[i].return_address == callers[kept].return_address)
+      callers[kept].runs = saturating_add32 (callers[kept].runs,
+					     callers[i].runs);
+    else
+      {
+	callers[++kept] = callers[i];
+	callers[kept].reserved = 0;
+      }
+  return kept + 1;
+}
+
+/* Build the new caller table of PROFILE: each function's callers, old
+   and new (ADDED, COUNT entries sorted by function), sorted by address,
+   one entry per address.  The table is the same whatever order the
+   callers came in.  Returns NULL when out of memory or too large; *BEGINS
+   is each function's first entry, *TOTAL the new size.  */
+static struct mip_profile_caller *
+merge_callers (const struct mip_profile *profile,
+	       const struct run_caller *added, size_t count,
+	       uint32_t **begins, uint64_t *total)
+{
+  uint64_t bound = (uint64_t) profile->header.caller_count + count;
   struct mip_profile_caller *merged;
   uint32_t f;
   size_t next = 0, out = 0;
 
   *begins = NULL;
-  if (total > UINT32_MAX)
+  if (bound > UINT32_MAX)
     return NULL;
-  merged = calloc (total ? total : 1, sizeof *merged);
+  merged = calloc (bound ? bound : 1, sizeof *merged);
   *begins = calloc (profile->header.function_count + 1, sizeof **begins);
   if (!merged || !*begins)
     {
@@ -384,37 +444,51 @@ merge_callers (const struct run *run, uint32_t **begins, uint64_t *count)
   for (f = 0; f < profile->header.function_count; f++)
     {
       const struct mip_profile_function *function = &profile->functions[f];
-      size_t old_begin = out, first_new;
+      size_t begin = out;
       uint32_t c;
 
       (*begins)[f] = (uint32_t) out;
       for (c = 0; c < function->caller_count; c++)
 	merged[out++] = profile->callers[function->caller_begin + c];
-      first_new = out;
-      for (; next < run->caller_count && run->callers[next].function == f;
-	   next++)
+      for (; next < count && added[next].function == f; next++)
 	{
-	  size_t k;
-	  for (k = old_begin; k < first_new; k++)
-	    if (merged[k].return_address == run->callers[next].address)
-	      break;
-	  if (k < first_new)
-	    merged[k].runs++;
-	  else
-	    {
-	      merged[out].return_address = run->callers[next].address;
-	      merged[out].runs = 1;
-	      merged[out].reserved = 0;
-	      out++;
-	    }
+	  merged[out].return_address = added[next].address;
+	  merged[out].runs = added[next].runs;
+	  merged[out].reserved = 0;
+	  out++;
 	}
+      out = begin + combine_callers (merged + begin, out - begin);
     }
-  *count = out;
+  *total = out;
   return merged;
 }
 
+/* Replace the caller table of PROFILE by CALLERS (TOTAL entries, each
+   function's first at BEGINS[f]); takes CALLERS, frees BEGINS.  */
 static void
-apply_run (struct mip_profile *profile, const struct run *run)
+install_callers (struct mip_profile *profile,
+		 struct mip_profile_caller *callers, uint32_t *begins,
+		 uint64_t total)
+{
+  uint32_t i;
+
+  for (i = 0; i < profile->header.function_count; i++)
+    {
+      struct mip_profile_function *function = &profile->functions[i];
+      function->caller_begin = begins[i];
+      function->caller_count = (i + 1 < profile->header.function_count
+				? begins[i + 1] : total) - begins[i];
+    }
+  free (profile->callers);
+  profile->callers = callers;
+  profile->header.caller_count = (uint32_t) total;
+  free (begins);
+}
+
+/* Add WEIGHT runs like RUN to PROFILE.  */
+static void
+apply_run (struct mip_profile *profile, const struct run *run,
+	   uint32_t weight)
 {
   uint32_t i;
 
@@ -426,13 +500,18 @@ apply_run (struct mip_profile *profile, const struct run *run)
 	  || mip_profile_function_is_discarded (profile, i))
 	continue;
       if (seen->ran)
-	function->covered_runs++;
-      function->call_count = saturating_add (function->call_count,
-					     seen->calls);
+	function->covered_runs = saturating_add32 (function->covered_runs,
+						   weight);
+      function->call_count =
+	saturating_add (function->call_count,
+			saturating_multiply (seen->calls, weight));
       if (seen->order != 0)
 	{
-	  function->order_sum += seen->order;
-	  function->order_runs++;
+	  function->order_sum =
+	    saturating_add (function->order_sum,
+			    saturating_multiply (seen->order, weight));
+	  function->order_runs = saturating_add32 (function->order_runs,
+						   weight);
 	}
     }
   for (i = 0; i < profile->header.function_count; i++)
@@ -444,23 +523,28 @@ apply_run (struct mip_profile *profile, const struct run *run)
 	continue;
       for (b = 0; b < function->block_count; b++)
 	if (run->blocks[function->block_begin + b])
-	  profile->blocks[function->block_begin + b].covered_runs++;
+	  {
+	    struct mip_profile_block *block =
+	      &profile->blocks[function->block_begin + b];
+	    block->covered_runs = saturating_add32 (block->covered_runs,
+						    weight);
+	  }
     }
-  profile->header.runs++;
+  profile->header.runs = saturating_add32 (profile->header.runs, weight);
 }
 
 /* A profile that knows no GNU build id (made from a .mipmap) takes the
-   one of its first raw profile that has one.  */
+   first one an input brings.  */
 static void
-adopt_gnu_build_id (struct mip_profile *profile, const struct mip_raw *raw)
+adopt_gnu_build_id (struct mip_profile *profile, const uint8_t *id,
+		    uint32_t size)
 {
   struct mip_profile_header *h = &profile->header;
 
-  if (h->gnu_build_id_size != 0 || raw->header.gnu_build_id_size == 0)
+  if (h->gnu_build_id_size != 0 || size == 0)
     return;
-  memcpy (h->gnu_build_id, raw->header.gnu_build_id,
-	  raw->header.gnu_build_id_size);
-  h->gnu_build_id_size = raw->header.gnu_build_id_size;
+  memcpy (h->gnu_build_id, id, size);
+  h->gnu_build_id_size = size;
 }
 
 static void
@@ -473,19 +557,18 @@ free_run (struct run *run)
 }
 
 enum mip_error
-mip_profile_add_run (struct mip_profile *profile, const struct mip_raw *raw,
-		     const char *name, struct mip_error_context *error)
+mip_profile_add_weighted_run (struct mip_profile *profile,
+			      const struct mip_raw *raw, uint32_t weight,
+			      const char *name,
+			      struct mip_error_context *error)
 {
   struct run run;
   struct mip_profile_caller *callers = NULL;
   uint32_t *caller_begins = NULL;
   uint64_t caller_count = 0;
   uint32_t i;
+  size_t c;
 
-  if (profile->header.runs == UINT32_MAX)
-    return mip_error_set (error, MIP_ERROR_TOO_LARGE, name,
-			  "the profile already holds %" PRIu32 " runs",
-			  profile->header.runs);
   memset (&run, 0, sizeof run);
   run.profile = profile;
   run.raw = raw;
@@ -503,28 +586,254 @@ mip_profile_add_run (struct mip_profile *profile, const struct mip_raw *raw,
   if (!infer_blocks (&run))
     goto out_of_memory;
   unique_run_callers (&run);
-  callers = merge_callers (&run, &caller_begins, &caller_count);
+  for (c = 0; c < run.caller_count; c++)
+    run.callers[c].runs = weight;
+  callers = merge_callers (profile, run.callers, run.caller_count,
+			   &caller_begins, &caller_count);
   if (!callers)
     goto out_of_memory;
   /* Nothing can fail from here on.  */
-  apply_run (profile, &run);
-  adopt_gnu_build_id (profile, raw);
-  for (i = 0; i < profile->header.function_count; i++)
-    {
-      struct mip_profile_function *function = &profile->functions[i];
-      function->caller_begin = caller_begins[i];
-      function->caller_count = (i + 1 < profile->header.function_count
-				? caller_begins[i + 1] : caller_count)
-	- caller_begins[i];
-    }
-  free (profile->callers);
-  profile->callers = callers;
-  profile->header.caller_count = (uint32_t) caller_count;
-  free (caller_begins);
+  apply_run (profile, &run, weight);
+  adopt_gnu_build_id (profile, raw->header.gnu_build_id,
+		      raw->header.gnu_build_id_size);
+  install_callers (profile, callers, caller_begins, caller_count);
   free_run (&run);
   return MIP_OK;
 
 out_of_memory:
   free_run (&run);
   return mip_error_set (error, MIP_ERROR_NO_MEMORY, name, NULL);
+}
+
+enum mip_error
+mip_profile_add_run (struct mip_profile *profile, const struct mip_raw *raw,
+		     const char *name, struct mip_error_context *error)
+{
+  return mip_profile_add_weighted_run (profile, raw, 1, name, error);
+}
+
+/* ---- Adding a profile to a profile -------------------------------------- */
+
+/* Do the tables of A and B describe the same functions, blocks and
+   records?  Counters and callers are not compared.  */
+static bool
+same_tables (const struct mip_profile *a, const struct mip_profile *b)
+{
+  const struct mip_profile_header *x = &a->header, *y = &b->header;
+  uint32_t i;
+
+  if (x->raw_data_size != y->raw_data_size
+      || x->unit_count != y->unit_count
+      || x->function_count != y->function_count
+      || x->block_count != y->block_count
+      || x->infer_count != y->infer_count
+      || x->anchor_address != y->anchor_address)
+    return false;
+  for (i = 0; i < x->function_count; i++)
+    {
+      const struct mip_profile_function *f = &a->functions[i];
+      const struct mip_profile_function *g = &b->functions[i];
+      if (f->address != g->address || f->raw_offset != g->raw_offset
+	  || f->kinds != g->kinds || f->flags != g->flags
+	  || f->block_begin != g->block_begin
+	  || f->block_count != g->block_count
+	  || f->caller_slots != g->caller_slots
+	  || a->primary[i] != b->primary[i])
+	return false;
+    }
+  return true;
+}
+
+enum mip_error
+mip_profile_check_profile (const struct mip_profile *profile,
+			   const char *profile_name,
+			   const struct mip_profile *other, const char *name,
+			   struct mip_error_context *error)
+{
+  const struct mip_profile_header *h = &profile->header, *o = &other->header;
+  char text[MIP_GNU_BUILD_ID_TEXT], expected[MIP_GNU_BUILD_ID_TEXT];
+
+  if (o->pointer_size != h->pointer_size
+      || o->target_big_endian != h->target_big_endian)
+    return mip_error_set (error, MIP_ERROR_TARGET, name,
+			  "a profile for %" PRIu32 "-bit %s-endian code, '%s'"
+			  " is for %" PRIu32 "-bit %s-endian code",
+			  o->pointer_size * 8,
+			  o->target_big_endian ? "big" : "little",
+			  profile_name, h->pointer_size * 8,
+			  h->target_big_endian ? "big" : "little");
+  if (o->build_id != h->build_id)
+    return mip_error_set (error, MIP_ERROR_BUILD_ID, name,
+			  "a profile of build id %016" PRIx64 ", '%s' is of"
+			  " build id %016" PRIx64, o->build_id, profile_name,
+			  h->build_id);
+  if (mip_gnu_build_ids_differ (o->gnu_build_id, o->gnu_build_id_size,
+				h->gnu_build_id, h->gnu_build_id_size))
+    return mip_error_set (error, MIP_ERROR_BUILD_ID, name,
+			  "a profile of GNU build id %s, '%s' is of GNU"
+			  " build id %s",
+			  mip_gnu_build_id_hex (o->gnu_build_id,
+						o->gnu_build_id_size, text),
+			  profile_name,
+			  mip_gnu_build_id_hex (h->gnu_build_id,
+						h->gnu_build_id_size,
+						expected));
+  if (!same_tables (profile, other))
+    return mip_error_set (error, MIP_ERROR_CORRUPT, name,
+			  "its functions differ from those of '%s', made"
+			  " for the same build id %016" PRIx64,
+			  profile_name, h->build_id);
+  return MIP_OK;
+}
+
+/* The callers of OTHER, each seen by WEIGHT times its runs, sorted by
+   function; NULL when out of memory (or there are none: *COUNT 0).  */
+static struct run_caller *
+weighted_callers (const struct mip_profile *other, uint32_t weight,
+		  size_t *count)
+{
+  struct run_caller *callers;
+  uint32_t f, c;
+  size_t out = 0;
+
+  *count = other->header.caller_count;
+  callers = calloc (*count + 1, sizeof *callers);
+  if (!callers)
+    return NULL;
+  for (f = 0; f < other->header.function_count; f++)
+    {
+      const struct mip_profile_function *function = &other->functions[f];
+      for (c = 0; c < function->caller_count; c++)
+	{
+	  const struct mip_profile_caller *caller =
+	    &other->callers[function->caller_begin + c];
+	  callers[out].function = f;
+	  callers[out].address = caller->return_address;
+	  callers[out].runs =
+	    saturating_add32 (0, saturating_multiply (caller->runs, weight));
+	  out++;
+	}
+    }
+  *count = out;
+  return callers;
+}
+
+/* Add the counters of OTHER, times WEIGHT, to PROFILE.  */
+static void
+add_counters (struct mip_profile *profile, const struct mip_profile *other,
+	      uint32_t weight)
+{
+  uint32_t i;
+
+  for (i = 0; i < profile->header.function_count; i++)
+    {
+      struct mip_profile_function *function = &profile->functions[i];
+      const struct mip_profile_function *seen = &other->functions[i];
+      function->covered_runs =
+	saturating_add32 (function->covered_runs,
+			  saturating_multiply (seen->covered_runs, weight));
+      function->call_count =
+	saturating_add (function->call_count,
+			saturating_multiply (seen->call_count, weight));
+      function->order_sum =
+	saturating_add (function->order_sum,
+			saturating_multiply (seen->order_sum, weight));
+      function->order_runs =
+	saturating_add32 (function->order_runs,
+			  saturating_multiply (seen->order_runs, weight));
+    }
+  for (i = 0; i < profile->header.block_count; i++)
+    profile->blocks[i].covered_runs =
+      saturating_add32 (profile->blocks[i].covered_runs,
+			saturating_multiply (other->blocks[i].covered_runs,
+					     weight));
+  profile->header.runs =
+    saturating_add32 (profile->header.runs,
+		      saturating_multiply (other->header.runs, weight));
+}
+
+enum mip_error
+mip_profile_add_profile (struct mip_profile *profile,
+			 const struct mip_profile *other, uint32_t weight,
+			 const char *name, struct mip_error_context *error)
+{
+  struct run_caller *added;
+  struct mip_profile_caller *callers;
+  uint32_t *caller_begins = NULL;
+  uint64_t caller_count = 0;
+  size_t added_count;
+
+  added = weighted_callers (other, weight, &added_count);
+  if (!added)
+    return mip_error_set (error, MIP_ERROR_NO_MEMORY, name, NULL);
+  callers = merge_callers (profile, added, added_count, &caller_begins,
+			   &caller_count);
+  free (added);
+  if (!callers)
+    return mip_error_set (error, MIP_ERROR_NO_MEMORY, name, NULL);
+  /* Nothing can fail from here on.  */
+  add_counters (profile, other, weight);
+  adopt_gnu_build_id (profile, other->header.gnu_build_id,
+		      other->header.gnu_build_id_size);
+  install_callers (profile, callers, caller_begins, caller_count);
+  return MIP_OK;
+}
+
+/* ---- An empty copy ------------------------------------------------------ */
+
+/* Clear every counter of PROFILE: no run, no caller.  */
+static void
+clear_counters (struct mip_profile *profile)
+{
+  uint32_t i;
+
+  for (i = 0; i < profile->header.function_count; i++)
+    {
+      struct mip_profile_function *function = &profile->functions[i];
+      function->call_count = 0;
+      function->order_sum = 0;
+      function->order_runs = 0;
+      function->covered_runs = 0;
+      function->caller_begin = 0;
+      function->caller_count = 0;
+    }
+  for (i = 0; i < profile->header.block_count; i++)
+    profile->blocks[i].covered_runs = 0;
+  profile->header.runs = 0;
+  profile->header.caller_count = 0;
+}
+
+enum mip_error
+mip_profile_copy_empty (const struct mip_profile *profile,
+			struct mip_profile **copy,
+			struct mip_error_context *error)
+{
+  const struct mip_profile_header *h = &profile->header;
+  struct mip_profile *empty = calloc (1, sizeof *empty);
+
+  *copy = NULL;
+  if (!empty)
+    return mip_error_set (error, MIP_ERROR_NO_MEMORY, NULL, NULL);
+  empty->header = *h;
+  empty->header.caller_count = 0;
+  if (!mip_profile_allocate_tables (empty))
+    {
+      mip_profile_free (empty);
+      return mip_error_set (error, MIP_ERROR_NO_MEMORY, NULL, NULL);
+    }
+  memcpy (empty->units, profile->units, h->unit_count * sizeof *empty->units);
+  memcpy (empty->functions, profile->functions,
+	  h->function_count * sizeof *empty->functions);
+  memcpy (empty->blocks, profile->blocks,
+	  h->block_count * sizeof *empty->blocks);
+  memcpy (empty->infer_entries, profile->infer_entries,
+	  h->infer_count * sizeof *empty->infer_entries);
+  memcpy (empty->strings, profile->strings, h->strings_size);
+  memcpy (empty->primary, profile->primary,
+	  h->function_count * sizeof *empty->primary);
+  memcpy (empty->effective_kinds, profile->effective_kinds,
+	  h->function_count * sizeof *empty->effective_kinds);
+  clear_counters (empty);
+  *copy = empty;
+  return MIP_OK;
 }

@@ -122,13 +122,46 @@ enum mip_error mip_profile_check_raw (const struct mip_profile *profile,
 
 /* Fold one run, RAW (already checked with mip_profile_check_raw), into
    PROFILE: coverage, call counts, first-call order, block coverage and
-   callers; aliases into their primary.  Fails only when out of memory
-   or when a count of the profile would overflow; PROFILE is then
-   unchanged.  */
+   callers; aliases into their primary.  Counts saturate.  Fails only
+   when out of memory; PROFILE is then unchanged.  */
 enum mip_error mip_profile_add_run (struct mip_profile *profile,
 				    const struct mip_raw *raw,
 				    const char *name,
 				    struct mip_error_context *error);
+
+/* The same for an input of weight WEIGHT (at least 1): RAW counts as
+   WEIGHT runs, so its runs, covered runs, call counts, order sums,
+   order runs and caller runs are multiplied by WEIGHT (saturating).  */
+enum mip_error mip_profile_add_weighted_run (struct mip_profile *profile,
+					     const struct mip_raw *raw,
+					     uint32_t weight,
+					     const char *name,
+					     struct mip_error_context *error);
+
+/* Check that OTHER (named NAME) is a profile of the build PROFILE (named
+   PROFILE_NAME) describes, with the same tables, so that it can be added
+   to it; the error names both files.  */
+enum mip_error mip_profile_check_profile (const struct mip_profile *profile,
+					  const char *profile_name,
+					  const struct mip_profile *other,
+					  const char *name,
+					  struct mip_error_context *error);
+
+/* Add the runs of OTHER (checked with mip_profile_check_profile), each
+   counted WEIGHT times, to PROFILE: every counter is a saturating sum
+   and the callers of each function are kept sorted by address, so the
+   result does not depend on the order in which runs and profiles are
+   added.  Fails only when out of memory; PROFILE is then unchanged.  */
+enum mip_error mip_profile_add_profile (struct mip_profile *profile,
+					const struct mip_profile *other,
+					uint32_t weight, const char *name,
+					struct mip_error_context *error);
+
+/* A new profile with the tables of PROFILE and no run: every counter
+   zero, no caller.  */
+enum mip_error mip_profile_copy_empty (const struct mip_profile *profile,
+				       struct mip_profile **copy,
+				       struct mip_error_context *error);
 
 /* Queries on function INDEX of PROFILE.  */
 const char *mip_profile_function_name (const struct mip_profile *profile,

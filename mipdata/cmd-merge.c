@@ -1,74 +1,133 @@
-/* cmd-merge.c - mipdata merge: add raw profiles to a profile.
+/* cmd-merge.c - mipdata merge: add raw profiles (and profiles) to a
+   profile.
 
-   Each raw profile is one run of the program.  Every input is checked
-   completely (header, sizes, unit walk, build id, the units the profile
-   expects) before it is added, and the profile is written only when all
-   of them were good: on any error PROFILE is left byte for byte as it
-   was.  The new profile replaces the old one atomically.
+   Each raw profile is one run of the program; a profile of the same
+   build (a .mip) adds its runs; an input given with a weight W counts W
+   times.  Inputs come from the command line, from list files (-f/-i)
+   and from directories (their .mipraw files).
+
+   N worker threads (-j) take the inputs one at a time: each reads one
+   file, checks it completely (header, sizes, unit walk, build id, the
+   units the profile expects), adds it to its own partial profile (an
+   empty copy of PROFILE) and drops it, so memory holds N inputs and N
+   partials, never all inputs.  The partials are then added to PROFILE.
+   Merging is associative and commutative (mip-merge.c), so the result
+   is the same, byte for byte, whatever -j is.
+
+   With --failure-mode=error (the default) a bad input stops the merge
+   and PROFILE is left byte for byte as it was; with warn it is named
+   and skipped.  The new profile replaces the old one atomically, under
+   a lock that concurrent merges into the same profile take in turn.
 
    Copyright (C) 2026 The MIP for GCC developers.
    SPDX-License-Identifier: GPL-3.0-or-later  */
 
-#define _DEFAULT_SOURCE		/* flock */
+#define _GNU_SOURCE 1		/* flock, asprintf */
 
 #include "mipdata.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <getopt.h>
+#include <inttypes.h>
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/file.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "mip-file.h"
 #include "mip-profile.h"
 #include "mip-raw.h"
+#include "mip-reader.h"
 
-/* The raw profiles to add, from the command line and list files.  */
+/* More threads than this would only hold more partial profiles.  */
+#define MAX_JOBS 256
+
+/* One input: a raw profile or a profile, and how many runs it counts
+   for.  */
+struct merge_input
+{
+  char *path;
+  uint32_t weight;
+};
+
+/* The inputs, from the command line, list files and directories.  */
 struct input_list
 {
-  char **paths;
+  struct merge_input *items;
   size_t count, capacity;
+};
+
+struct merge_options
+{
+  const char *profile_path;
+  unsigned jobs;
+  bool warn;                    /* --failure-mode=warn */
 };
 
 static void
 print_help (void)
 {
-  printf ("usage: mipdata merge -p PROFILE [-i LISTFILE]... [RAW]...\n"
+  printf ("usage: mipdata merge -p PROFILE [OPTION]... [INPUT]...\n"
 	  "\n"
-	  "Add the raw profiles RAW (.mipraw files written by programs\n"
+	  "Add the raw profiles INPUT (.mipraw files written by programs\n"
 	  "linked with -lmip) to PROFILE, made by 'mipdata create' from the\n"
-	  "same binary.  Every input is checked before PROFILE changes; if\n"
-	  "one is bad, PROFILE is left untouched.\n"
+	  "same binary.  An INPUT may also be a profile (.mip) of the same\n"
+	  "binary, whose runs are added, or a directory, whose regular files\n"
+	  "ending in .mipraw are merged (not those of its subdirectories).\n"
+	  "Every input is checked before PROFILE changes; with the default\n"
+	  "failure mode, if one is bad, PROFILE is left untouched.  The\n"
+	  "result does not depend on the order of the inputs nor on -j.\n"
 	  "\n"
 	  "Options:\n"
 	  "  -p, --profile=PROFILE       the profile to update\n"
-	  "  -i, --input-files=LISTFILE  also merge the raw profiles named in\n"
+	  "  -f, --input-files=LISTFILE  also merge the inputs named in\n"
 	  "                              LISTFILE, one per line ('-' reads\n"
-	  "                              the standard input)\n"
-	  "  -h, --help                  print this help and exit\n");
+	  "                              the standard input); -i is the same\n"
+	  "  -w, --weighted-input=W:INPUT\n"
+	  "                              merge INPUT as if it were W runs (W\n"
+	  "                              from 1 to 4294967295): counts, runs\n"
+	  "                              and first-call order sums times W\n"
+	  "  -j, --jobs=N                merge with N threads (default: the\n"
+	  "                              number of processors)\n"
+	  "      --failure-mode=MODE     error (default): a bad input stops\n"
+	  "                              the merge and nothing is written;\n"
+	  "                              warn: it is named and skipped, the\n"
+	  "                              rest is merged\n"
+	  "  -h, --help                  print this help and exit\n"
+	  "\n"
+	  "On a terminal, a merge that takes more than a second shows its\n"
+	  "progress on stderr.\n");
 }
 
+/* ---- The list of inputs ------------------------------------------------ */
+
 static bool
-add_input (struct input_list *inputs, const char *path)
+add_input (struct input_list *inputs, const char *path, uint32_t weight)
 {
   char *copy;
   if (inputs->count == inputs->capacity)
     {
       size_t capacity = inputs->capacity ? 2 * inputs->capacity : 16;
-      char **grown = realloc (inputs->paths, capacity * sizeof *grown);
+      struct merge_input *grown = realloc (inputs->items,
+					   capacity * sizeof *grown);
       if (!grown)
 	return false;
-      inputs->paths = grown;
+      inputs->items = grown;
       inputs->capacity = capacity;
     }
   copy = strdup (path);
   if (!copy)
     return false;
-  inputs->paths[inputs->count++] = copy;
+  inputs->items[inputs->count].path = copy;
+  inputs->items[inputs->count].weight = weight;
+  inputs->count++;
   return true;
 }
 
@@ -77,8 +136,124 @@ free_inputs (struct input_list *inputs)
 {
   size_t i;
   for (i = 0; i < inputs->count; i++)
-    free (inputs->paths[i]);
-  free (inputs->paths);
+    free (inputs->items[i].path);
+  free (inputs->items);
+}
+
+static bool
+is_raw_profile_name (const char *name)
+{
+  size_t length = strlen (name);
+  return length > 7 && strcmp (name + length - 7, ".mipraw") == 0;
+}
+
+static int
+compare_names (const void *a, const void *b)
+{
+  return strcmp (*(char *const *) a, *(char *const *) b);
+}
+
+/* Collect the names of the regular files ending in .mipraw in the open
+   directory STREAM (at PATH) into *NAMES, sorted.  False when out of
+   memory.  */
+static bool
+list_raw_profiles (DIR *stream, const char *path, char ***names,
+		   size_t *count)
+{
+  size_t capacity = 0;
+  struct dirent *entry;
+
+  *names = NULL;
+  *count = 0;
+  while ((entry = readdir (stream)) != NULL)
+    {
+      struct stat status;
+      char *full;
+      if (!is_raw_profile_name (entry->d_name))
+	continue;
+      if (asprintf (&full, "%s/%s", path, entry->d_name) < 0)
+	return false;
+      if (stat (full, &status) != 0 || !S_ISREG (status.st_mode))
+	{
+	  free (full);
+	  continue;
+	}
+      if (*count == capacity)
+	{
+	  char **grown;
+	  capacity = capacity ? 2 * capacity : 64;
+	  grown = realloc (*names, capacity * sizeof *grown);
+	  if (!grown)
+	    {
+	      free (full);
+	      return false;
+	    }
+	  *names = grown;
+	}
+      (*names)[(*count)++] = full;
+    }
+  if (*count > 0)
+    qsort (*names, *count, sizeof **names, compare_names);
+  return true;
+}
+
+/* Add the .mipraw files of directory PATH, in name order.  A directory
+   that holds none is an error: it is most likely the wrong one.  */
+static int
+add_directory (struct input_list *inputs, const char *path, uint32_t weight)
+{
+  DIR *stream = opendir (path);
+  char **names;
+  size_t count, i;
+  int status = MIPDATA_EXIT_OK;
+
+  if (!stream)
+    {
+      struct mip_error_context error;
+      mip_error_set_errno (&error, "cannot open directory", path);
+      mipdata_report (&error);
+      return MIPDATA_EXIT_FAILURE;
+    }
+  if (!list_raw_profiles (stream, path, &names, &count))
+    {
+      mipdata_error ("out of memory");
+      status = MIPDATA_EXIT_FAILURE;
+    }
+  else if (count == 0)
+    {
+      mipdata_error ("'%s': no .mipraw file in this directory", path);
+      status = MIPDATA_EXIT_FAILURE;
+    }
+  for (i = 0; i < count; i++)
+    {
+      if (status == MIPDATA_EXIT_OK && !add_input (inputs, names[i], weight))
+	{
+	  mipdata_error ("out of memory");
+	  status = MIPDATA_EXIT_FAILURE;
+	}
+      free (names[i]);
+    }
+  free (names);
+  closedir (stream);
+  return status;
+}
+
+/* Add PATH: a directory's raw profiles, else the file itself (checked
+   when it is merged).  */
+static int
+add_input_path (struct input_list *inputs, const char *path,
+		uint32_t weight)
+{
+  struct stat status;
+
+  if (stat (path, &status) == 0 && S_ISDIR (status.st_mode))
+    return add_directory (inputs, path, weight);
+  if (!add_input (inputs, path, weight))
+    {
+      mipdata_error ("out of memory");
+      return MIPDATA_EXIT_FAILURE;
+    }
+  return MIPDATA_EXIT_OK;
 }
 
 /* Add the paths listed in LIST_PATH, one per line; empty lines are
@@ -99,17 +274,14 @@ read_input_list (struct input_list *inputs, const char *list_path)
       mipdata_report (&error);
       return MIPDATA_EXIT_FAILURE;
     }
-  while ((length = getline (&line, &line_capacity, list)) >= 0)
+  while (status == MIPDATA_EXIT_OK
+	 && (length = getline (&line, &line_capacity, list)) >= 0)
     {
       while (length > 0 && (line[length - 1] == '\n'
 			    || line[length - 1] == '\r'))
 	line[--length] = '\0';
-      if (length > 0 && !add_input (inputs, line))
-	{
-	  mipdata_error ("out of memory");
-	  status = MIPDATA_EXIT_FAILURE;
-	  break;
-	}
+      if (length > 0)
+	status = add_input_path (inputs, line, 1);
     }
   if (status == MIPDATA_EXIT_OK && ferror (list))
     {
@@ -124,25 +296,48 @@ read_input_list (struct input_list *inputs, const char *list_path)
   return status;
 }
 
-/* Check the raw profile PATH against PROFILE and add it as one run.  */
-static bool
-merge_one (struct mip_profile *profile, const char *path)
+/* -w W:INPUT.  */
+static int
+add_weighted_input (struct input_list *inputs, const char *argument)
 {
-  struct mip_error_context error;
-  unsigned char *data = NULL;
-  size_t size = 0;
-  struct mip_raw raw;
-  bool ok;
+  const char *colon = strchr (argument, ':');
+  unsigned long long weight;
+  char *end;
 
-  mip_error_clear (&error);
-  ok = (mip_read_file (path, &data, &size, &error) == MIP_OK
-	&& mip_raw_parse (data, size, path, &raw, &error) == MIP_OK
-	&& mip_profile_check_raw (profile, &raw, path, &error) == MIP_OK
-	&& mip_profile_add_run (profile, &raw, path, &error) == MIP_OK);
-  if (!ok)
-    mipdata_report (&error);
-  free (data);
-  return ok;
+  errno = 0;
+  weight = strtoull (argument, &end, 10);
+  if (!colon || end != colon || argument[0] < '0' || argument[0] > '9'
+      || errno != 0 || weight < 1 || weight > UINT32_MAX || !colon[1])
+    return mipdata_usage_error ("merge", "-w wants WEIGHT:INPUT with a"
+				" weight from 1 to %" PRIu32 ", not '%s'",
+				UINT32_MAX, argument);
+  return add_input_path (inputs, colon + 1, (uint32_t) weight);
+}
+
+static int
+parse_jobs (const char *argument, unsigned *jobs)
+{
+  unsigned long value;
+  char *end;
+
+  errno = 0;
+  value = strtoul (argument, &end, 10);
+  if (argument[0] < '0' || argument[0] > '9' || *end || errno != 0
+      || value < 1 || value > MAX_JOBS)
+    return mipdata_usage_error ("merge", "-j wants a number of threads"
+				" from 1 to %d, not '%s'", MAX_JOBS,
+				argument);
+  *jobs = (unsigned) value;
+  return MIPDATA_EXIT_OK;
+}
+
+static unsigned
+processor_count (void)
+{
+  long count = sysconf (_SC_NPROCESSORS_ONLN);
+  if (count < 1)
+    return 1;
+  return count > MAX_JOBS ? MAX_JOBS : (unsigned) count;
 }
 
 /* Lock the profile at PATH against other merges: an exclusive flock on
@@ -176,12 +371,302 @@ lock_profile (const char *path, struct mip_error_context *error)
     }
 }
 
-static int
-merge_all (const char *profile_path, const struct input_list *inputs)
+/* ---- Merging in parallel ----------------------------------------------- */
+
+/* What the workers share.  */
+struct merge_job
+{
+  const struct input_list *inputs;
+  const char *profile_path;
+  bool warn;
+  atomic_size_t next;           /* the next input to take */
+  atomic_size_t done;           /* inputs merged or skipped */
+  atomic_bool stop;             /* a failure ends the merge */
+  atomic_uint running;          /* workers still at work */
+  char **messages;              /* per input: its error line, or NULL */
+};
+
+struct worker
+{
+  pthread_t thread;
+  struct merge_job *job;
+  struct mip_profile *partial;  /* the inputs this worker added */
+  size_t merged, skipped;
+};
+
+/* Check the profile at DATA (SIZE bytes) against PARTIAL and add it,
+   WEIGHT times.  */
+static enum mip_error
+merge_profile_input (struct mip_profile *partial, const char *profile_path,
+		     const unsigned char *data, size_t size,
+		     const struct merge_input *input,
+		     struct mip_error_context *error)
+{
+  struct mip_profile *other = NULL;
+  enum mip_error status = mip_profile_parse (data, size, input->path,
+					     &other, error);
+  if (status == MIP_OK)
+    status = mip_profile_check_profile (partial, profile_path, other,
+					input->path, error);
+  if (status == MIP_OK)
+    status = mip_profile_add_profile (partial, other, input->weight,
+				      input->path, error);
+  mip_profile_free (other);
+  return status;
+}
+
+/* Read INPUT, check it and add it to PARTIAL; the file is dropped
+   before returning.  */
+static enum mip_error
+merge_input (struct mip_profile *partial, const char *profile_path,
+	     const struct merge_input *input, struct mip_error_context *error)
+{
+  unsigned char *data = NULL;
+  size_t size = 0;
+  struct mip_magic_info magic;
+  struct mip_raw raw;
+  enum mip_error status;
+
+  mip_error_clear (error);
+  status = mip_read_file (input->path, &data, &size, error);
+  if (status == MIP_OK && mip_detect_magic (data, size, &magic)
+      && magic.kind == MIP_MAGIC_KIND (MIP_MAGIC_PROFILE))
+    status = merge_profile_input (partial, profile_path, data, size, input,
+				  error);
+  else if (status == MIP_OK)
+    {
+      status = mip_raw_parse (data, size, input->path, &raw, error);
+      if (status == MIP_OK)
+	status = mip_profile_check_raw (partial, &raw, input->path, error);
+      if (status == MIP_OK)
+	status = mip_profile_add_weighted_run (partial, &raw, input->weight,
+					       input->path, error);
+    }
+  free (data);
+  return status;
+}
+
+/* Keep the message of a bad input, to be printed in input order.  */
+static void
+record_failure (struct merge_job *job, size_t index,
+		const struct mip_error_context *error)
+{
+  char line[2048];
+  mip_error_format (error, line, sizeof line);
+  job->messages[index] = strdup (line);
+}
+
+static void *
+run_worker (void *argument)
+{
+  struct worker *worker = argument;
+  struct merge_job *job = worker->job;
+  struct mip_error_context error;
+
+  while (!atomic_load (&job->stop))
+    {
+      size_t index = atomic_fetch_add (&job->next, 1);
+      enum mip_error status;
+      if (index >= job->inputs->count)
+	break;
+      status = merge_input (worker->partial, job->profile_path,
+			    &job->inputs->items[index], &error);
+      if (status == MIP_OK)
+	worker->merged++;
+      else
+	{
+	  record_failure (job, index, &error);
+	  worker->skipped++;
+	  /* Running out of memory is no fault of the input.  */
+	  if (!job->warn || status == MIP_ERROR_NO_MEMORY)
+	    atomic_store (&job->stop, true);
+	}
+      atomic_fetch_add (&job->done, 1);
+    }
+  atomic_fetch_sub (&job->running, 1);
+  return NULL;
+}
+
+static double
+seconds_since (const struct timespec *start)
+{
+  struct timespec now;
+  clock_gettime (CLOCK_MONOTONIC, &now);
+  return (double) (now.tv_sec - start->tv_sec)
+	 + (double) (now.tv_nsec - start->tv_nsec) / 1e9;
+}
+
+/* Wait for the workers; on a terminal, after the first second, show
+   how many inputs are done, updated in place.  */
+static void
+wait_showing_progress (struct merge_job *job)
+{
+  const struct timespec tick = { 0, 100 * 1000 * 1000 };
+  struct timespec start;
+  bool shown = false;
+
+  if (!isatty (STDERR_FILENO))
+    return;
+  clock_gettime (CLOCK_MONOTONIC, &start);
+  while (atomic_load (&job->running) > 0)
+    {
+      nanosleep (&tick, NULL);
+      if (seconds_since (&start) < 1.0)
+	continue;
+      fprintf (stderr, "\rmipdata: merged %zu/%zu profiles",
+	       atomic_load (&job->done), job->inputs->count);
+      fflush (stderr);
+      shown = true;
+    }
+  if (shown)
+    fprintf (stderr, "\rmipdata: merged %zu/%zu profiles\n",
+	     atomic_load (&job->done), job->inputs->count);
+}
+
+/* Make JOBS workers, each with an empty copy of PROFILE.  */
+static struct worker *
+start_workers (struct merge_job *job, const struct mip_profile *profile,
+	       unsigned jobs)
+{
+  struct worker *workers = calloc (jobs, sizeof *workers);
+  struct mip_error_context error;
+  unsigned w;
+
+  if (!workers)
+    return NULL;
+  for (w = 0; w < jobs; w++)
+    {
+      workers[w].job = job;
+      if (mip_profile_copy_empty (profile, &workers[w].partial, &error)
+	  != MIP_OK)
+	break;
+    }
+  atomic_store (&job->running, w);
+  if (w == jobs)
+    for (w = 0; w < jobs; w++)
+      if (pthread_create (&workers[w].thread, NULL, run_worker,
+			  &workers[w]) != 0)
+	break;
+  if (w < jobs)
+    {
+      /* Stop the ones started, free every partial.  */
+      unsigned started = w, i;
+      atomic_store (&job->stop, true);
+      for (i = 0; i < started; i++)
+	pthread_join (workers[i].thread, NULL);
+      for (i = 0; i < jobs; i++)
+	mip_profile_free (workers[i].partial);
+      free (workers);
+      return NULL;
+    }
+  return workers;
+}
+
+/* Print the messages of the bad inputs, in input order.  */
+static size_t
+report_failures (const struct merge_job *job, bool warn)
+{
+  size_t i, failed = 0;
+
+  for (i = 0; i < job->inputs->count; i++)
+    if (job->messages[i])
+      {
+	if (warn)
+	  mipdata_warning ("%s", job->messages[i]);
+	else
+	  mipdata_error ("%s", job->messages[i]);
+	failed++;
+      }
+  return failed;
+}
+
+/* Add each worker's partial to PROFILE.  */
+static bool
+add_partials (struct mip_profile *profile, const char *profile_path,
+	      struct worker *workers, unsigned jobs)
 {
   struct mip_error_context error;
+  unsigned w;
+
+  mip_error_clear (&error);
+  for (w = 0; w < jobs; w++)
+    if (mip_profile_check_profile (profile, profile_path,
+				   workers[w].partial, "(merged inputs)",
+				   &error) != MIP_OK
+	|| mip_profile_add_profile (profile, workers[w].partial, 1,
+				    profile_path, &error) != MIP_OK)
+      {
+	mipdata_report (&error);
+	return false;
+      }
+  return true;
+}
+
+/* Merge every input into PROFILE with OPTIONS->jobs threads.  True when
+   PROFILE is to be written.  */
+static bool
+merge_inputs (struct mip_profile *profile, const struct input_list *inputs,
+	      const struct merge_options *options)
+{
+  struct merge_job job;
+  struct worker *workers;
+  unsigned jobs = options->jobs, w;
+  size_t merged = 0, skipped = 0;
+  bool ok;
+
+  if (jobs > inputs->count)
+    jobs = (unsigned) inputs->count;
+  job.inputs = inputs;
+  job.profile_path = options->profile_path;
+  job.warn = options->warn;
+  atomic_init (&job.next, 0);
+  atomic_init (&job.done, 0);
+  atomic_init (&job.stop, false);
+  atomic_init (&job.running, 0);
+  job.messages = calloc (inputs->count, sizeof *job.messages);
+  workers = job.messages ? start_workers (&job, profile, jobs) : NULL;
+  if (!workers)
+    {
+      free (job.messages);
+      mipdata_error ("out of memory");
+      return false;
+    }
+  wait_showing_progress (&job);
+  for (w = 0; w < jobs; w++)
+    {
+      pthread_join (workers[w].thread, NULL);
+      merged += workers[w].merged;
+      skipped += workers[w].skipped;
+    }
+  report_failures (&job, options->warn && !atomic_load (&job.stop));
+  ok = !atomic_load (&job.stop);
+  if (ok && merged == 0)
+    {
+      mipdata_error ("no input could be merged; '%s' is unchanged",
+		     options->profile_path);
+      ok = false;
+    }
+  else if (ok && skipped > 0)
+    mipdata_warning ("skipped %zu bad input%s of %zu; merged %zu",
+		     skipped, skipped == 1 ? "" : "s", inputs->count, merged);
+  if (ok)
+    ok = add_partials (profile, options->profile_path, workers, jobs);
+  for (w = 0; w < jobs; w++)
+    mip_profile_free (workers[w].partial);
+  free (workers);
+  for (size_t i = 0; i < inputs->count; i++)
+    free (job.messages[i]);
+  free (job.messages);
+  return ok;
+}
+
+static int
+merge_all (const struct input_list *inputs,
+	   const struct merge_options *options)
+{
+  const char *profile_path = options->profile_path;
+  struct mip_error_context error;
   struct mip_profile *profile = NULL;
-  size_t i;
   int status = MIPDATA_EXIT_OK;
   int lock;
 
@@ -211,9 +696,8 @@ merge_all (const char *profile_path, const struct input_list *inputs)
     }
   /* The profile in memory takes every run; the file changes only after
      the last one was checked and added.  */
-  for (i = 0; i < inputs->count && status == MIPDATA_EXIT_OK; i++)
-    if (!merge_one (profile, inputs->paths[i]))
-      status = MIPDATA_EXIT_FAILURE;
+  if (!merge_inputs (profile, inputs, options))
+    status = MIPDATA_EXIT_FAILURE;
   if (status == MIPDATA_EXIT_OK
       && mip_profile_write_file (profile, profile_path, &error) != MIP_OK)
     {
@@ -225,30 +709,60 @@ merge_all (const char *profile_path, const struct input_list *inputs)
   return status;
 }
 
+/* Options without a short form.  */
+enum { OPTION_FAILURE_MODE = 256 };
+
+static int
+parse_failure_mode (const char *argument, struct merge_options *options)
+{
+  if (strcmp (argument, "error") == 0)
+    options->warn = false;
+  else if (strcmp (argument, "warn") == 0)
+    options->warn = true;
+  else
+    return mipdata_usage_error ("merge", "--failure-mode wants 'error' or"
+				" 'warn', not '%s'", argument);
+  return MIPDATA_EXIT_OK;
+}
+
 int
 cmd_merge (int argc, char **argv)
 {
-  static const struct option options[] = {
+  static const struct option long_options[] = {
     { "profile", required_argument, NULL, 'p' },
-    { "input-files", required_argument, NULL, 'i' },
+    { "input-files", required_argument, NULL, 'f' },
+    { "weighted-input", required_argument, NULL, 'w' },
+    { "jobs", required_argument, NULL, 'j' },
+    { "failure-mode", required_argument, NULL, OPTION_FAILURE_MODE },
     { "help", no_argument, NULL, 'h' },
     { NULL, 0, NULL, 0 }
   };
   struct input_list inputs = { NULL, 0, 0 };
-  const char *profile_path = NULL;
+  struct merge_options options = { NULL, processor_count (), false };
   int option, status = MIPDATA_EXIT_OK;
   int i;
 
   opterr = 0;
   while (status == MIPDATA_EXIT_OK
-	 && (option = getopt_long (argc, argv, ":p:i:h", options, NULL)) != -1)
+	 && (option = getopt_long (argc, argv, ":p:f:i:w:j:h", long_options,
+				   NULL)) != -1)
     switch (option)
       {
       case 'p':
-	profile_path = optarg;
+	options.profile_path = optarg;
 	break;
+      case 'f':
       case 'i':
 	status = read_input_list (&inputs, optarg);
+	break;
+      case 'w':
+	status = add_weighted_input (&inputs, optarg);
+	break;
+      case 'j':
+	status = parse_jobs (optarg, &options.jobs);
+	break;
+      case OPTION_FAILURE_MODE:
+	status = parse_failure_mode (optarg, &options);
 	break;
       case 'h':
 	print_help ();
@@ -259,17 +773,13 @@ cmd_merge (int argc, char **argv)
 	return mipdata_bad_option ("merge", option, argv);
       }
   for (i = optind; status == MIPDATA_EXIT_OK && i < argc; i++)
-    if (!add_input (&inputs, argv[i]))
-      {
-	mipdata_error ("out of memory");
-	status = MIPDATA_EXIT_FAILURE;
-      }
-  if (status == MIPDATA_EXIT_OK && !profile_path)
+    status = add_input_path (&inputs, argv[i], 1);
+  if (status == MIPDATA_EXIT_OK && !options.profile_path)
     status = mipdata_usage_error ("merge", "no profile given (-p PROFILE)");
   else if (status == MIPDATA_EXIT_OK && inputs.count == 0)
     status = mipdata_usage_error ("merge", "no raw profile given");
   if (status == MIPDATA_EXIT_OK)
-    status = merge_all (profile_path, &inputs);
+    status = merge_all (&inputs, &options);
   free_inputs (&inputs);
   return status;
 }

@@ -1178,9 +1178,11 @@ START_TEST (test_merge_callers)
   ck_assert_uint_eq (profile->functions[1].caller_count, 3);
   ck_assert_uint_eq (profile->callers[0].return_address, 0x1105);
   ck_assert_uint_eq (profile->callers[0].runs, 2);
-  ck_assert_uint_eq (profile->callers[1].return_address, 0x1305);
+  /* Sorted by address, whatever run saw them first.  */
+  ck_assert_uint_eq (profile->callers[1].return_address, 0x1207);
   ck_assert_uint_eq (profile->callers[1].runs, 1);
-  ck_assert_uint_eq (profile->callers[2].return_address, 0x1207);
+  ck_assert_uint_eq (profile->callers[2].return_address, 0x1305);
+  ck_assert_uint_eq (profile->callers[2].runs, 1);
   ck_assert_uint_eq (profile->functions[1].covered_runs, 0);
   mip_profile_free (profile);
 }
@@ -1929,6 +1931,282 @@ END_TEST
 
 /* ---- The suite --------------------------------------------------------------------------- */
 
+/* ---- Merging in any order, weights, profiles into profiles ---------------- */
+
+/* Like merge_run, for an input of weight WEIGHT.  */
+static enum mip_error
+merge_weighted_run (struct mip_profile *profile,
+		    const struct test_binary *binary,
+		    const struct test_run *run, uint32_t weight,
+		    struct mip_error_context *error)
+{
+  struct test_bytes bytes = test_make_raw (binary, run);
+  struct mip_raw raw;
+  enum mip_error status;
+
+  mip_error_clear (error);
+  status = mip_raw_parse (bytes.data, bytes.size, "run.mipraw", &raw, error);
+  if (status == MIP_OK)
+    status = mip_profile_check_raw (profile, &raw, "run.mipraw", error);
+  if (status == MIP_OK)
+    status = mip_profile_add_weighted_run (profile, &raw, weight,
+					   "run.mipraw", error);
+  test_bytes_free (&bytes);
+  return status;
+}
+
+/* Add OTHER to PROFILE WEIGHT times, checking it first.  */
+static void
+add_profile (struct mip_profile *profile, const struct mip_profile *other,
+	     uint32_t weight)
+{
+  struct mip_error_context error;
+  ck_assert_int_eq (mip_profile_check_profile (profile, "a.mip", other,
+					       "b.mip", &error), MIP_OK);
+  ck_assert_int_eq (mip_profile_add_profile (profile, other, weight,
+					     "b.mip", &error), MIP_OK);
+}
+
+static struct mip_profile *
+empty_copy (const struct mip_profile *profile)
+{
+  struct mip_profile *copy = NULL;
+  struct mip_error_context error;
+  ck_assert_int_eq (mip_profile_copy_empty (profile, &copy, &error), MIP_OK);
+  return copy;
+}
+
+/* Check that A and B serialize to the same bytes.  */
+static void
+ck_assert_same_profile (const struct mip_profile *a,
+			const struct mip_profile *b)
+{
+  struct mip_error_context error;
+  unsigned char *x, *y;
+  size_t x_size, y_size;
+
+  ck_assert_int_eq (mip_profile_serialize (a, &x, &x_size, &error), MIP_OK);
+  ck_assert_int_eq (mip_profile_serialize (b, &y, &y_size, &error), MIP_OK);
+  ck_assert_uint_eq (x_size, y_size);
+  ck_assert_msg (memcmp (x, y, x_size) == 0, "the profiles differ");
+  free (x);
+  free (y);
+}
+
+/* A small pseudo-random generator, so that the runs are the same on
+   every machine.  */
+static uint32_t
+next_random (uint32_t *state)
+{
+  *state = *state * 1103515245u + 12345u;
+  return *state >> 16;
+}
+
+#define MIXED_RUNS 6
+
+/* MIXED_RUNS runs of the block binary with different blocks, counts and
+   callers (some slots repeat a caller, some are empty).  */
+static void
+mixed_block_runs (struct test_run runs[MIXED_RUNS])
+{
+  static const uint64_t callers[] = { 0, 0x1010, 0x1105, 0x9006, 0x1207 };
+  uint32_t state = 7;
+  int r;
+
+  for (r = 0; r < MIXED_RUNS; r++)
+    {
+      struct test_run *run = &runs[r];
+      uint64_t bias = 0x10000ull * (uint64_t) (r + 1);
+      memset (run, 0, sizeof *run);
+      run->anchor_address = 0x4000 + bias;
+      run->records[0][DIAMOND].ran = next_random (&state) % 2;
+      run->records[0][DIAMOND].probes = next_random (&state) % 4;
+      run->records[0][LOOP].count = next_random (&state) % 9;
+      run->records[0][LOOP].probes = next_random (&state) % 2;
+      run->records[0][CALLEE].ran = true;
+      for (int s = 0; s < 2; s++)
+	{
+	  uint64_t caller = callers[next_random (&state) % 5];
+	  run->records[0][CALLEE].callers[s] = caller ? caller + bias : 0;
+	}
+    }
+}
+
+/* The same runs merged in any order, or grouped into partial profiles
+   that are then added up, give the same profile byte for byte: what
+   mipdata merge -j relies on.  */
+START_TEST (test_merge_any_order)
+{
+  struct test_binary binary = test_block_binary ();
+  struct test_run runs[MIXED_RUNS];
+  struct mip_profile *forward = profile_of (&binary);
+  struct mip_profile *backward = profile_of (&binary);
+  struct mip_profile *grouped = profile_of (&binary);
+  struct mip_profile *tree = profile_of (&binary);
+  struct mip_profile *partial[2], *pair[3];
+  struct mip_error_context error;
+  int r;
+
+  mixed_block_runs (runs);
+  for (r = 0; r < MIXED_RUNS; r++)
+    {
+      ck_assert_int_eq (merge_run (forward, &binary, &runs[r], &error),
+			MIP_OK);
+      ck_assert_int_eq (merge_run (backward, &binary,
+				   &runs[MIXED_RUNS - 1 - r], &error),
+			MIP_OK);
+    }
+  ck_assert_uint_eq (forward->header.runs, MIXED_RUNS);
+  ck_assert_uint_gt (forward->header.caller_count, 1);
+  ck_assert_same_profile (forward, backward);
+  /* Two workers, odd and even runs, added to the profile in turn.  */
+  partial[0] = empty_copy (grouped);
+  partial[1] = empty_copy (grouped);
+  for (r = 0; r < MIXED_RUNS; r++)
+    ck_assert_int_eq (merge_run (partial[r % 2], &binary, &runs[r], &error),
+		      MIP_OK);
+  add_profile (grouped, partial[1], 1);
+  add_profile (grouped, partial[0], 1);
+  ck_assert_same_profile (forward, grouped);
+  /* A tree: pairs of runs, then the pairs.  */
+  for (r = 0; r < 3; r++)
+    {
+      pair[r] = profile_of (&binary);
+      ck_assert_int_eq (merge_run (pair[r], &binary, &runs[2 * r], &error),
+			MIP_OK);
+      ck_assert_int_eq (merge_run (pair[r], &binary, &runs[2 * r + 1],
+				   &error), MIP_OK);
+    }
+  add_profile (pair[2], pair[0], 1);
+  add_profile (tree, pair[1], 1);
+  add_profile (tree, pair[2], 1);
+  ck_assert_same_profile (forward, tree);
+  for (r = 0; r < 3; r++)
+    mip_profile_free (pair[r]);
+  mip_profile_free (partial[0]);
+  mip_profile_free (partial[1]);
+  mip_profile_free (forward);
+  mip_profile_free (backward);
+  mip_profile_free (grouped);
+  mip_profile_free (tree);
+}
+END_TEST
+
+/* A run of weight 3 is three runs; a profile of weight 2, twice it.  */
+START_TEST (test_merge_weights)
+{
+  struct test_binary binary = test_sample_binary (8, false);
+  struct test_binary blocks = test_block_binary ();
+  struct mip_profile *weighted = profile_of (&binary);
+  struct mip_profile *repeated = profile_of (&binary);
+  struct mip_profile *doubled = profile_of (&binary);
+  struct mip_profile *block_weighted = profile_of (&blocks);
+  struct mip_profile *block_repeated = profile_of (&blocks);
+  struct test_run run = sample_run (), block_runs[MIXED_RUNS];
+  struct mip_error_context error;
+  uint32_t helper = find_function (weighted, "helper", 0);
+  int r;
+
+  ck_assert_int_eq (merge_weighted_run (weighted, &binary, &run, 3, &error),
+		    MIP_OK);
+  ck_assert_uint_eq (weighted->header.runs, 3);
+  ck_assert_uint_eq (weighted->functions[helper].call_count, 9);
+  ck_assert_uint_eq (weighted->functions[helper].covered_runs, 3);
+  ck_assert_uint_eq (weighted->functions[helper].order_sum, 6);
+  ck_assert_uint_eq (weighted->functions[helper].order_runs, 3);
+  ck_assert_uint_eq (mip_profile_function_order (weighted, helper), 2);
+  for (r = 0; r < 3; r++)
+    ck_assert_int_eq (merge_run (repeated, &binary, &run, &error), MIP_OK);
+  ck_assert_same_profile (weighted, repeated);
+  add_profile (doubled, weighted, 2);
+  for (r = 0; r < 3; r++)
+    ck_assert_int_eq (merge_run (repeated, &binary, &run, &error), MIP_OK);
+  ck_assert_uint_eq (doubled->header.runs, 6);
+  ck_assert_same_profile (doubled, repeated);
+  /* Blocks and callers too.  */
+  mixed_block_runs (block_runs);
+  ck_assert_int_eq (merge_weighted_run (block_weighted, &blocks,
+					&block_runs[1], 4, &error), MIP_OK);
+  for (r = 0; r < 4; r++)
+    ck_assert_int_eq (merge_run (block_repeated, &blocks, &block_runs[1],
+				 &error), MIP_OK);
+  ck_assert_same_profile (block_weighted, block_repeated);
+  mip_profile_free (weighted);
+  mip_profile_free (repeated);
+  mip_profile_free (doubled);
+  mip_profile_free (block_weighted);
+  mip_profile_free (block_repeated);
+}
+END_TEST
+
+/* Weights never overflow a count: runs and covered runs stop at
+   UINT32_MAX, call counts and order sums at UINT64_MAX.  */
+START_TEST (test_merge_weight_saturates)
+{
+  struct test_binary binary = test_sample_binary (8, false);
+  struct mip_profile *profile = profile_of (&binary);
+  struct mip_profile *copy;
+  struct test_run run = sample_run ();
+  struct mip_error_context error;
+  uint32_t helper = find_function (profile, "helper", 0);
+
+  run.records[0][1].count = 0xfffffffeu;
+  ck_assert_int_eq (merge_weighted_run (profile, &binary, &run, UINT32_MAX,
+					&error), MIP_OK);
+  ck_assert_uint_eq (profile->header.runs, UINT32_MAX);
+  ck_assert_uint_eq (profile->functions[helper].call_count,
+		     (uint64_t) 0xfffffffeu * UINT32_MAX);
+  ck_assert_int_eq (merge_weighted_run (profile, &binary, &run, 2, &error),
+		    MIP_OK);
+  ck_assert_uint_eq (profile->header.runs, UINT32_MAX);
+  ck_assert_uint_eq (profile->functions[helper].covered_runs, UINT32_MAX);
+  ck_assert_uint_eq (profile->functions[helper].order_runs, UINT32_MAX);
+  copy = empty_copy (profile);
+  add_profile (copy, profile, UINT32_MAX);
+  ck_assert_uint_eq (copy->header.runs, UINT32_MAX);
+  ck_assert_uint_eq (copy->functions[helper].call_count, UINT64_MAX);
+  /* 2 (UINT32_MAX + 2) order sum, times UINT32_MAX, is over 2^64.  */
+  ck_assert_uint_eq (profile->functions[helper].order_sum,
+		     2 * (UINT32_MAX + 2ull));
+  ck_assert_uint_eq (copy->functions[helper].order_sum, UINT64_MAX);
+  mip_profile_free (copy);
+  mip_profile_free (profile);
+}
+END_TEST
+
+/* A profile of another build is refused, naming both files.  */
+START_TEST (test_merge_profile_refuses_other_build)
+{
+  struct test_binary binary = test_sample_binary (8, false);
+  struct test_binary other_binary = binary;
+  struct mip_profile *profile, *other;
+  struct mip_error_context error;
+  char expected[256];
+
+  other_binary.units[2].unit_hash = 42;
+  profile = profile_of (&binary);
+  other = profile_of (&other_binary);
+  ck_assert_int_eq (mip_profile_check_profile (profile, "a.mip", other,
+					       "b.mip", &error),
+		    MIP_ERROR_BUILD_ID);
+  snprintf (expected, sizeof expected, "'b.mip': built by another binary"
+	    " (a profile of build id %016llx, 'a.mip' is of build id %016llx)",
+	    (unsigned long long) test_build_id (&other_binary),
+	    (unsigned long long) test_build_id (&binary));
+  ck_assert_str_eq (message_of (&error), expected);
+  mip_profile_free (other);
+  /* Same build id, other tables: refused as well.  */
+  other = profile_of (&binary);
+  other->functions[1].raw_offset += 8;
+  ck_assert_int_eq (mip_profile_check_profile (profile, "a.mip", other,
+					       "b.mip", &error),
+		    MIP_ERROR_CORRUPT);
+  ck_assert_ptr_nonnull (strstr (message_of (&error), "'a.mip'"));
+  mip_profile_free (other);
+  mip_profile_free (profile);
+}
+END_TEST
+
 static Suite *
 format_suite (void)
 {
@@ -1984,6 +2262,10 @@ format_suite (void)
   tcase_add_test (merge, test_merge_callers);
   tcase_add_test (merge, test_merge_refuses_other_binaries);
   tcase_add_test (merge, test_merge_refuses_other_gnu_build_id);
+  tcase_add_test (merge, test_merge_any_order);
+  tcase_add_test (merge, test_merge_weights);
+  tcase_add_test (merge, test_merge_weight_saturates);
+  tcase_add_test (merge, test_merge_profile_refuses_other_build);
   suite_add_tcase (suite, merge);
   tcase_add_test (blocks, test_map_blocks);
   tcase_add_test (blocks, test_map_bad_blocks);

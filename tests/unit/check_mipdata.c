@@ -1019,8 +1019,8 @@ static const char blocks_text[] =
   "loop\n  Covered: yes\n  Call Count: 2\n  Block Coverage:\n"
   "     HOT  HOT  COLD HOT  COLD\n\n"
   "callee\n  Covered: yes\n  Callers:\n"
-  "    diamond\n    diamond\n    <unknown> 0xffff0000\n    loop\n"
-  "    <unknown> 0xfffe0000\n\n"
+  "    diamond\n    diamond\n    loop\n    <unknown> 0xfffe0000\n"
+  "    <unknown> 0xffff0000\n\n"
   "wide\n  Covered: yes\n  Block Coverage:\n"
   "     HOT  COLD HOT  COLD HOT\n     COLD HOT\n";
 
@@ -1041,9 +1041,9 @@ static const char blocks_json[] =
   " \"callers\": ["
   "{\"function\": \"diamond\", \"address\": \"0x1010\"},"
   " {\"function\": \"diamond\", \"address\": \"0x1014\"},"
-  " {\"function\": null, \"address\": \"0xffff0000\"},"
   " {\"function\": \"loop\", \"address\": \"0x9006\"},"
-  " {\"function\": null, \"address\": \"0xfffe0000\"}]},\n"
+  " {\"function\": null, \"address\": \"0xfffe0000\"},"
+  " {\"function\": null, \"address\": \"0xffff0000\"}]},\n"
   "{\"name\": \"wide\", \"covered\": true, \"call_count\": null,"
   " \"order\": null, \"cfg_signature\": \"0xc0ffee0000000039\","
   " \"blocks\": [{\"covered\": true, \"id\": 100},"
@@ -2076,6 +2076,333 @@ START_TEST (test_callgraph_debug)
 }
 END_TEST
 
+/* ---- Merging at scale: lists, directories, jobs, weights, profiles ------- */
+
+/* Check that the files A and B hold the same bytes.  */
+static void
+ck_assert_same_file (const char *a, const char *b)
+{
+  struct test_bytes x, y;
+
+  ck_assert (test_read_file (a, &x));
+  ck_assert (test_read_file (b, &y));
+  ck_assert_msg (x.size == y.size && memcmp (x.data, y.data, x.size) == 0,
+		 "'%s' and '%s' differ", a, b);
+  test_bytes_free (&x);
+  test_bytes_free (&y);
+}
+
+/* Run mipdata with the arguments and expect exit status STATUS and
+   exactly ERROR_TEXT on stderr.  */
+#define ck_run(status, error_text, ...)					\
+  do									\
+    {									\
+      struct result ck_run_result = run (__VA_ARGS__, NULL);		\
+      ck_assert_exit (ck_run_result, (status));				\
+      ck_assert_output (ck_run_result, ERR, (error_text));		\
+      free_result (&ck_run_result);					\
+    }									\
+  while (0)
+
+static void
+create_profile (const char *profile, const char *map)
+{
+  ck_run (0, "", "create", "-p", profile, map);
+}
+
+START_TEST (test_merge_list_and_directory)
+{
+  struct test_binary binary = create_sample_profile (false);
+  struct test_bytes raw;
+  struct result r;
+
+  write_sample_runs (&binary);
+  ck_assert_int_eq (mkdir ("runs", 0777), 0);
+  ck_assert_int_eq (mkdir ("runs/sub", 0777), 0);
+  ck_assert_int_eq (mkdir ("runs/dir.mipraw", 0777), 0);
+  ck_assert_int_eq (mkdir ("empty", 0777), 0);
+  ck_assert_int_eq (rename ("run1.mipraw", "runs/run1.mipraw"), 0);
+  ck_assert_int_eq (rename ("run2.mipraw", "runs/run2.mipraw"), 0);
+  /* Neither a file of another name nor a subdirectory is merged.  */
+  ck_assert (test_read_file ("runs/run1.mipraw", &raw));
+  ck_assert (test_write_file ("runs/sub/run3.mipraw", raw.data, raw.size));
+  ck_assert (test_write_file ("runs/run4.mipraw.old", raw.data, raw.size));
+  test_bytes_free (&raw);
+  ck_run (0, "", "merge", "-p", "default.mip", "runs");
+  r = run ("show", "-p", "default.mip", NULL);
+  ck_assert_output (r, OUT, merged_text);
+  free_result (&r);
+  /* A directory in a list given with -f (the same as -i).  */
+  create_profile ("list.mip", "app.mipmap");
+  write_text ("list.txt", "runs\n");
+  ck_run (0, "", "merge", "-p", "list.mip", "-f", "list.txt");
+  ck_assert_same_file ("default.mip", "list.mip");
+  ck_run (1, "mipdata: 'empty': no .mipraw file in this directory\n",
+	  "merge", "-p", "list.mip", "empty");
+  ck_assert_same_file ("default.mip", "list.mip");
+}
+END_TEST
+
+/* COUNT different runs of BINARY in run-N.mipraw, listed in forward.txt
+   and, backwards, in backward.txt.  With callers when the binary has
+   caller slots (function 2 of block_binary).  */
+static void
+write_many_runs (const struct test_binary *binary, int count)
+{
+  FILE *forward = fopen ("forward.txt", "w");
+  FILE *backward = fopen ("backward.txt", "w");
+  int r;
+
+  ck_assert (forward && backward);
+  for (r = 0; r < count; r++)
+    {
+      struct test_run values;
+      char name[64];
+      uint64_t bias = RUN_BIAS + 0x1000000ull * (uint64_t) r;
+      unsigned u, f;
+
+      memset (&values, 0, sizeof values);
+      values.anchor_address = binary->anchor_address + bias;
+      for (u = 0; u < binary->unit_count; u++)
+	for (f = 0; f < binary->units[u].function_count; f++)
+	  {
+	    struct test_record *record = &values.records[u][f];
+	    unsigned mix = (unsigned) r * 7 + u * 5 + f * 3;
+	    record->ran = mix % 3 != 0;
+	    record->count = mix % 4 == 0 ? 0 : mix % 11;
+	    record->order = mix % 5 == 0 ? 0 : 1 + mix % 6;
+	    record->probes = mix % 0x7f;
+	    record->callers[0] = mix % 2 ? 0x1010 + bias : 0;
+	    record->callers[1] = mix % 3 ? 0x9006 + bias : 0x1014 + bias;
+	    record->callers[2] = 0x1000 * (uint64_t) (mix % 4) + bias;
+	  }
+      snprintf (name, sizeof name, "run-%d.mipraw", r);
+      write_bytes (name, test_make_raw (binary, &values));
+      fprintf (forward, "%s\n", name);
+    }
+  for (r = count - 1; r >= 0; r--)
+    fprintf (backward, "run-%d.mipraw\n", r);
+  ck_assert_int_eq (fclose (forward), 0);
+  ck_assert_int_eq (fclose (backward), 0);
+}
+
+/* Merged with one thread, with several, in either order, and as a tree
+   of profiles: the same profile, byte for byte.  */
+static void
+expect_same_merge_for_any_jobs (const struct test_binary *binary)
+{
+  const char *profiles[] = { "one.mip", "four.mip", "back.mip", "half.mip",
+			     "tree.mip" };
+  size_t p;
+
+  for (p = 0; p < sizeof profiles / sizeof *profiles; p++)
+    unlink (profiles[p]);
+  write_bytes ("app.mipmap", test_make_map (binary));
+  write_many_runs (binary, 24);
+  create_profile ("one.mip", "app.mipmap");
+  create_profile ("four.mip", "app.mipmap");
+  create_profile ("back.mip", "app.mipmap");
+  create_profile ("half.mip", "app.mipmap");
+  create_profile ("tree.mip", "app.mipmap");
+  ck_run (0, "", "merge", "-p", "one.mip", "-j", "1", "-f", "forward.txt");
+  ck_run (0, "", "merge", "-p", "four.mip", "-j4", "-f", "forward.txt");
+  ck_run (0, "", "merge", "-p", "back.mip", "--jobs=3", "-f",
+	  "backward.txt");
+  ck_assert_same_file ("one.mip", "four.mip");
+  ck_assert_same_file ("one.mip", "back.mip");
+  /* Half the runs in one profile, the other half in another, added up.  */
+  ck_run (0, "", "merge", "-p", "half.mip", "run-0.mipraw", "run-1.mipraw",
+	  "run-2.mipraw", "run-3.mipraw", "run-4.mipraw", "run-5.mipraw",
+	  "run-6.mipraw", "run-7.mipraw", "run-8.mipraw", "run-9.mipraw",
+	  "run-10.mipraw", "run-11.mipraw");
+  ck_run (0, "", "merge", "-p", "tree.mip", "run-12.mipraw", "run-13.mipraw",
+	  "run-14.mipraw", "run-15.mipraw", "run-16.mipraw", "run-17.mipraw",
+	  "run-18.mipraw", "run-19.mipraw", "run-20.mipraw", "run-21.mipraw",
+	  "run-22.mipraw", "run-23.mipraw", "half.mip");
+  ck_assert_same_file ("one.mip", "tree.mip");
+}
+
+START_TEST (test_merge_jobs_same_result)
+{
+  struct test_binary sample = test_sample_binary (8, false);
+  struct test_binary blocks = block_binary ();
+  struct result r;
+
+  expect_same_merge_for_any_jobs (&sample);
+  r = run ("info", "-p", "one.mip", NULL);
+  ck_assert_contains (r, OUT, "Runs: 24\n");
+  free_result (&r);
+  expect_same_merge_for_any_jobs (&blocks);
+  r = run ("callgraph", "-p", "one.mip", NULL);
+  /* Of the 24 runs, slot 0 holds diamond's 0x1010 in the 12 odd ones,
+     slot 1 diamond's 0x1014 in the 8 multiples of 3 and loop's 0x9006
+     in the other 16, slot 2 in all of them an address that returns into
+     no function.  */
+  ck_assert_output (r, OUT, "diamond -> callee  (runs 20)\n"
+		    "loop -> callee  (runs 16)\n"
+		    "<unknown> -> callee  (runs 24)\n");
+  free_result (&r);
+  ck_run (2, "mipdata: -j wants a number of threads from 1 to 256, not"
+	  " '0'\nTry 'mipdata merge --help' for more information.\n",
+	  "merge", "-p", "one.mip", "-j", "0", "run-0.mipraw");
+}
+END_TEST
+
+START_TEST (test_merge_profiles)
+{
+  struct test_binary binary = create_sample_profile (false);
+  struct test_binary other = binary;
+  char message[512];
+
+  write_sample_runs (&binary);
+  create_profile ("a.mip", "app.mipmap");
+  create_profile ("b.mip", "app.mipmap");
+  create_profile ("both.mip", "app.mipmap");
+  ck_run (0, "", "merge", "-p", "a.mip", "run1.mipraw");
+  ck_run (0, "", "merge", "-p", "b.mip", "run2.mipraw");
+  ck_run (0, "", "merge", "-p", "both.mip", "run1.mipraw", "run2.mipraw");
+  ck_run (0, "", "merge", "-p", "default.mip", "a.mip", "b.mip");
+  ck_assert_same_file ("default.mip", "both.mip");
+  /* A profile of another build is refused; the message names both.  */
+  other.units[2].unit_hash = 42;
+  write_bytes ("other.mipmap", test_make_map (&other));
+  create_profile ("other.mip", "other.mipmap");
+  snprintf (message, sizeof message,
+	    "mipdata: 'other.mip': built by another binary (a profile of"
+	    " build id %016llx, 'default.mip' is of build id %016llx)\n",
+	    (unsigned long long) test_build_id (&other),
+	    (unsigned long long) test_build_id (&binary));
+  expect_refused_merge (message, "a.mip", "other.mip");
+}
+END_TEST
+
+START_TEST (test_merge_weighted_inputs)
+{
+  struct test_binary binary = create_sample_profile (false);
+  struct result r;
+
+  write_sample_runs (&binary);
+  create_profile ("repeated.mip", "app.mipmap");
+  ck_run (0, "", "merge", "-p", "default.mip", "-w", "3:run1.mipraw",
+	  "--weighted-input=1:run2.mipraw");
+  ck_run (0, "", "merge", "-p", "repeated.mip", "run1.mipraw", "run1.mipraw",
+	  "run1.mipraw", "run2.mipraw");
+  ck_assert_same_file ("default.mip", "repeated.mip");
+  r = run ("show", "-p", "default.mip", "--json", NULL);
+  ck_assert_contains (r, OUT, "\"runs\": 4,");
+  /* helper: 3 calls x 3 + 7; order 2 x 3 + 4 over 4 runs.  */
+  ck_assert_contains (r, OUT, "{\"name\": \"helper\", \"covered\": true,"
+		      " \"call_count\": 16, \"order\": 3,");
+  free_result (&r);
+  ck_run (2, "mipdata: -w wants WEIGHT:INPUT with a weight from 1 to"
+	  " 4294967295, not '0:run1.mipraw'\nTry 'mipdata merge --help' for"
+	  " more information.\n", "merge", "-p", "default.mip", "-w",
+	  "0:run1.mipraw");
+  ck_run (2, "mipdata: -w wants WEIGHT:INPUT with a weight from 1 to"
+	  " 4294967295, not '4294967296:run1.mipraw'\nTry 'mipdata merge"
+	  " --help' for more information.\n", "merge", "-p", "default.mip",
+	  "-w", "4294967296:run1.mipraw");
+  ck_run (2, "mipdata: -w wants WEIGHT:INPUT with a weight from 1 to"
+	  " 4294967295, not 'run1.mipraw'\nTry 'mipdata merge --help' for"
+	  " more information.\n", "merge", "-p", "default.mip", "-w",
+	  "run1.mipraw");
+}
+END_TEST
+
+START_TEST (test_merge_failure_modes)
+{
+  struct test_binary binary = create_sample_profile (false);
+  struct test_bytes raw, before, after;
+  char expected[512];
+  struct result r;
+
+  write_sample_runs (&binary);
+  ck_assert (test_read_file ("run1.mipraw", &raw));
+  ck_assert (test_write_file ("cut.mipraw", raw.data,
+			      sizeof (struct mip_raw_header) + 36));
+  /* error, the default: nothing written.  */
+  expect_refused_merge ("mipdata: 'cut.mipraw': truncated", "run1.mipraw",
+			"cut.mipraw");
+  ck_assert (test_read_file ("default.mip", &before));
+  r = run ("merge", "-p", "default.mip", "--failure-mode=error",
+	   "run1.mipraw", "cut.mipraw", NULL);
+  ck_assert_exit (r, 1);
+  free_result (&r);
+  ck_assert (test_read_file ("default.mip", &after));
+  ck_assert (before.size == after.size
+	     && memcmp (before.data, after.data, before.size) == 0);
+  test_bytes_free (&after);
+  /* warn: the bad ones named and skipped, the rest merged.  */
+  snprintf (expected, sizeof expected,
+	    "mipdata: warning: 'cut.mipraw': truncated: header says %zu data"
+	    " bytes, file has 36\n"
+	    "mipdata: warning: cannot open 'none.mipraw': No such file or"
+	    " directory\n"
+	    "mipdata: warning: skipped 2 bad inputs of 4; merged 2\n",
+	    raw.size - sizeof (struct mip_raw_header));
+  r = run ("merge", "-p", "default.mip", "--failure-mode=warn", "-j2",
+	   "run1.mipraw", "cut.mipraw", "none.mipraw", "run2.mipraw", NULL);
+  ck_assert_exit (r, 0);
+  ck_assert_output (r, ERR, expected);
+  free_result (&r);
+  r = run ("show", "-p", "default.mip", NULL);
+  ck_assert_output (r, OUT, merged_text);
+  free_result (&r);
+  /* warn, and nothing good: an error, the profile unchanged.  */
+  test_bytes_free (&before);
+  ck_assert (test_read_file ("default.mip", &before));
+  ck_run (1, "mipdata: warning: cannot open 'none.mipraw': No such file or"
+	  " directory\nmipdata: no input could be merged; 'default.mip' is"
+	  " unchanged\n", "merge", "-p", "default.mip",
+	  "--failure-mode=warn", "none.mipraw");
+  ck_assert (test_read_file ("default.mip", &after));
+  ck_assert (before.size == after.size
+	     && memcmp (before.data, after.data, before.size) == 0);
+  ck_run (2, "mipdata: --failure-mode wants 'error' or 'warn', not 'skip'\n"
+	  "Try 'mipdata merge --help' for more information.\n", "merge", "-p",
+	  "default.mip", "--failure-mode=skip", "run1.mipraw");
+  test_bytes_free (&before);
+  test_bytes_free (&after);
+  test_bytes_free (&raw);
+}
+END_TEST
+
+/* A raw profile cut anywhere (a process killed while writing it) is
+   named as truncated and never merged.  */
+START_TEST (test_merge_refuses_truncated_raw)
+{
+  struct test_binary binary = create_sample_profile (false);
+  const size_t header = sizeof (struct mip_raw_header);
+  struct test_bytes raw;
+  size_t cuts[6];
+  char message[256];
+  int c;
+
+  write_sample_runs (&binary);
+  ck_assert (test_read_file ("run1.mipraw", &raw));
+  cuts[0] = 0;
+  cuts[1] = 8;
+  cuts[2] = header - 1;
+  cuts[3] = header;
+  cuts[4] = header + 8;
+  cuts[5] = raw.size - 1;
+  for (c = 0; c < 6; c++)
+    {
+      ck_assert (test_write_file ("cut.mipraw", raw.data, cuts[c]));
+      if (cuts[c] < header)
+	snprintf (message, sizeof message, "mipdata: 'cut.mipraw': truncated:"
+		  " %zu bytes, a raw profile header needs %zu\n", cuts[c],
+		  header);
+      else
+	snprintf (message, sizeof message, "mipdata: 'cut.mipraw': truncated:"
+		  " header says %zu data bytes, file has %zu\n",
+		  raw.size - header, cuts[c] - header);
+      expect_refused_merge (message, "run2.mipraw", "cut.mipraw");
+    }
+  test_bytes_free (&raw);
+}
+END_TEST
+
 /* ---- The suite ------------------------------------------------------------------ */
 
 static Suite *
@@ -2119,6 +2446,12 @@ mipdata_suite (void)
   tcase_add_test (profiles, test_big_endian_32_bit_target);
   tcase_add_test (profiles, test_big_endian_64_bit_target);
   tcase_add_test (profiles, test_merge_refuses_other_target);
+  tcase_add_test (profiles, test_merge_list_and_directory);
+  tcase_add_test (profiles, test_merge_jobs_same_result);
+  tcase_add_test (profiles, test_merge_profiles);
+  tcase_add_test (profiles, test_merge_weighted_inputs);
+  tcase_add_test (profiles, test_merge_failure_modes);
+  tcase_add_test (profiles, test_merge_refuses_truncated_raw);
   suite_add_tcase (suite, profiles);
   tcase_add_checked_fixture (elf, enter_temporary_directory,
 			     leave_temporary_directory);
