@@ -696,7 +696,7 @@ merge_all (const struct input_list *inputs,
     }
   /* The profile in memory takes every run; the file changes only after
      the last one was checked and added.  */
-  if (!merge_inputs (profile, inputs, options))
+  if (status == MIPDATA_EXIT_OK && !merge_inputs (profile, inputs, options))
     status = MIPDATA_EXIT_FAILURE;
   if (status == MIPDATA_EXIT_OK
       && mip_profile_write_file (profile, profile_path, &error) != MIP_OK)
