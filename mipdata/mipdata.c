@@ -2,7 +2,8 @@
 
    Like git, mipdata is a table of subcommands; each lives in its own file
    (cmd-create.c, cmd-merge.c, cmd-show.c, cmd-callgraph.c, cmd-info.c,
-   cmd-order.c, cmd-export.c, cmd-import.c)
+   cmd-order.c, cmd-export.c, cmd-import.c,
+   cmd-annotate.c)
    and parses its own options.
    This file dispatches and holds the message helpers they share.  Exit
    status: 0 success, 1 bad input or I/O error, 2 bad command line.
@@ -43,6 +44,7 @@ static const struct command commands[] = {
   { "order", cmd_order, "print a function ordering file for lld or gold" },
   { "export", cmd_export, "write the coverage as an lcov tracefile" },
   { "import", cmd_import, "make a profile from a YAML description" },
+  { "annotate", cmd_annotate, "print source files marked with what ran" },
 };
 
 #define COMMAND_COUNT (sizeof commands / sizeof commands[0])

@@ -35,6 +35,7 @@ int cmd_info (int argc, char **argv);
 int cmd_order (int argc, char **argv);
 int cmd_export (int argc, char **argv);
 int cmd_import (int argc, char **argv);
+int cmd_annotate (int argc, char **argv);
 
 /* "mipdata: MESSAGE" on stderr.  */
 void mipdata_error (const char *format, ...)

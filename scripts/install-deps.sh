@@ -27,7 +27,7 @@ gcc_version=${MIP_GCC_VERSION:-12}
 # (c-torture), xz and the Debian keyring to fetch SQLite and zlib sources.
 # Python 3 runs the probe oracle (scripts/probe-oracle.py: make bench and
 # its DejaGnu test).  lcov (genhtml, lcov --summary) checks mipdata
-# export's tracefiles.
+# export's tracefiles, headless Chromium mipdata annotate's HTML.
 packages="build-essential autoconf automake libtool pkg-config
   gcc-$gcc_version-plugin-dev g++ libdw-dev libelf-dev libzstd-dev
   libdebuginfod-dev debuginfod
@@ -35,7 +35,7 @@ packages="build-essential autoconf automake libtool pkg-config
   qemu-user texinfo
   gcc-$gcc_version-source xz-utils bzip2 debian-archive-keyring gzip
   python3
-  lcov"
+  lcov chromium"
 
 # Cross targets (configure finds them; make check runs their tests under
 # qemu-user): for each, the cross compilers of the same GCC release,
