@@ -2,8 +2,9 @@
 # check-real.sh - `make check-real`: prove MIP correct on code nobody here
 # wrote.  Fetches the sources (fetch-sources.sh), then runs four parts:
 # GCC's c-torture execute tests (check-torture.sh), SQLite's speedtest1
-# (check-sqlite.sh), zlib (check-zlib.sh) and MIP's block coverage against
-# gcov's line counts on both (check-gcov-blocks.sh).  Each part prints its
+# (check-sqlite.sh), zlib (check-zlib.sh), MIP's block coverage against
+# gcov's line counts on both (check-gcov-blocks.sh) and the line coverage
+# of mipdata export's lcov tracefiles against gcov's (check-lcov.sh).  Each part prints its
 # own failures with the commands to reproduce them; a part that crashes
 # counts as one failure.  The last line is "check-real: N passed, N failed, N
 # skipped", for CI.
@@ -18,10 +19,10 @@
 # TORTURE_CROSS_SAMPLE (default 64: about 25 each, 400 in all).  A
 # checked test costs about a second of a 2-core machine (4 builds and
 # runs, more where -m32 and Arm programs run under qemu), so the
-# default run takes about 25 minutes there, the other parts 4;
+# default run takes about 25 minutes there, the other parts 8;
 # FULL=1 checks every test in every configuration (about 12 hours of
 # such a machine);
-# CHECK_PARTS (default "torture sqlite zlib gcov-blocks");
+# CHECK_PARTS (default "torture sqlite zlib gcov-blocks lcov");
 # CHECK_ZLIB_CROSS (default "aarch64 arm thumb2 thumb1") and
 # CHECK_SQLITE_CROSS (default none: its 16 builds of sqlite3.c with the
 # cross compilers take longer than the rest of check-real), the cross
@@ -41,7 +42,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 
 export MIP_WORK CC
 export SAMPLE=${SAMPLE:-24}
-CHECK_PARTS=${CHECK_PARTS:-torture sqlite zlib gcov-blocks}
+CHECK_PARTS=${CHECK_PARTS:-torture sqlite zlib gcov-blocks lcov}
 CHECK_ZLIB_CROSS=${CHECK_ZLIB_CROSS-aarch64 arm thumb2 thumb1}
 CHECK_SQLITE_CROSS=${CHECK_SQLITE_CROSS-}
 
@@ -51,8 +52,8 @@ fetch_needed_sources () {
     case $part in
       torture) sources="$sources torture" ;;
       sqlite) sources="$sources sqlite" ;;
-      zlib | gcov-blocks) sources="$sources zlib sqlite" ;;  # zlib's input uses sqlite3.c
-      *) mip_die "unknown part '$part' (expected torture, sqlite, zlib or gcov-blocks)" ;;
+      zlib | gcov-blocks | lcov) sources="$sources zlib sqlite" ;;  # zlib's input uses sqlite3.c
+      *) mip_die "unknown part '$part' (expected torture, sqlite, zlib, gcov-blocks or lcov)" ;;
     esac
   done
   # shellcheck disable=SC2086
