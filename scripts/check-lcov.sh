@@ -50,9 +50,9 @@ build_program () {
 
 # The gcov data files of PROGRAM's own sources.
 gcov_data_files () {
+  # shellcheck disable=SC2086
   case $1 in
     speedtest1) echo sqlite3.gcda speedtest1.gcda ;;
-    # shellcheck disable=SC2086
     example) printf '%s.gcda ' $MIP_ZLIB_SOURCES example ;;
   esac
 }
