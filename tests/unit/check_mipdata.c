@@ -1098,11 +1098,50 @@ START_TEST (test_callgraph)
   free_result (&r);
   r = run ("callgraph", "-p", "default.mip", "--dot", NULL);
   ck_assert_exit (r, 0);
+  /* Nodes carry their calls (where counted) and runs, edges their
+     runs.  */
   ck_assert_output (r, OUT, "digraph mip {\n"
-		    "  \"diamond\" -> \"callee\";\n"
-		    "  \"loop\" -> \"callee\";\n"
-		    "  \"<unknown>\" -> \"callee\";\n"
+		    "  \"diamond\" [label=\"diamond\\nruns 1\"];\n"
+		    "  \"loop\" [label=\"loop\\ncalls 2\\nruns 1\"];\n"
+		    "  \"callee\" [label=\"callee\\nruns 2\"];\n"
+		    "  \"diamond\" -> \"callee\" [label=\"runs 2\"];\n"
+		    "  \"loop\" -> \"callee\" [label=\"runs 1\"];\n"
+		    "  \"<unknown>\" -> \"callee\" [label=\"runs 2\"];\n"
 		    "}\n");
+  free_result (&r);
+  /* Loop was called twice: --min-calls=3 leaves out the calls into it
+     (there are none), not those into callee, whose mode counts none.  */
+  r = run ("callgraph", "-p", "default.mip", "--min-calls=3", NULL);
+  ck_assert_exit (r, 0);
+  ck_assert_output (r, OUT, "diamond -> callee  (runs 2)\n"
+		    "loop -> callee  (runs 1)\n"
+		    "<unknown> -> callee  (runs 2)\n");
+  free_result (&r);
+  /* Within one call of loop: its call of callee; diamond's call of
+     callee is two calls away.  */
+  r = run ("callgraph", "-p", "default.mip", "--focus", "loop", NULL);
+  ck_assert_exit (r, 0);
+  ck_assert_output (r, OUT, "loop -> callee  (runs 1)\n");
+  free_result (&r);
+  r = run ("callgraph", "-p", "default.mip", "--focus", "loop", "--depth",
+	   "2", NULL);
+  ck_assert_exit (r, 0);
+  ck_assert_output (r, OUT, "diamond -> callee  (runs 2)\n"
+		    "loop -> callee  (runs 1)\n"
+		    "<unknown> -> callee  (runs 2)\n");
+  free_result (&r);
+  r = run ("callgraph", "-p", "default.mip", "--focus", "nowhere", NULL);
+  ck_assert_exit (r, 1);
+  ck_assert_output (r, ERR, "mipdata: 'default.mip' has no function"
+		    " 'nowhere'\n");
+  free_result (&r);
+  r = run ("callgraph", "-p", "default.mip", "--depth", "two", NULL);
+  ck_assert_exit (r, 2);
+  ck_assert_contains (r, ERR, "--depth takes a number, not 'two'");
+  free_result (&r);
+  r = run ("callgraph", "-p", "default.mip", "--dot", "--cluster", NULL);
+  ck_assert_exit (r, 2);
+  ck_assert_contains (r, ERR, "--cluster needs --dot and --debug");
   free_result (&r);
   /* No run, no edge.  */
   r = run ("create", "-p", "empty.mip", "blocks.mipmap", NULL);
@@ -1119,6 +1158,56 @@ START_TEST (test_callgraph)
 }
 END_TEST
 
+/* Two functions of one name (static functions of two files) are two
+   nodes, told apart by address without --debug.  */
+START_TEST (test_callgraph_shared_names)
+{
+  struct test_binary binary = block_binary ();
+  struct result r;
+
+  binary.units[0].functions[2].name = "diamond";
+  write_block_runs (&binary);
+  r = run ("callgraph", "-p", "default.mip", NULL);
+  ck_assert_exit (r, 0);
+  ck_assert_output (r, OUT, "diamond@0x1000 -> diamond@0x1200  (runs 2)\n"
+		    "loop -> diamond@0x1200  (runs 1)\n"
+		    "<unknown> -> diamond@0x1200  (runs 2)\n");
+  free_result (&r);
+  r = run ("callgraph", "-p", "default.mip", "--focus", "diamond@0x1000",
+	   "--dot", NULL);
+  ck_assert_exit (r, 0);
+  ck_assert_output (r, OUT, "digraph mip {\n"
+		    "  \"diamond@0x1000\" [label=\"diamond@0x1000\\nruns 1\"];\n"
+		    "  \"diamond@0x1200\" [label=\"diamond@0x1200\\nruns 2\"];\n"
+		    "  \"diamond@0x1000\" -> \"diamond@0x1200\""
+		    " [label=\"runs 2\"];\n"
+		    "}\n");
+  free_result (&r);
+}
+END_TEST
+
+/* A mode without callers says why the graph is empty.  */
+START_TEST (test_callgraph_without_callers)
+{
+  struct test_binary binary = block_binary ();
+  struct result r;
+
+  binary.units[0].mode &= ~MIP_KIND_CALLERS;
+  binary.units[0].functions[2].kinds &= ~MIP_KIND_CALLERS;
+  binary.units[0].functions[2].caller_slots = 0;
+  test_layout (&binary);
+  write_block_runs (&binary);
+  r = run ("callgraph", "-p", "default.mip", NULL);
+  ck_assert_exit (r, 0);
+  ck_assert_output (r, OUT, "");
+  ck_assert_output (r, ERR, "mipdata: warning: 'default.mip' records no"
+		    " callers: its mode does not sample them (the full mode,"
+		    " -fplugin-arg-mip-generate=full, records each function's"
+		    " first caller)\n");
+  free_result (&r);
+}
+END_TEST
+
 /* Graphviz IDs are quoted with their quotes and backslashes escaped.  */
 START_TEST (test_callgraph_dot_escapes)
 {
@@ -1130,7 +1219,9 @@ START_TEST (test_callgraph_dot_escapes)
   write_block_runs (&binary);
   r = run ("callgraph", "-p", "default.mip", "--dot", NULL);
   ck_assert_exit (r, 0);
-  ck_assert_contains (r, OUT, "\n  \"a\\\\\" -> \"we\\\"ird\";\n");
+  ck_assert_contains (r, OUT, "\n  \"a\\\\\" -> \"we\\\"ird\""
+		      " [label=\"runs 2\"];\n");
+  ck_assert_contains (r, OUT, "\n  \"a\\\\\" [label=\"a\\\\\\nruns 1\"];\n");
   free_result (&r);
   r = run ("callgraph", "-p", "default.mip", NULL);
   ck_assert_contains (r, OUT, "a\\ -> we\"ird  (runs 2)\n");
@@ -2440,6 +2531,8 @@ mipdata_suite (void)
   tcase_add_test (profiles, test_show_blocks_and_callers);
   tcase_add_test (profiles, test_callgraph);
   tcase_add_test (profiles, test_callgraph_dot_escapes);
+  tcase_add_test (profiles, test_callgraph_shared_names);
+  tcase_add_test (profiles, test_callgraph_without_callers);
   tcase_add_test (profiles, test_info);
   tcase_add_test (profiles, test_coverage_gates);
   tcase_add_test (profiles, test_create_refuses_inference_cycle);
