@@ -169,7 +169,8 @@ print_usage (FILE *out)
 	   "  mipdata create -p default.mip app\n"
 	   "  mipdata merge -p default.mip default.mipraw\n"
 	   "  mipdata show -p default.mip --debug app\n"
-	   "  mipdata callgraph -p default.mip --dot > calls.dot\n");
+	   "  mipdata callgraph -p default.mip --dot > calls.dot\n"
+	   "  mipdata export -p default.mip --debug app -o app.info\n");
 }
 
 static const struct command *
