@@ -18,8 +18,9 @@
 #             the line's own code (storing the value, jumping) never ran.
 #  other      anything else: a real disagreement, which fails the check.
 #
-# Jump lines are explained, not failures.  genhtml must also render
-# MIP's tracefile for speedtest1 without an error or a warning.
+# Jump lines are explained, not failures.  lcov --summary and genhtml
+# must also read MIP's tracefile for speedtest1 without an error or a
+# warning.
 # Part of check-real.sh (part "lcov"); also runs alone.
 #
 # Environment: MIP_WORK, MIP_PLUGIN, MIP_RUNTIME_DIR, MIPDATA, CC,
@@ -172,16 +173,20 @@ for kind in ("jump-line", "other"):
 sys.exit(1 if classes["other"] else 0)
 '
 
-# genhtml must render TRACEFILE without an error or a warning.
-check_genhtml () {
+# lcov --summary and genhtml must read TRACEFILE without an error or a
+# warning.
+check_lcov_tools () {
   local label=$1 tracefile=$2 html=$3
   rm -rf "$html"
-  if ! genhtml --quiet "$tracefile" -o "$html" >"$html.log" 2>&1; then
+  if ! lcov --summary "$tracefile" >"$html.log" 2>&1; then
+    mip_fail "$label: lcov --summary failed on $tracefile (see $html.log)"
+  elif ! genhtml --quiet "$tracefile" -o "$html" >>"$html.log" 2>&1; then
     mip_fail "$label: genhtml failed on $tracefile (see $html.log)"
   elif grep -qi 'warning\|error' "$html.log"; then
-    mip_fail "$label: genhtml complains about $tracefile: $(grep -i 'warning\|error' "$html.log" | head -n 1)"
+    mip_fail "$label: lcov or genhtml complains about $tracefile: $(grep -i 'warning\|error' "$html.log" | head -n 1)"
   else
-    mip_pass "$label: genhtml renders MIP's tracefile without a warning"
+    mip_pass "$label: lcov --summary and genhtml read MIP's tracefile without a warning"
+    sed -n 's/^  \(lines\|functions\)\.*: /  lcov --summary: \1: /p' "$html.log"
   fi
 }
 
@@ -205,7 +210,7 @@ check_program () {
     mip_fail "$label: MIP's lcov lines and gcov disagree (see above; $OUT/$program.compare)"
   fi
   [ "$program" = speedtest1 ] \
-    && check_genhtml "$label" "$mip_dir/run.info" "$mip_dir/html"
+    && check_lcov_tools "$label" "$mip_dir/run.info" "$mip_dir/html"
   return 0
 }
 
