@@ -297,7 +297,7 @@ static int
 info (const struct info_options *options)
 {
   struct line_coverage coverage;
-  struct coverage_totals total;
+  struct coverage_totals total = { 0, 0, 0, 0, 0, 0 };
   uint64_t functions = 0, functions_run = 0;
   int status = MIPDATA_EXIT_OK;
   size_t i;
@@ -328,15 +328,21 @@ info (const struct info_options *options)
       mipdata_error ("cannot write the output: %s", strerror (errno));
       status = MIPDATA_EXIT_FAILURE;
     }
-  if (status == MIPDATA_EXIT_OK
-      && (!meets_gate ("function", "--fail-under-function",
-		       coverage_percent (functions_run, functions),
-		       options->fail_under_function)
-	  | !(options->debug_count == 0
-	      || meets_gate ("line", "--fail-under-line",
-			     coverage_percent (total.lines_run, total.lines),
-			     options->fail_under_line))))
-    status = MIPDATA_EXIT_UNDER_GATE;
+  if (status == MIPDATA_EXIT_OK)
+    {
+      /* Both gates are checked, so that both failures are reported.  */
+      bool functions_ok = meets_gate ("function", "--fail-under-function",
+				      coverage_percent (functions_run,
+							functions),
+				      options->fail_under_function);
+      bool lines_ok = options->debug_count == 0
+		      || meets_gate ("line", "--fail-under-line",
+				     coverage_percent (total.lines_run,
+						       total.lines),
+				     options->fail_under_line);
+      if (!functions_ok || !lines_ok)
+	status = MIPDATA_EXIT_UNDER_GATE;
+    }
   return status;
 }
 
