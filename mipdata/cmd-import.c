@@ -32,6 +32,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "mip-file.h"
 #include "mip-profile.h"
@@ -40,7 +41,7 @@
 static void
 print_help (void)
 {
-  printf ("usage: mipdata import -o PROFILE FILE.yaml\n"
+  printf ("usage: mipdata import [-f] -o PROFILE FILE.yaml\n"
 	  "\n"
 	  "Make the profile PROFILE from the YAML description FILE.yaml,\n"
 	  "written by hand or by 'mipdata show --yaml': the target, the\n"
@@ -50,8 +51,13 @@ print_help (void)
 	  "describes no binary: -fplugin-arg-mip-use and mipdata show,\n"
 	  "info and order read it; raw profiles cannot be merged into it.\n"
 	  "\n"
+	  "A PROFILE that exists is replaced when it was imported too or holds\n"
+	  "no runs; a profile of a program with merged runs, or a file that\n"
+	  "is no profile, only with --force.\n"
+	  "\n"
 	  "Options:\n"
-	  "  -o, --output=PROFILE   the profile to write (replaced)\n"
+	  "  -o, --output=PROFILE   the profile to write\n"
+	  "  -f, --force            replace PROFILE whatever it is\n"
 	  "  -h, --help             print this help and exit\n");
 }
 
@@ -352,8 +358,40 @@ import_tree (struct importer *importer, const struct yaml_node *root)
   return profile;
 }
 
+/* Whether OUTPUT may be replaced: it does not exist, or is an imported
+   profile or one without runs; else say why not (the merged runs of a
+   program's profile would be lost, or it is another file, such as the
+   YAML itself given by mistake).  */
+static bool
+may_replace (const char *output)
+{
+  struct mip_error_context error;
+  struct mip_profile *existing = NULL;
+  struct stat st;
+  bool replace;
+
+  if (stat (output, &st) != 0 && errno == ENOENT)
+    return true;
+  mip_error_clear (&error);
+  if (mip_profile_read_file (output, &existing, &error) != MIP_OK)
+    {
+      mipdata_error ("'%s' exists and is not a profile: not replaced; use"
+		     " --force to replace it", output);
+      return false;
+    }
+  replace = mip_profile_is_imported (existing) || existing->header.runs == 0;
+  if (!replace)
+    mipdata_error ("'%s' is the profile of a program with %" PRIu32
+		   " merged run%s, which importing would lose: not replaced;"
+		   " use --force to replace it", output,
+		   existing->header.runs, existing->header.runs == 1 ? ""
+		   : "s");
+  mip_profile_free (existing);
+  return replace;
+}
+
 static int
-import (const char *input, const char *output)
+import (const char *input, const char *output, bool force)
 {
   struct mip_error_context error;
   struct importer importer;
@@ -381,7 +419,7 @@ import (const char *input, const char *output)
   memset (&importer, 0, sizeof importer);
   importer.path = input;
   profile = import_tree (&importer, root);
-  if (profile)
+  if (profile && (force || may_replace (output)))
     {
       if (mip_profile_write_file (profile, output, &error) == MIP_OK)
 	status = MIPDATA_EXIT_OK;
@@ -401,19 +439,24 @@ cmd_import (int argc, char **argv)
 {
   static const struct option long_options[] = {
     { "output", required_argument, NULL, 'o' },
+    { "force", no_argument, NULL, 'f' },
     { "help", no_argument, NULL, 'h' },
     { NULL, 0, NULL, 0 }
   };
   const char *output = NULL;
+  bool force = false;
   int option;
 
   opterr = 0;
-  while ((option = getopt_long (argc, argv, ":o:h", long_options, NULL))
+  while ((option = getopt_long (argc, argv, ":o:fh", long_options, NULL))
 	 != -1)
     switch (option)
       {
       case 'o':
 	output = optarg;
+	break;
+      case 'f':
+	force = true;
 	break;
       case 'h':
 	print_help ();
@@ -429,5 +472,5 @@ cmd_import (int argc, char **argv)
   if (optind + 1 < argc)
     return mipdata_usage_error ("import", "unexpected argument '%s'",
 				argv[optind + 1]);
-  return import (argv[optind], output);
+  return import (argv[optind], output, force);
 }

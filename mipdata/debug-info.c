@@ -281,6 +281,14 @@ mipdata_debug_open_binary (const char *path,
   Elf *elf;
   Dwarf_Addr bias;
 
+  /* A profile made by mipdata import (build id 0, no units) has no
+     addresses to look up.  */
+  if (header->build_id == 0 && header->unit_count == 0)
+    {
+      mipdata_error ("cannot use '%s' with a profile made by mipdata"
+		     " import: such a profile has no addresses", path);
+      return NULL;
+    }
   if (mipdata_check_binary (path, header->build_id) != MIPDATA_EXIT_OK)
     return NULL;
   info = mipdata_debug_open (path);

@@ -774,6 +774,19 @@ START_TEST (test_show_yaml_round_trip)
   ck_assert_exit (r, 0);
   ck_assert_output (r, OUT, merged_text);
   free_result (&r);
+  r = run ("import", "-o", "default.mip", "merged.yaml", NULL);
+  ck_assert_exit (r, 1);
+  ck_assert_output (r, ERR, "mipdata: 'default.mip' is the profile of a"
+		    " program with 2 merged runs, which importing would lose:"
+		    " not replaced; use --force to replace it\n");
+  free_result (&r);
+  r = run ("import", "-f", "-o", "default.mip", "merged.yaml", NULL);
+  ck_assert_exit (r, 0);
+  free_result (&r);
+  r = run ("show", "-p", "default.mip", "--yaml", NULL);
+  ck_assert_exit (r, 0);
+  ck_assert_output (r, OUT, merged_yaml);
+  free_result (&r);
   r = run ("show", "-p", "copy.mip", "--yaml", "--json", NULL);
   ck_assert_exit (r, 2);
   ck_assert_contains (r, ERR, "--yaml cannot be combined with --json");
@@ -846,6 +859,21 @@ START_TEST (test_import_hand_written)
   ck_assert_exit (r, 0);
   ck_assert_contains (r, OUT, "Build ID: none (imported)\n");
   ck_assert_contains (r, OUT, "Target: 32-bit big-endian\n");
+  free_result (&r);
+  /* Imported again: replaced.  Over the YAML or a profile with merged
+     runs: only with --force.  */
+  r = run ("import", "-o", "hand.mip", "hand.yaml", NULL);
+  ck_assert_exit (r, 0);
+  free_result (&r);
+  r = run ("import", "-o", "hand.yaml", "hand.yaml", NULL);
+  ck_assert_exit (r, 1);
+  ck_assert_output (r, ERR, "mipdata: 'hand.yaml' exists and is not a"
+		    " profile: not replaced; use --force to replace it\n");
+  free_result (&r);
+  r = run ("show", "-p", "hand.mip", "--debug", "app", NULL);
+  ck_assert_exit (r, 1);
+  ck_assert_output (r, ERR, "mipdata: cannot use 'app' with a profile made"
+		    " by mipdata import: such a profile has no addresses\n");
   free_result (&r);
 }
 END_TEST
