@@ -6,6 +6,7 @@
 #include "mip-raw.h"
 
 #include <inttypes.h>
+#include <stdio.h>
 
 static enum mip_error
 check_magic (const void *data, size_t size, const char *name,
@@ -53,7 +54,9 @@ check_header (const struct mip_raw_header *header, size_t size,
     return mip_error_set (error, MIP_ERROR_TRUNCATED, name,
 			  "header says %" PRIu64 " data bytes, file has %"
 			  PRIu64, header->data_size, data_bytes);
-  if (header->data_size < data_bytes)
+  /* More may follow: another dump, which needs at least a header.  */
+  if (header->data_size < data_bytes
+      && data_bytes - header->data_size < sizeof *header)
     return mip_error_set (error, MIP_ERROR_TRAILING_DATA, name,
 			  "header says %" PRIu64 " data bytes, file has %"
 			  PRIu64, header->data_size, data_bytes);
@@ -105,25 +108,69 @@ walk_units (const struct mip_raw *raw, const char *name,
   return MIP_OK;
 }
 
+/* Parse the dump at OFFSET of the SIZE bytes at DATA.  */
 enum mip_error
-mip_raw_parse (const void *data, size_t size, const char *name,
-	       struct mip_raw *raw, struct mip_error_context *error)
+mip_raw_parse_dump (const void *data, size_t size, size_t offset,
+		    const char *name, struct mip_raw *raw, size_t *next,
+		    struct mip_error_context *error)
 {
+  const unsigned char *dump = (const unsigned char *) data + offset;
+  size_t dump_bytes = size - offset;
   struct mip_magic_info magic;
   struct mip_reader file;
   enum mip_error status;
 
-  status = check_magic (data, size, name, &magic, error);
+  status = check_magic (dump, dump_bytes, name, &magic, error);
   if (status != MIP_OK)
     return status;
-  file = mip_reader_make (data, size, magic.swap);
+  file = mip_reader_make (dump, dump_bytes, magic.swap);
   mip_read_struct (&file, 0, &mip_layout_mip_raw_header, &raw->header);
-  status = check_header (&raw->header, size, name, error);
+  status = check_header (&raw->header, dump_bytes, name, error);
   if (status != MIP_OK)
     return status;
   raw->pointer_size = magic.pointer_size;
   raw->big_endian = mip_host_big_endian () != magic.swap;
   mip_reader_sub (&file, sizeof raw->header, raw->header.data_size,
 		  &raw->data);
+  *next = offset + sizeof raw->header + (size_t) raw->header.data_size;
   return walk_units (raw, name, error);
+}
+
+/* Add which dump of the file went wrong, when it is not the first.  */
+static enum mip_error
+name_dump (enum mip_error status, size_t index, size_t offset,
+	   struct mip_error_context *error)
+{
+  char where[64];
+
+  if (status != MIP_OK && index > 0)
+    {
+      snprintf (where, sizeof where, "dump %zu at byte %zu", index + 1,
+		offset);
+      mip_error_prefix_detail (error, where);
+    }
+  return status;
+}
+
+enum mip_error
+mip_raw_parse (const void *data, size_t size, const char *name,
+	       struct mip_raw *raw, struct mip_error_context *error)
+{
+  size_t offset = 0, index = 0;
+
+  do
+    {
+      struct mip_raw dump;
+      size_t next = 0;
+      enum mip_error status =
+	mip_raw_parse_dump (data, size, offset, name,
+			    index == 0 ? raw : &dump, &next, error);
+
+      if (status != MIP_OK)
+	return name_dump (status, index, offset, error);
+      offset = next;
+      index++;
+    }
+  while (offset < size);
+  return MIP_OK;
 }

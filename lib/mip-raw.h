@@ -1,10 +1,14 @@
 /* mip-raw.h - the raw profile (.mipraw) written by libmip at exit.
 
-   A raw profile is a struct mip_raw_header followed by a verbatim copy of
-   the program's __mip_raw section, in the target's byte order.
-   mip_raw_parse checks the header, the data size against the file size,
-   the walk over the raw units and the build id recomputed from their
-   hashes.  The model refers to the caller's buffer; it copies nothing.
+   A raw profile file holds one or more dumps, one after the other; a
+   dump is a struct mip_raw_header followed by a verbatim copy of the
+   module's __mip_raw section, in the target's byte order.  The dumps
+   may be of several modules (an executable and its shared objects
+   writing one name) and of several runs (online merging, "%m").
+   mip_raw_parse_dump checks one dump: the header, its data size against
+   what the file has left, the walk over the raw units and the build id
+   recomputed from their hashes.  The model refers to the caller's
+   buffer; it copies nothing.
 
    Copyright (C) 2026 The MIP for GCC developers.
    SPDX-License-Identifier: GPL-3.0-or-later  */
@@ -32,8 +36,17 @@ struct mip_raw
   struct mip_reader data;       /* the section data, after the header */
 };
 
-/* Parse SIZE bytes at DATA as a raw profile; NAME names it in errors.
-   *RAW points into DATA, which must outlive it.  */
+/* Parse the dump that starts at OFFSET of the SIZE bytes at DATA;
+   *NEXT receives the offset after it (SIZE after the last dump).  NAME
+   names the file in errors.  *RAW points into DATA, which must outlive
+   it.  */
+enum mip_error mip_raw_parse_dump (const void *data, size_t size,
+				   size_t offset, const char *name,
+				   struct mip_raw *raw, size_t *next,
+				   struct mip_error_context *error);
+
+/* Parse SIZE bytes at DATA as a raw profile file: every dump in it must
+   be good; *RAW receives the first.  NAME names it in errors.  */
 enum mip_error mip_raw_parse (const void *data, size_t size,
 			      const char *name, struct mip_raw *raw,
 			      struct mip_error_context *error);

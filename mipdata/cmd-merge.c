@@ -1,7 +1,8 @@
 /* cmd-merge.c - mipdata merge: add raw profiles (and profiles) to a
    profile.
 
-   Each raw profile is one run of the program; a profile of the same
+   Each dump in a raw profile is one run of the program (a raw profile
+   may hold several, see check_raw_dumps); a profile of the same
    build (a .mip) adds its runs; an input given with a weight W counts W
    times.  Inputs come from the command line, from list files (-f/-i)
    and from directories (their .mipraw files).
@@ -415,6 +416,79 @@ merge_profile_input (struct mip_profile *partial, const char *profile_path,
   return status;
 }
 
+/* A raw profile file holds one dump per module and run: the file of a
+   program that merged online ("%m") one per run, the file that a
+   program and its instrumented shared objects wrote under one name one
+   per module.  Each dump of PARTIAL's build is one run; the dumps of
+   other builds (other modules) are passed over, but the file must hold
+   at least one of PARTIAL's.  The file was parsed whole already.  */
+
+/* Check every dump of the raw profile file DATA (SIZE bytes, named
+   PATH) that is of PARTIAL's build; when none is, return the first
+   build mismatch.  */
+static enum mip_error
+check_raw_dumps (const struct mip_profile *partial, const unsigned char *data,
+		 size_t size, const char *path, struct mip_error_context *error)
+{
+  struct mip_error_context other_build;
+  size_t offset = 0, matched = 0;
+
+  mip_error_clear (&other_build);
+  while (offset < size)
+    {
+      struct mip_raw raw;
+      size_t next = size;
+      enum mip_error status =
+	mip_raw_parse_dump (data, size, offset, path, &raw, &next, error);
+
+      if (status == MIP_OK)
+	status = mip_profile_check_raw (partial, &raw, path, error);
+      if (status == MIP_ERROR_BUILD_ID && other_build.code == MIP_OK)
+	other_build = *error;
+      else if (status == MIP_OK)
+	matched++;
+      else if (status != MIP_ERROR_BUILD_ID)
+	return status;
+      offset = next;
+    }
+  if (matched == 0 && other_build.code != MIP_OK)
+    {
+      *error = other_build;
+      return other_build.code;
+    }
+  return MIP_OK;
+}
+
+/* Add the dumps of PARTIAL's build in DATA, checked by
+   check_raw_dumps, each as one run of INPUT's weight.  */
+static enum mip_error
+add_raw_dumps (struct mip_profile *partial, const unsigned char *data,
+	       size_t size, const struct merge_input *input,
+	       struct mip_error_context *error)
+{
+  size_t offset = 0;
+
+  while (offset < size)
+    {
+      struct mip_raw raw;
+      size_t next = size;
+      enum mip_error status =
+	mip_raw_parse_dump (data, size, offset, input->path, &raw, &next,
+			    error);
+
+      if (status == MIP_OK
+	  && mip_profile_check_raw (partial, &raw, input->path, error)
+	     == MIP_OK)
+	status = mip_profile_add_weighted_run (partial, &raw, input->weight,
+					       input->path, error);
+      if (status != MIP_OK)
+	return status;
+      offset = next;
+    }
+  mip_error_clear (error);
+  return MIP_OK;
+}
+
 /* Read INPUT, check it and add it to PARTIAL; the file is dropped
    before returning.  */
 static enum mip_error
@@ -437,10 +511,9 @@ merge_input (struct mip_profile *partial, const char *profile_path,
     {
       status = mip_raw_parse (data, size, input->path, &raw, error);
       if (status == MIP_OK)
-	status = mip_profile_check_raw (partial, &raw, input->path, error);
+	status = check_raw_dumps (partial, data, size, input->path, error);
       if (status == MIP_OK)
-	status = mip_profile_add_weighted_run (partial, &raw, input->weight,
-					       input->path, error);
+	status = add_raw_dumps (partial, data, size, input, error);
     }
   free (data);
   return status;

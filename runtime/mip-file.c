@@ -1,25 +1,51 @@
-/* mip-file.c - the raw profile file: its name, and writing it atomically.
+/* mip-file.c - the raw profile file: its name, and merging a dump into it.
 
    The name is $MIP_PROFILE_FILENAME, or default.mipraw when that is
-   unset or empty, with "%p" replaced by the process id, "%m" by the
-   module's build id (16 hexadecimal digits: an executable and the
-   instrumented shared objects it loads then write different files) and
-   "%%" by '%'.
-   The profile goes first to NAME.PID.tmp in the same directory, which is
-   then renamed over NAME: a reader never sees a half-written profile,
-   and a failed dump leaves the previous file as it was.
+   unset or empty, with "%p" replaced by the process id, "%h" by the host
+   name, "%t" by $TMPDIR (/tmp when unset or empty), "%m" by the module's
+   build id (16 hexadecimal digits) and "%%" by '%'.  A pattern with any
+   other '%' is refused once on stderr, and default.mipraw used.
+
+   A raw profile file holds one or more dumps, one after the other, each
+   a struct mip_raw_header and its data.  A dump goes into the file
+   under an fcntl lock on it (so concurrent processes take turns): the
+   file is read, the dumps it keeps and this dump are written to
+   NAME.PID.tmp in the same directory, which is renamed over NAME.  A
+   reader never sees a half-written file, and a failed dump leaves the
+   file as it was.  Which dumps are kept:
+
+   - this process's earlier dump of this module (same build, same
+     process id and anchor address) is always replaced: __mip_dump and
+     the dump at exit do not count a run twice;
+   - with "%m" in the name (online merging) the file is this build's
+     only: the dumps of other processes are kept, so N runs leave N
+     dumps that mipdata merge adds up; a file holding anything else (a
+     dump of another build, or no raw profile) is left alone, with one
+     message, and this dump is not written;
+   - without "%m", the dumps of this process's other modules (an
+     executable and its instrumented shared objects writing one name)
+     are kept, and dumps of other processes are replaced, as a file
+     written again by the next run is.
+
+   File names live on the stack, sized to the name (at most
+   MIP_PATH_MAX bytes): nothing here is in the program's data.
 
    Copyright (C) 2026 The MIP for GCC developers.
    SPDX-License-Identifier: GPL-3.0-or-later  */
 
-#include <errno.h>
-
 #include "mip-internal.h"
 
-/* The expanded name and the temporary name; only used while the dump
-   lock is held.  */
-static char final_name[MIP_PATH_MAX];
-static char temporary_name[MIP_PATH_MAX + 32];
+#if MIP_PLATFORM_POSIX
+
+#include <errno.h>
+
+#define TMPDIR_ENV "TMPDIR"
+#define DEFAULT_TMPDIR "/tmp"
+
+/* Set once a message of that kind has been printed.  */
+static int bad_pattern_reported;
+static int foreign_file_reported;
+static int lock_failure_reported;
 
 MIP_INTERNAL const char *
 mip_filename_pattern (void)
@@ -31,60 +57,233 @@ mip_filename_pattern (void)
   return pattern;
 }
 
-/* End the text built up to P in a buffer ending at END.  Returns 0, or
-   -1 with errno = ENAMETOOLONG when it did not fit with its NUL.  */
-static int
-terminate (char *p, char *end)
+/* Append TEXT at *LENGTH in OUT (OUT_SIZE bytes); what does not fit is
+   only counted.  */
+static void
+append_text (char *out, size_t out_size, size_t *length, const char *text)
 {
-  if (p >= end)
+  for (; *text != '\0'; text++, ++*length)
+    if (*length < out_size)
+      out[*length] = *text;
+}
+
+/* VALUE in BASE with at least WIDTH digits, into TEXT (24 bytes).  */
+static const char *
+number_text (char *text, uint64_t value, unsigned base, unsigned width)
+{
+  *mip_put_number (text, text + 23, value, base, width) = '\0';
+  return text;
+}
+
+MIP_INTERNAL long
+mip_expand_filename (const char *pattern,
+		     const struct mip_name_values *values, char *out,
+		     size_t out_size)
+{
+  size_t length = 0;
+  char number[24];
+
+  for (; *pattern != '\0'; pattern++)
     {
-      errno = ENAMETOOLONG;
-      return -1;
+      char literal[2] = { *pattern, '\0' };
+      const char *text = literal;
+
+      if (*pattern == '%')
+	switch (*++pattern)
+	  {
+	  case 'p':
+	    text = number_text (number, values->pid, 10, 1);
+	    break;
+	  case 'm':
+	    text = number_text (number, values->build_id, 16, 16);
+	    break;
+	  case 'h':
+	    text = values->host;
+	    break;
+	  case 't':
+	    text = values->tmpdir;
+	    break;
+	  case '%':
+	    text = "%";
+	    break;
+	  default:
+	    return -1;
+	  }
+      append_text (out, out_size, &length, text);
     }
-  *p = '\0';
-  return 0;
+  if (length < out_size)
+    out[length] = '\0';
+  return (long) length;
 }
 
 MIP_INTERNAL int
-mip_expand_filename (const char *pattern, uint64_t pid, uint64_t build_id,
-		     char *out, size_t out_size)
+mip_pattern_merges (const char *pattern)
 {
-  char *end = out + out_size;
-  char *p = out;
-
-  for (; *pattern != '\0' && p < end; pattern++)
-    {
-      char directive = pattern[0] == '%' ? pattern[1] : '\0';
-
-      if (directive == 'p')
-	p = mip_put_number (p, end, pid, 10, 1);
-      else if (directive == 'm')
-	p = mip_put_number (p, end, build_id, 16, 16);
-      else if (directive == '%')
-	*p++ = '%';
-      else
-	{
-	  *p++ = *pattern;
-	  continue;
-	}
-      pattern++;
-    }
-  return terminate (p, end);
+  for (; *pattern != '\0'; pattern++)
+    if (pattern[0] == '%' && pattern[1] != '\0')
+      {
+	pattern++;
+	if (*pattern == 'm')
+	  return 1;
+      }
+  return 0;
 }
 
-/* NAME.PID.tmp into OUT.  */
+/* ---- The dumps already in the file ---------------------------------- */
+
+/* How a dump found in the file is treated.  */
+enum verdict
+{
+  DROP,      /* replaced by this dump */
+  KEEP,      /* copied into the new file */
+  FOREIGN    /* the file is not this build's: leave it alone */
+};
+
 static int
+same_build (const struct mip_raw_header *a, const struct mip_raw_header *b)
+{
+  uint32_t i;
+
+  if (a->build_id != b->build_id || a->data_size != b->data_size
+      || a->unit_count != b->unit_count
+      || a->gnu_build_id_size != b->gnu_build_id_size)
+    return 0;
+  for (i = 0; i < a->gnu_build_id_size && i < MIP_GNU_BUILD_ID_MAX; i++)
+    if (a->gnu_build_id[i] != b->gnu_build_id[i])
+      return 0;
+  return 1;
+}
+
+/* The process id with the anchor's run-time address: a process id used
+   again later rarely comes with the same load address.  */
+static int
+same_process_image (const struct mip_raw_header *a,
+		    const struct mip_raw_header *b)
+{
+  return a->pid == b->pid && a->anchor_address == b->anchor_address;
+}
+
+static enum verdict
+judge (const struct mip_raw_header *found, const struct mip_raw_header *ours,
+       int merging)
+{
+  if (same_build (found, ours))
+    return !same_process_image (found, ours) && merging ? KEEP : DROP;
+  if (merging)
+    return FOREIGN;
+  return found->pid == ours->pid ? KEEP : DROP;
+}
+
+/* A walk over the dumps of the file FD of FILE_SIZE bytes.  */
+struct dump_walk
+{
+  int fd;
+  uint64_t file_size;
+  uint64_t offset;         /* of the next dump */
+};
+
+/* Read the header of the next dump into FOUND.  Returns 1 when there is
+   one, 0 at the end of the file and -1 when what follows is no dump
+   that this runtime wrote (another target, version or a cut file).  */
+static int
+next_dump (struct dump_walk *walk, const struct mip_raw_header *ours,
+	   struct mip_raw_header *found)
+{
+  uint64_t left = walk->file_size - walk->offset;
+
+  if (left == 0)
+    return 0;
+  if (left < sizeof *found
+      || mip_platform_read_at (walk->fd, walk->offset, found,
+			       sizeof *found) != 0
+      || found->magic != ours->magic || found->version != ours->version
+      || found->header_size != ours->header_size
+      || found->data_size > left - sizeof *found)
+    return -1;
+  return 1;
+}
+
+/* Whether the file may take this dump: in merging mode, only when every
+   dump in it is of this build.  */
+static int
+file_accepts (int fd, uint64_t file_size, const struct mip_raw_header *ours,
+	      int merging)
+{
+  struct dump_walk walk = { fd, file_size, 0 };
+  struct mip_raw_header found;
+  int status;
+
+  if (!merging)
+    return 1;
+  while ((status = next_dump (&walk, ours, &found)) > 0)
+    {
+      if (judge (&found, ours, merging) == FOREIGN)
+	return 0;
+      walk.offset += sizeof found + found.data_size;
+    }
+  return status == 0;
+}
+
+/* Copy SIZE bytes at OFFSET of FROM to the end of TO.  */
+static int
+copy_range (int from, uint64_t offset, uint64_t size, int to)
+{
+  unsigned char chunk[512];
+
+  while (size > 0)
+    {
+      size_t count = size < sizeof chunk ? (size_t) size : sizeof chunk;
+      int errnum = mip_platform_read_at (from, offset, chunk, count);
+
+      if (errnum == 0)
+	errnum = mip_platform_write_all (to, chunk, count);
+      if (errnum != 0)
+	return errnum;
+      offset += count;
+      size -= count;
+    }
+  return 0;
+}
+
+/* Copy the dumps of FD that are kept into TO.  What follows a dump that
+   is not one (only possible without merging) is dropped.  */
+static int
+copy_kept_dumps (int fd, uint64_t file_size,
+		 const struct mip_raw_header *ours, int merging, int to)
+{
+  struct dump_walk walk = { fd, file_size, 0 };
+  struct mip_raw_header found;
+
+  while (next_dump (&walk, ours, &found) > 0)
+    {
+      uint64_t size = sizeof found + found.data_size;
+
+      if (judge (&found, ours, merging) == KEEP)
+	{
+	  int errnum = copy_range (fd, walk.offset, size, to);
+	  if (errnum != 0)
+	    return errnum;
+	}
+      walk.offset += size;
+    }
+  return 0;
+}
+
+/* ---- Writing -------------------------------------------------------- */
+
+/* NAME.PID.tmp into OUT (OUT_SIZE bytes).  */
+static void
 make_temporary_name (const char *name, uint64_t pid, char *out,
 		     size_t out_size)
 {
-  char *end = out + out_size;
-  char *p;
+  char number[24];
+  size_t length = 0;
 
-  p = mip_put (out, end, name);
-  p = mip_put (p, end, ".");
-  p = mip_put_number (p, end, pid, 10, 1);
-  p = mip_put (p, end, ".tmp");
-  return terminate (p, end);
+  append_text (out, out_size, &length, name);
+  append_text (out, out_size, &length, ".");
+  append_text (out, out_size, &length, number_text (number, pid, 10, 1));
+  append_text (out, out_size, &length, ".tmp");
+  out[length < out_size ? length : out_size - 1] = '\0';
 }
 
 /* Create the temporary file PATH.  One left behind by a killed process
@@ -100,60 +299,183 @@ create_temporary (const char *path, int *fd)
   return errnum;
 }
 
-/* Write the header and the section data into the new file FD and close
-   it.  Returns 0 or the first error number.  */
+/* Write into the new file TO the kept dumps of FD, then HEADER and
+   DATA, and close TO.  Returns 0 or the first error number.  */
 static int
-write_and_close (int fd, const struct mip_raw_header *header,
-		 const void *data)
+write_new_file (int to, int fd, uint64_t file_size,
+		const struct mip_raw_header *header, const void *data,
+		int merging)
 {
-  int errnum = mip_platform_write_all (fd, header, sizeof *header);
+  int errnum = copy_kept_dumps (fd, file_size, header, merging, to);
   int close_errnum;
 
   if (errnum == 0)
-    errnum = mip_platform_write_all (fd, data, (size_t) header->data_size);
-  close_errnum = mip_platform_close (fd);
+    errnum = mip_platform_write_all (to, header, sizeof *header);
+  if (errnum == 0)
+    errnum = mip_platform_write_all (to, data, (size_t) header->data_size);
+  close_errnum = mip_platform_close (to);
   return errnum != 0 ? errnum : close_errnum;
 }
 
-/* Write through NAME.PID.tmp renamed over NAME: returns 0 or an error
-   number, with the temporary file removed.  */
+/* Write the file NAME, locked through FD, of FILE_SIZE bytes, through
+   TEMPORARY renamed over it.  Returns 0 or an error number, with the
+   temporary file removed.  */
 static int
-write_through_temporary (const struct mip_raw_header *header,
-			 const void *data)
+replace_file (const char *name, const char *temporary, int fd,
+	      uint64_t file_size, const struct mip_raw_header *header,
+	      const void *data, int merging)
 {
-  int fd;
-  int errnum = create_temporary (temporary_name, &fd);
+  int to;
+  int errnum = create_temporary (temporary, &to);
 
   if (errnum != 0)
     return errnum;
-  errnum = write_and_close (fd, header, data);
+  errnum = write_new_file (to, fd, file_size, header, data, merging);
   if (errnum == 0)
-    errnum = mip_platform_rename (temporary_name, final_name);
+    errnum = mip_platform_rename (temporary, name);
   if (errnum != 0)
-    mip_platform_remove (temporary_name);
+    mip_platform_remove (temporary);
   return errnum;
+}
+
+/* Say once that the file could not be locked; the dump goes on, as
+   without merging a dump could be lost but the file stays whole.  */
+static void
+report_lock_failure (const char *name, int errnum)
+{
+  char reason[128];
+  const char *text;
+
+  if (lock_failure_reported)
+    return;
+  lock_failure_reported = 1;
+  text = mip_platform_error_text (errnum, reason, sizeof reason);
+  mip_report ("cannot lock '", name, "', writing it unlocked: ",
+	      text != NULL ? text : "unknown error");
+}
+
+/* Merge the dump into the file NAME (its temporary name has room for
+   TEMPORARY_SIZE bytes).  Returns 0 or -1, having said why.  */
+static int
+write_dump (const char *name, size_t temporary_size,
+	    const struct mip_raw_header *header, const void *data,
+	    int merging)
+{
+  char temporary[temporary_size];
+  uint64_t file_size = 0;
+  int fd, locked, errnum;
+
+  make_temporary_name (name, header->pid, temporary, sizeof temporary);
+  errnum = mip_platform_open_locked (name, &fd, &locked);
+  if (fd < 0)
+    {
+      mip_report_write_error (name, errnum);
+      return -1;
+    }
+  if (!locked)
+    report_lock_failure (name, errnum);
+  errnum = mip_platform_file_size (fd, &file_size);
+  if (errnum == 0 && !file_accepts (fd, file_size, header, merging))
+    {
+      if (!foreign_file_reported)
+	mip_report ("'", name, "' holds raw profiles of another build (or is"
+		    " no raw profile); left as it is, this profile is not"
+		    " written", NULL);
+      foreign_file_reported = 1;
+      mip_platform_close (fd);
+      return -1;
+    }
+  if (errnum == 0)
+    errnum = replace_file (name, temporary, fd, file_size, header, data,
+			   merging);
+  /* An empty file that this dump created is not left behind.  */
+  if (errnum != 0 && file_size == 0)
+    mip_platform_remove (name);
+  /* Closing releases the lock, after the rename.  */
+  mip_platform_close (fd);
+  if (errnum != 0)
+    {
+      mip_report_write_error (name, errnum);
+      return -1;
+    }
+  return 0;
+}
+
+/* The values of the directives for HEADER's dump; HOST is a buffer of
+   HOST_SIZE bytes for the host name.  */
+static void
+name_values (const struct mip_raw_header *header, char *host,
+	     size_t host_size, struct mip_name_values *values)
+{
+  const char *tmpdir = mip_platform_getenv (TMPDIR_ENV);
+
+  values->pid = header->pid;
+  values->build_id = header->build_id;
+  if (mip_platform_host_name (host, host_size) != 0)
+    mip_copy_bytes (host, "unknown-host", sizeof "unknown-host");
+  values->host = host;
+  values->tmpdir = tmpdir != NULL && tmpdir[0] != '\0' ? tmpdir
+						      : DEFAULT_TMPDIR;
+}
+
+/* The pattern to use: $MIP_PROFILE_FILENAME, or the default name when
+   that is bad (said once).  *LENGTH receives the expanded length.  */
+static const char *
+usable_pattern (const struct mip_name_values *values, long *length)
+{
+  const char *pattern = mip_filename_pattern ();
+
+  *length = mip_expand_filename (pattern, values, NULL, 0);
+  if (*length >= 0)
+    return pattern;
+  if (!bad_pattern_reported)
+    mip_report ("bad file name pattern '", pattern, "' in "
+		MIP_FILENAME_ENV " (known: %p %h %t %m %%); writing "
+		MIP_DEFAULT_RAW_NAME, NULL);
+  bad_pattern_reported = 1;
+  pattern = MIP_DEFAULT_RAW_NAME;
+  *length = mip_expand_filename (pattern, values, NULL, 0);
+  return pattern;
 }
 
 MIP_INTERNAL int
 mip_write_profile_file (const struct mip_raw_header *header,
 			const void *data)
 {
-  const char *pattern = mip_filename_pattern ();
-  int errnum;
+  int saved_errno = errno;
+  char host[256];
+  struct mip_name_values values;
+  const char *pattern;
+  long length;
+  int result = -1;
 
-  if (mip_expand_filename (pattern, header->pid, header->build_id,
-			   final_name, sizeof final_name) != 0
-      || make_temporary_name (final_name, header->pid, temporary_name,
-			      sizeof temporary_name) != 0)
+  name_values (header, host, sizeof host, &values);
+  pattern = usable_pattern (&values, &length);
+  if (length >= MIP_PATH_MAX)
+    mip_report_write_error (pattern, ENAMETOOLONG);
+  else
     {
-      mip_report_write_error (pattern, ENAMETOOLONG);
-      return -1;
+      char name[length + 1];
+
+      mip_expand_filename (pattern, &values, name, sizeof name);
+      result = write_dump (name, (size_t) length + 32, header, data,
+			   mip_pattern_merges (pattern));
     }
-  errnum = write_through_temporary (header, data);
-  if (errnum != 0)
-    {
-      mip_report_write_error (final_name, errnum);
-      return -1;
-    }
-  return 0;
+  errno = saved_errno;
+  return result;
 }
+
+#else
+
+/* No files: __mip_dump and the dump at exit do nothing; the profile
+   leaves through __mip_write_buffer.  */
+MIP_INTERNAL int
+mip_write_profile_file (const struct mip_raw_header *header,
+			const void *data)
+{
+  (void) header;
+  (void) data;
+  return -1;
+}
+
+#endif /* MIP_PLATFORM_POSIX */

@@ -4,16 +4,21 @@
    SPDX-License-Identifier: GPL-3.0-or-later
 
    libmip is split by concern: the core (mip-runtime.c) finds the
-   __mip_raw section and builds the raw header; the file part
-   (mip-file.c) expands the file name and writes header and section
-   atomically; the utilities (mip-util.c) format text without
-   allocating; the platform files (mip-platform-*.c) make the system
-   calls.  The parts are compiled together as one unit, mip-libmip.c;
-   nothing declared here is visible outside it.
+   __mip_raw section, builds the raw header, fills caller buffers and
+   resets the counters; it calls no C library function and builds
+   freestanding.  The file writer (mip-file.c, POSIX only) expands the
+   file name and merges the dump into the raw profile file under a lock;
+   the process part (mip-process.c, POSIX only) handles fork and
+   signals; the utilities (mip-util.c) format text without allocating;
+   the platform files (mip-platform-*.c) make the system calls.  The
+   parts are compiled together as one unit, mip-libmip.c; nothing
+   declared here is visible outside it.
 
    The dump path never allocates memory, never raises a signal and never
-   leaves errno changed: it uses fixed-size static buffers, which one
-   dump lock (see mip-runtime.c) keeps from being shared.  */
+   leaves errno changed.  It has no static buffers: file names and
+   messages are built on the stack, sized to what they hold; one dump
+   lock (see mip-runtime.c) keeps two threads from dumping the module at
+   once.  */
 
 #ifndef MIP_INTERNAL_H
 #define MIP_INTERNAL_H
@@ -63,30 +68,28 @@ MIP_INTERNAL void mip_fill_raw_header (struct mip_raw_header *header,
 				     struct mip_unit_walk *walk);
 
 /* Dump SIZE bytes of section data at DATA to the profile file, as
-   __mip_dump does for the real section: nothing when SIZE is 0, errno
-   preserved, one dump at a time.  Returns 0 or -1.  */
+   __mip_dump does for the real section: nothing when SIZE is 0, one
+   dump at a time.  Returns 0 or -1.  */
 MIP_INTERNAL int mip_dump_data (const unsigned char *data, size_t size);
 
-/* ---- Profile file (mip-file.c) ----------------------------------- */
+/* Put the SIZE bytes of section data at DATA back to their initial
+   values, read through the platform's image of the module; the units
+   of the image must be those of DATA.  Returns 0 or -1.  */
+MIP_INTERNAL int mip_reset_data (unsigned char *data, size_t size);
 
-/* Longest file name the runtime handles, terminating NUL included.  */
-#define MIP_PATH_MAX 4096
+/* For a process whose counters could not be reset after fork: it must
+   not write the counts it inherited, so every later dump of the module
+   does nothing.  */
+MIP_INTERNAL void mip_disable_dumps (void);
 
-/* The file name pattern: $MIP_PROFILE_FILENAME if set and not empty,
-   else "default.mipraw".  */
-MIP_INTERNAL const char *mip_filename_pattern (void);
+/* Forget a dump lock held at fork by a thread the child does not have.  */
+MIP_INTERNAL void mip_release_dump_lock (void);
 
-/* Expand PATTERN into OUT (OUT_SIZE bytes): "%p" becomes PID in decimal,
-   "%m" BUILD_ID in 16 hexadecimal digits, "%%" becomes "%", any other
-   '%' is kept as it is.  Returns 0, or -1
-   with errno = ENAMETOOLONG when the result does not fit.  */
-MIP_INTERNAL int mip_expand_filename (const char *pattern, uint64_t pid,
-				    uint64_t build_id, char *out,
-				    size_t out_size);
+/* ---- Profile file (mip-file.c, POSIX) ------------------------------ */
 
-/* Write HEADER and its data to the profile file, through a temporary
-   file in the same directory renamed over it.  Reports any failure on
-   stderr.  Returns 0 or -1.  */
+/* Write HEADER and its data into the profile file, keeping the other
+   dumps it holds that belong there (see mip-file.c).  Reports any
+   failure on stderr; errno is left unchanged.  Returns 0 or -1.  */
 MIP_INTERNAL int mip_write_profile_file (const struct mip_raw_header *header,
 				       const void *data);
 
@@ -103,6 +106,11 @@ MIP_INTERNAL char *mip_put (char *p, char *end, const char *string);
 MIP_INTERNAL char *mip_put_number (char *p, char *end, uint64_t value,
 				 unsigned base, unsigned width);
 
+/* Print one line on stderr: "mip: " and the pieces that are not NULL,
+   then a newline; built on the stack, written at once.  */
+MIP_INTERNAL void mip_report (const char *a, const char *b, const char *c,
+			      const char *d);
+
 /* Print "mip: cannot write 'NAME': <reason for ERRNUM>" on stderr.  */
 MIP_INTERNAL void mip_report_write_error (const char *name, int errnum);
 
@@ -110,34 +118,112 @@ MIP_INTERNAL void mip_report_write_error (const char *name, int errnum);
    wrong is for mipdata to tell, and this message is kept short.  */
 MIP_INTERNAL void mip_report_unit_walk_failure (void);
 
+/* Copy SIZE bytes (no C library in the core).  */
+MIP_INTERNAL void mip_copy_bytes (void *to, const void *from, size_t size);
+
 /* ---- Platform (mip-platform-*.c) --------------------------------- */
 
+/* Set up what the platform does for the module at start (the cached
+   GNU build id; after fork and on signals, see mip-process.c), and
+   undo it when the module goes away.  */
+MIP_INTERNAL void mip_platform_start (void);
+MIP_INTERNAL void mip_platform_stop (void);
+
 MIP_INTERNAL uint64_t mip_platform_pid (void);
-/* getenv, ignoring the environment in set-user-ID programs when the C
-   library can tell.  */
-MIP_INTERNAL const char *mip_platform_getenv (const char *name);
-/* The calls below return 0, or the error number (errno may be changed
-   either way).  */
-/* Create PATH, which must not exist, for writing; *FD receives the
-   descriptor.  */
-MIP_INTERNAL int mip_platform_create_file (const char *path, int *fd);
-/* Write all SIZE bytes, retrying short and interrupted writes.  */
-MIP_INTERNAL int mip_platform_write_all (int fd, const void *data, size_t size);
-MIP_INTERNAL int mip_platform_close (int fd);
-MIP_INTERNAL int mip_platform_rename (const char *from, const char *to);
-MIP_INTERNAL int mip_platform_remove (const char *path);
-/* Best effort: errors are ignored (and errno is left changed: the dump
-   path restores it).  */
+/* Copy the GNU build id (the NT_GNU_BUILD_ID note of the module that
+   contains the runtime) into ID (MIP_GNU_BUILD_ID_MAX bytes) and set
+   *SIZE to its length; leave both alone when it has none, has a longer
+   one or the platform cannot tell.  */
+MIP_INTERNAL void mip_platform_gnu_build_id (uint8_t *id, uint32_t *size);
+
+/* The initial contents of the module's __mip_raw section, as its file
+   holds them: open an image of the SIZE bytes at SECTION; read from it
+   at an offset from the section's start; close it.  The calls return 0
+   or an error number.  */
+struct mip_image
+{
+  int fd;
+  uint64_t file_offset;    /* of the section's first byte */
+};
+MIP_INTERNAL int mip_platform_open_image (const unsigned char *section,
+					  size_t size,
+					  struct mip_image *image);
+MIP_INTERNAL int mip_platform_read_image (const struct mip_image *image,
+					  size_t offset, void *out,
+					  size_t size);
+MIP_INTERNAL void mip_platform_close_image (const struct mip_image *image);
+
+/* Best effort, errors ignored, errno unchanged; nothing without
+   files.  */
 MIP_INTERNAL void mip_platform_write_stderr (const char *text, size_t size);
 /* The (untranslated) description of ERRNUM, or NULL when there is none;
    BUFFER may hold it.  */
 MIP_INTERNAL const char *mip_platform_error_text (int errnum, char *buffer,
 						size_t size);
-/* Copy the GNU build id (the NT_GNU_BUILD_ID note) of the module that
-   contains ANCHOR into ID (MIP_GNU_BUILD_ID_MAX bytes) and set *SIZE to
-   its length; leave both alone when it has none, has a longer one or
-   the platform cannot tell.  */
-MIP_INTERNAL void mip_platform_gnu_build_id (const void *anchor, uint8_t *id,
-					   uint32_t *size);
+
+#if MIP_PLATFORM_POSIX
+/* Longest file name the runtime handles, terminating NUL included.  */
+#define MIP_PATH_MAX 4096
+
+/* What the directives of a file name pattern stand for.  */
+struct mip_name_values
+{
+  uint64_t pid;            /* %p */
+  uint64_t build_id;       /* %m, 16 hexadecimal digits */
+  const char *host;        /* %h */
+  const char *tmpdir;      /* %t */
+};
+
+/* The file name pattern: $MIP_PROFILE_FILENAME if set and not empty,
+   else "default.mipraw".  */
+MIP_INTERNAL const char *mip_filename_pattern (void);
+
+/* Expand PATTERN with VALUES into OUT (OUT_SIZE bytes, NUL-terminated
+   when the result fits): "%p", "%m", "%h", "%t" as VALUES say, "%%"
+   becomes "%".  Returns the length of the whole result (without the
+   NUL), like snprintf, or -1 when PATTERN has another directive or ends
+   in '%'.  */
+MIP_INTERNAL long mip_expand_filename (const char *pattern,
+				       const struct mip_name_values *values,
+				       char *out, size_t out_size);
+
+/* Whether PATTERN (a valid one) asks for online merging: it has "%m".  */
+MIP_INTERNAL int mip_pattern_merges (const char *pattern);
+
+/* getenv, ignoring the environment in set-user-ID programs when the C
+   library can tell.  */
+MIP_INTERNAL const char *mip_platform_getenv (const char *name);
+/* The calls below return 0, or the error number (errno may be changed
+   either way).  */
+/* The host name into NAME (SIZE bytes, NUL-terminated).  */
+MIP_INTERNAL int mip_platform_host_name (char *name, size_t size);
+/* Create PATH, which must not exist, for writing; *FD receives the
+   descriptor.  */
+MIP_INTERNAL int mip_platform_create_file (const char *path, int *fd);
+/* Open PATH for reading and writing, creating it empty when it does not
+   exist, and lock it for writing (waiting a bounded time for another
+   process's lock); *FD receives the descriptor, *LOCKED whether the lock
+   was taken (when locking failed the descriptor is still usable, and
+   the error is returned).  The locked descriptor is always the file
+   that PATH names now.  */
+MIP_INTERNAL int mip_platform_open_locked (const char *path, int *fd,
+					   int *locked);
+MIP_INTERNAL int mip_platform_file_size (int fd, uint64_t *size);
+/* Read exactly SIZE bytes at OFFSET (EIO when the file is shorter).  */
+MIP_INTERNAL int mip_platform_read_at (int fd, uint64_t offset, void *out,
+				       size_t size);
+/* Write all SIZE bytes, retrying short and interrupted writes.  */
+MIP_INTERNAL int mip_platform_write_all (int fd, const void *data, size_t size);
+MIP_INTERNAL int mip_platform_close (int fd);
+MIP_INTERNAL int mip_platform_rename (const char *from, const char *to);
+MIP_INTERNAL int mip_platform_remove (const char *path);
+
+/* ---- Fork and signals (mip-process.c, POSIX) ----------------------- */
+
+/* Register the fork handler and, when MIP_DUMP_ON_SIGNAL asks for it,
+   the signal handlers; remove the signal handlers again.  */
+MIP_INTERNAL void mip_process_start (void);
+MIP_INTERNAL void mip_process_stop (void);
+#endif /* MIP_PLATFORM_POSIX */
 
 #endif /* MIP_INTERNAL_H */

@@ -13,7 +13,8 @@
    SPDX-License-Identifier: GPL-3.0-or-later  */
 
 /* For secure_getenv and strerrordesc_np in glibc; it must come before
-   any system header.  */
+   any system header.  (A freestanding build, MIP_PLATFORM_POSIX 0,
+   includes only <stddef.h> and <stdint.h>.)  */
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE 1
 #endif
@@ -23,5 +24,6 @@
 #include "mip-runtime.c"
 #include "mip-file.c"
 #include "mip-util.c"
+#include "mip-process.c"
 #include "mip-platform-linux.c"
 #include "mip-platform-other.c"

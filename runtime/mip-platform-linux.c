@@ -1,8 +1,10 @@
 /* mip-platform-linux.c - the system calls of libmip on Linux and other
    POSIX systems.
 
-   Every call retries on EINTR and reports failure through errno; none
-   allocates memory or raises a signal.  Error descriptions are the C
+   Every call retries on EINTR and returns an error number; none
+   allocates memory or raises a signal, and all are async-signal-safe
+   (the dump may run in a signal handler): the GNU build id, which
+   dl_iterate_phdr finds under the loader's lock, is read once at start.  Error descriptions are the C
    library's untranslated ones where it has them, so that no message
    catalogue is loaded during a dump.  The GNU build id of the module
    comes from its program headers, through dl_iterate_phdr, which static
@@ -23,6 +25,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #ifndef O_CLOEXEC
@@ -58,6 +62,15 @@ mip_platform_getenv (const char *name)
 }
 
 MIP_INTERNAL int
+mip_platform_host_name (char *name, size_t size)
+{
+  if (gethostname (name, size) != 0)
+    return errno;
+  name[size - 1] = '\0';
+  return 0;
+}
+
+MIP_INTERNAL int
 mip_platform_create_file (const char *path, int *fd)
 {
   do
@@ -65,6 +78,130 @@ mip_platform_create_file (const char *path, int *fd)
 		0666);
   while (*fd < 0 && errno == EINTR);
   return *fd < 0 ? errno : 0;
+}
+
+/* How long a dump waits for another process's lock on the file: dumps
+   take milliseconds, so this is only reached when the holder is stopped
+   or hung, and the dump then goes on unlocked rather than hang the
+   program.  */
+#define LOCK_WAIT_NS (30 * 1000000000LL)
+#define LOCK_POLL_MAX_NS (50 * 1000000LL)
+
+/* Take a write lock on all of FD: an open file description lock where
+   the kernel has them (two modules of one process then exclude each
+   other too), else a process lock.  Returns 0 or an error number.  */
+static int
+try_lock (int fd)
+{
+  struct flock lock;
+
+  memset (&lock, 0, sizeof lock);
+  lock.l_type = F_WRLCK;
+  lock.l_whence = SEEK_SET;
+#ifdef F_OFD_SETLK
+  if (fcntl (fd, F_OFD_SETLK, &lock) == 0)
+    return 0;
+  if (errno != EINVAL)
+    return errno;
+#endif
+  return fcntl (fd, F_SETLK, &lock) == 0 ? 0 : errno;
+}
+
+/* Lock FD, polling with growing pauses (nanosleep is async-signal-safe,
+   a blocking F_SETLKW would wait for ever on a stopped holder).  */
+static int
+lock_bounded (int fd)
+{
+  long long waited = 0, pause = 100000;
+  int errnum;
+
+  while ((errnum = try_lock (fd)) == EAGAIN || errnum == EACCES
+	 || errnum == EINTR)
+    {
+      struct timespec delay = { 0, (long) pause };
+
+      if (waited >= LOCK_WAIT_NS)
+	return ETIMEDOUT;
+      nanosleep (&delay, NULL);
+      waited += pause;
+      if (pause < LOCK_POLL_MAX_NS)
+	pause *= 2;
+    }
+  return errnum;
+}
+
+/* Whether FD is the file PATH names now (another dump may have renamed
+   a new file over it while this one waited for the lock).  */
+static int
+still_the_file (int fd, const char *path)
+{
+  struct stat opened, named;
+
+  return fstat (fd, &opened) == 0 && stat (path, &named) == 0
+	 && opened.st_dev == named.st_dev && opened.st_ino == named.st_ino;
+}
+
+MIP_INTERNAL int
+mip_platform_open_locked (const char *path, int *fd, int *locked)
+{
+  int attempt, errnum = 0;
+
+  *locked = 0;
+  for (attempt = 0; attempt < 1000; attempt++)
+    {
+      do
+	*fd = open (path, O_RDWR | O_CREAT | O_NOCTTY | O_CLOEXEC, 0666);
+      while (*fd < 0 && errno == EINTR);
+      if (*fd < 0)
+	return errno;
+      errnum = lock_bounded (*fd);
+      if (errnum != 0)
+	return errnum;
+      if (still_the_file (*fd, path))
+	{
+	  *locked = 1;
+	  return 0;
+	}
+      close (*fd);
+    }
+  /* Replaced a thousand times while waiting: go on unlocked.  */
+  do
+    *fd = open (path, O_RDWR | O_CREAT | O_NOCTTY | O_CLOEXEC, 0666);
+  while (*fd < 0 && errno == EINTR);
+  return *fd < 0 ? errno : EAGAIN;
+}
+
+MIP_INTERNAL int
+mip_platform_file_size (int fd, uint64_t *size)
+{
+  struct stat st;
+
+  if (fstat (fd, &st) != 0)
+    return errno;
+  *size = (uint64_t) st.st_size;
+  return 0;
+}
+
+MIP_INTERNAL int
+mip_platform_read_at (int fd, uint64_t offset, void *out, size_t size)
+{
+  unsigned char *next = out;
+
+  while (size > 0)
+    {
+      ssize_t got = pread (fd, next, size, (off_t) offset);
+
+      if (got < 0 && errno == EINTR)
+	continue;
+      if (got < 0)
+	return errno;
+      if (got == 0)
+	return EIO;
+      next += got;
+      offset += (uint64_t) got;
+      size -= (size_t) got;
+    }
+  return 0;
 }
 
 MIP_INTERNAL int
@@ -111,7 +248,10 @@ mip_platform_remove (const char *path)
 MIP_INTERNAL void
 mip_platform_write_stderr (const char *text, size_t size)
 {
+  int saved_errno = errno;
+
   (void) mip_platform_write_all (STDERR_FILENO, text, size);
+  errno = saved_errno;
 }
 
 #ifndef HAVE_STRERRORDESC_NP
@@ -219,25 +359,167 @@ find_build_id (struct dl_phdr_info *info, size_t info_size, void *data)
   return 1;
 }
 
-MIP_INTERNAL void
-mip_platform_gnu_build_id (const void *anchor, uint8_t *id, uint32_t *size)
+/* Find the GNU build id of the module that contains the anchor.  */
+static void
+search_gnu_build_id (uint8_t *id, uint32_t *size)
 {
-  struct build_id_search search = { (uintptr_t) anchor, id, size };
+  struct build_id_search search = { (uintptr_t) __mip_runtime, id, size };
+  int saved_errno = errno;
 
   dl_iterate_phdr (find_build_id, &search);
+  errno = saved_errno;
 }
 
 #else
 
-MIP_INTERNAL void
-mip_platform_gnu_build_id (const void *anchor, uint8_t *id, uint32_t *size)
+static void
+search_gnu_build_id (uint8_t *id, uint32_t *size)
 {
-  (void) anchor;
   (void) id;
   (void) size;
 }
 
 #endif /* HAVE_DL_ITERATE_PHDR */
+
+/* The module's GNU build id, found once: at start, or by the first dump
+   if it comes before (a constructor of another module calling in).  */
+static uint8_t cached_build_id[MIP_GNU_BUILD_ID_MAX];
+static uint32_t cached_build_id_size;
+static int build_id_cached;
+
+static void
+cache_gnu_build_id (void)
+{
+  if (build_id_cached)
+    return;
+  search_gnu_build_id (cached_build_id, &cached_build_id_size);
+  build_id_cached = 1;
+}
+
+MIP_INTERNAL void
+mip_platform_gnu_build_id (uint8_t *id, uint32_t *size)
+{
+  cache_gnu_build_id ();
+  if (cached_build_id_size == 0)
+    return;
+  memcpy (id, cached_build_id, cached_build_id_size);
+  *size = cached_build_id_size;
+}
+
+MIP_INTERNAL void
+mip_platform_start (void)
+{
+  cache_gnu_build_id ();
+  mip_process_start ();
+}
+
+MIP_INTERNAL void
+mip_platform_stop (void)
+{
+  mip_process_stop ();
+}
+
+/* ---- The initial contents of __mip_raw ------------------------------- */
+
+#ifdef HAVE_DL_ITERATE_PHDR
+
+/* What find_section_file looks for, and what it finds: the file of the
+   module whose loaded segment holds the section, and the section's
+   offset in it.  */
+struct section_search
+{
+  uintptr_t section;
+  size_t size;
+  const char *path;
+  uint64_t file_offset;
+  int found;
+};
+
+static int
+find_section_file (struct dl_phdr_info *info, size_t info_size, void *data)
+{
+  struct section_search *search = data;
+  const ElfW (Phdr) *p = info->dlpi_phdr, *end = p + info->dlpi_phnum;
+
+  (void) info_size;
+  for (; p < end; p++)
+    {
+      uintptr_t start = info->dlpi_addr + p->p_vaddr;
+      uintptr_t into = search->section - start;
+
+      if (p->p_type != PT_LOAD || search->section < start
+	  || into >= p->p_memsz)
+	continue;
+      /* The initial bytes are in the file only up to p_filesz.  */
+      if (into + search->size <= p->p_filesz)
+	{
+	  search->found = 1;
+	  search->file_offset = p->p_offset + into;
+	  /* The main program's name is empty: /proc gives its file.  */
+	  search->path = info->dlpi_name != NULL && info->dlpi_name[0] != '\0'
+			 ? info->dlpi_name : "/proc/self/exe";
+	}
+      return 1;
+    }
+  return 0;
+}
+
+MIP_INTERNAL int
+mip_platform_open_image (const unsigned char *section, size_t size,
+			 struct mip_image *image)
+{
+  struct section_search search = { (uintptr_t) section, size, NULL, 0, 0 };
+  int saved_errno = errno, errnum = 0;
+
+  dl_iterate_phdr (find_section_file, &search);
+  if (!search.found)
+    errnum = ENOENT;
+  else
+    {
+      do
+	image->fd = open (search.path, O_RDONLY | O_CLOEXEC);
+      while (image->fd < 0 && errno == EINTR);
+      errnum = image->fd < 0 ? errno : 0;
+      image->file_offset = search.file_offset;
+    }
+  errno = saved_errno;
+  return errnum;
+}
+
+#else
+
+MIP_INTERNAL int
+mip_platform_open_image (const unsigned char *section, size_t size,
+			 struct mip_image *image)
+{
+  (void) section;
+  (void) size;
+  (void) image;
+  return ENOSYS;
+}
+
+#endif /* HAVE_DL_ITERATE_PHDR */
+
+MIP_INTERNAL int
+mip_platform_read_image (const struct mip_image *image, size_t offset,
+			 void *out, size_t size)
+{
+  int saved_errno = errno;
+  int errnum = mip_platform_read_at (image->fd, image->file_offset + offset,
+				     out, size);
+
+  errno = saved_errno;
+  return errnum;
+}
+
+MIP_INTERNAL void
+mip_platform_close_image (const struct mip_image *image)
+{
+  int saved_errno = errno;
+
+  close (image->fd);
+  errno = saved_errno;
+}
 
 #else
 

@@ -1,8 +1,12 @@
-/* mip-platform-other.c - libmip on systems without POSIX files.
+/* mip-platform-other.c - libmip on systems without POSIX files (bare
+   metal, or any build with MIP_PLATFORM_POSIX defined to 0).
 
-   A port to a system without a file system (bare metal) starts here:
-   every file operation fails with ENOSYS, so a dump reports the failure
-   and the program goes on.  A future buffer dump would not need these.
+   Nothing here calls the C library: with this file the runtime builds
+   with -ffreestanding -nostdlib.  There is no file to write, so
+   __mip_dump and the dump at exit do nothing; the program gets its
+   profile out with __mip_get_size and __mip_write_buffer, and saves the
+   bytes by its own means.  The process id is 0 and no GNU build id is
+   recorded (mipdata needs the binary, or its map, to use the dump).
 
    Copyright (C) 2026 The MIP for GCC developers.
    SPDX-License-Identifier: GPL-3.0-or-later  */
@@ -11,8 +15,18 @@
 
 #if !MIP_PLATFORM_POSIX
 
-#include <errno.h>
-#include <stdlib.h>
+/* ENOSYS's usual value; errno.h is not a freestanding header.  */
+#define NO_SUCH_FACILITY 38
+
+MIP_INTERNAL void
+mip_platform_start (void)
+{
+}
+
+MIP_INTERNAL void
+mip_platform_stop (void)
+{
+}
 
 MIP_INTERNAL uint64_t
 mip_platform_pid (void)
@@ -20,49 +34,39 @@ mip_platform_pid (void)
   return 0;
 }
 
-MIP_INTERNAL const char *
-mip_platform_getenv (const char *name)
+MIP_INTERNAL void
+mip_platform_gnu_build_id (uint8_t *id, uint32_t *size)
 {
-  return getenv (name);
-}
-
-MIP_INTERNAL int
-mip_platform_create_file (const char *path, int *fd)
-{
-  (void) path;
-  *fd = -1;
-  return ENOSYS;
-}
-
-MIP_INTERNAL int
-mip_platform_write_all (int fd, const void *data, size_t size)
-{
-  (void) fd;
-  (void) data;
+  (void) id;
   (void) size;
-  return ENOSYS;
+}
+
+/* No file holds the initial counters: __mip_reset fails.  */
+MIP_INTERNAL int
+mip_platform_open_image (const unsigned char *section, size_t size,
+			 struct mip_image *image)
+{
+  (void) section;
+  (void) size;
+  (void) image;
+  return NO_SUCH_FACILITY;
 }
 
 MIP_INTERNAL int
-mip_platform_close (int fd)
+mip_platform_read_image (const struct mip_image *image, size_t offset,
+			 void *out, size_t size)
 {
-  (void) fd;
-  return 0;
+  (void) image;
+  (void) offset;
+  (void) out;
+  (void) size;
+  return NO_SUCH_FACILITY;
 }
 
-MIP_INTERNAL int
-mip_platform_rename (const char *from, const char *to)
+MIP_INTERNAL void
+mip_platform_close_image (const struct mip_image *image)
 {
-  (void) from;
-  (void) to;
-  return ENOSYS;
-}
-
-MIP_INTERNAL int
-mip_platform_remove (const char *path)
-{
-  (void) path;
-  return ENOSYS;
+  (void) image;
 }
 
 MIP_INTERNAL void
@@ -79,16 +83,6 @@ mip_platform_error_text (int errnum, char *buffer, size_t size)
   (void) buffer;
   (void) size;
   return NULL;
-}
-
-/* No program headers to look at: the raw header records no GNU build
-   id.  */
-MIP_INTERNAL void
-mip_platform_gnu_build_id (const void *anchor, uint8_t *id, uint32_t *size)
-{
-  (void) anchor;
-  (void) id;
-  (void) size;
 }
 
 #else

@@ -48,11 +48,23 @@
 #define MIP_TRY_LOCK(flag) (__atomic_exchange_n (&(flag), 1, __ATOMIC_ACQUIRE) == 0)
 #define MIP_UNLOCK(flag) __atomic_store_n (&(flag), 0, __ATOMIC_RELEASE)
 
-/* Which platform file provides the system calls.  */
-#if defined (__unix__) || defined (__linux__)
+/* Which platform file provides the system calls: the POSIX one (files,
+   fork, signals) or the other one, which has none of them and leaves
+   the core alone: a freestanding build (bare metal, or the test that
+   compiles the core with -ffreestanding -nostdlib) defines
+   MIP_PLATFORM_POSIX to 0 and gets its profile out through
+   __mip_write_buffer.  */
+#ifndef MIP_PLATFORM_POSIX
+#if (defined (__unix__) || defined (__linux__)) && __STDC_HOSTED__
 #define MIP_PLATFORM_POSIX 1
 #else
 #define MIP_PLATFORM_POSIX 0
 #endif
+#endif
+
+/* A constructor, run before the module's other constructors, so that
+   what it sets up (the cached GNU build id, fork and signal handlers)
+   is in place before instrumented constructors run.  */
+#define MIP_CONSTRUCTOR(priority) __attribute__ ((constructor (priority)))
 
 #endif /* MIP_PORT_H */

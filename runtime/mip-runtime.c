@@ -1,20 +1,24 @@
 /* mip-runtime.c - the core of libmip: the anchor, the order counter, the
-   __mip_raw section, the raw header and the dumps.
+   __mip_raw section, the raw header, the dumps, the caller's buffer and
+   the reset.
 
    Instrumented translation units put their counters into the allocated
    section __mip_raw, one raw unit each; the linker concatenates them and
    defines __start___mip_raw and __stop___mip_raw around them.  At exit,
    or when asked through __mip_dump, this file walks the units to compute
    the build id, fills a struct mip_raw_header and hands header and
-   section to the file writer.  The map units of the instrumented code
-   refer to __mip_runtime; that reference is what pulls this object (and
-   with it the destructor) into every link of instrumented code.
+   section to the file writer; __mip_write_buffer puts the same bytes
+   into the caller's buffer instead.  The map units of the instrumented
+   code refer to __mip_runtime; that reference is what pulls this object
+   (and with it the destructor) into every link of instrumented code.
+
+   The core calls no C library function (it builds with -ffreestanding
+   -nostdlib, which a test checks) and its own data is a few words: the
+   records are the instrumented code's, and file names and messages
+   belong to the POSIX writer, on its stack.
 
    Copyright (C) 2026 The MIP for GCC developers.
    SPDX-License-Identifier: GPL-3.0-or-later  */
-
-#include <errno.h>
-#include <string.h>
 
 #include "mip-internal.h"
 
@@ -37,6 +41,29 @@ static int dump_lock;
 /* Set once the inconsistent units have been reported.  */
 static int unit_walk_reported;
 
+/* Set when this process must write nothing (see mip_disable_dumps).  */
+static int dumps_disabled;
+
+MIP_INTERNAL void
+mip_copy_bytes (void *to, const void *from, size_t size)
+{
+  unsigned char *out = to;
+  const unsigned char *in = from;
+
+  while (size-- > 0)
+    *out++ = *in++;
+}
+
+/* Fill SIZE bytes at TO with zeros.  */
+static void
+clear_bytes (void *to, size_t size)
+{
+  unsigned char *out = to;
+
+  while (size-- > 0)
+    *out++ = 0;
+}
+
 MIP_INTERNAL int
 mip_walk_units (const unsigned char *data, size_t size,
 		struct mip_unit_walk *walk)
@@ -54,7 +81,7 @@ mip_walk_units (const unsigned char *data, size_t size,
 
       if (remaining < sizeof unit)
 	goto inconsistent;
-      memcpy (&unit, data + offset, sizeof unit);
+      mip_copy_bytes (&unit, data + offset, sizeof unit);
       if (unit.unit_size < sizeof unit || unit.unit_size % 8 != 0
 	  || unit.unit_size > remaining)
 	goto inconsistent;
@@ -75,7 +102,7 @@ mip_fill_raw_header (struct mip_raw_header *header,
 		     const unsigned char *data, size_t size,
 		     struct mip_unit_walk *walk)
 {
-  memset (header, 0, sizeof *header);
+  clear_bytes (header, sizeof *header);
   header->magic = sizeof (void *) == 8 ? MIP_MAGIC_RAW64 : MIP_MAGIC_RAW32;
   header->version = MIP_FORMAT_VERSION;
   header->header_size = sizeof *header;
@@ -87,52 +114,158 @@ mip_fill_raw_header (struct mip_raw_header *header,
     header->flags |= MIP_RAW_FLAG_UNIT_WALK_FAILED;
   header->anchor_address = (uint64_t) (uintptr_t) __mip_runtime;
   header->pid = mip_platform_pid ();
-  mip_platform_gnu_build_id (__mip_runtime, header->gnu_build_id,
+  mip_platform_gnu_build_id (header->gnu_build_id,
 			     &header->gnu_build_id_size);
 }
 
-/* Dump with the lock held.  Inconsistent units are still written (the
-   flag makes readers refuse them with a clear message) and reported
-   only once per process.  */
-static int
-dump_locked (const unsigned char *data, size_t size)
+/* Fill HEADER for DATA, reporting inconsistent units once per
+   process.  */
+static void
+fill_header_reporting (struct mip_raw_header *header,
+		       const unsigned char *data, size_t size)
 {
-  struct mip_raw_header header;
   struct mip_unit_walk walk;
 
-  if (data == NULL || size == 0)
-    return 0;
-  mip_fill_raw_header (&header, data, size, &walk);
+  mip_fill_raw_header (header, data, size, &walk);
   if (walk.failed && !unit_walk_reported)
     {
       unit_walk_reported = 1;
       mip_report_unit_walk_failure ();
     }
-  return mip_write_profile_file (&header, data);
 }
 
 MIP_INTERNAL int
 mip_dump_data (const unsigned char *data, size_t size)
 {
-  int saved_errno = errno;
+  struct mip_raw_header header;
   int result = -1;
 
+  if (data == NULL || size == 0 || dumps_disabled)
+    return 0;
   if (MIP_TRY_LOCK (dump_lock))
     {
-      result = dump_locked (data, size);
+      /* Inconsistent units are still written: the flag makes readers
+	 refuse them with a clear message.  */
+      fill_header_reporting (&header, data, size);
+      result = mip_write_profile_file (&header, data);
       MIP_UNLOCK (dump_lock);
     }
-  errno = saved_errno;
   return result;
+}
+
+MIP_INTERNAL void
+mip_disable_dumps (void)
+{
+  dumps_disabled = 1;
+}
+
+MIP_INTERNAL void
+mip_release_dump_lock (void)
+{
+  MIP_UNLOCK (dump_lock);
+}
+
+/* The section's size: 0 in a module without __mip_raw, where both
+   bounds are null.  */
+static size_t
+section_size (void)
+{
+  return (size_t) (__stop___mip_raw - __start___mip_raw);
 }
 
 int
 __mip_dump (void)
 {
-  /* Both are null in a module without __mip_raw: a size of 0, which
-     mip_dump_data leaves alone.  */
-  return mip_dump_data (__start___mip_raw,
-			(size_t) (__stop___mip_raw - __start___mip_raw));
+  return mip_dump_data (__start___mip_raw, section_size ());
+}
+
+size_t
+__mip_get_size (void)
+{
+  size_t size = section_size ();
+
+  return size == 0 ? 0 : sizeof (struct mip_raw_header) + size;
+}
+
+int
+__mip_write_buffer (void *buffer, size_t size)
+{
+  size_t data_size = section_size ();
+  unsigned char *out = buffer;
+  struct mip_raw_header header;
+
+  if (data_size == 0 || out == NULL || size < __mip_get_size ())
+    return -1;
+  fill_header_reporting (&header, __start___mip_raw, data_size);
+  mip_copy_bytes (out, &header, sizeof header);
+  mip_copy_bytes (out + sizeof header, __start___mip_raw, data_size);
+  return 0;
+}
+
+/* Whether the units of the image are those of DATA (SIZE bytes): the
+   same headers at the same offsets, so the image is this build's.  */
+static int
+image_matches (const struct mip_image *image, const unsigned char *data,
+	       size_t size)
+{
+  size_t offset = 0;
+
+  while (offset < size)
+    {
+      struct mip_raw_unit unit, initial = { 0, 0, 0 };
+
+      mip_copy_bytes (&unit, data + offset, sizeof unit);
+      if (mip_platform_read_image (image, offset, &initial, sizeof initial)
+	  != 0
+	  || initial.unit_hash != unit.unit_hash
+	  || initial.unit_size != unit.unit_size
+	  || initial.function_count != unit.function_count)
+	return 0;
+      offset += unit.unit_size;
+    }
+  return 1;
+}
+
+/* Copy the image over DATA, once it is known to be DATA's: straight
+   into the section, no buffer needed.  */
+static int
+copy_image (const struct mip_image *image, unsigned char *data, size_t size)
+{
+  return mip_platform_read_image (image, 0, data, size) == 0 ? 0 : -1;
+}
+
+MIP_INTERNAL int
+mip_reset_data (unsigned char *data, size_t size)
+{
+  struct mip_unit_walk walk;
+  struct mip_image image;
+  int result = -1;
+
+  if (data == NULL || size == 0)
+    return 0;
+  if (mip_walk_units (data, size, &walk) != 0
+      || mip_platform_open_image (data, size, &image) != 0)
+    return -1;
+  if (image_matches (&image, data, size))
+    result = copy_image (&image, data, size);
+  mip_platform_close_image (&image);
+  if (result == 0)
+    __atomic_store_n (&__mip_sequence, 0, __ATOMIC_RELAXED);
+  return result;
+}
+
+int
+__mip_reset (void)
+{
+  return mip_reset_data (__start___mip_raw, section_size ());
+}
+
+/* Set up the platform's part (the POSIX one registers the fork and
+   signal handlers) before the module's other constructors run.  */
+static MIP_CONSTRUCTOR (101) MIP_USED void
+start_module (void)
+{
+  mip_platform_start ();
 }
 
 /* The dump at exit.  Only this destructor writes at exit (no atexit
@@ -141,4 +274,5 @@ static MIP_DESTRUCTOR (101) MIP_USED void
 dump_at_exit (void)
 {
   (void) __mip_dump ();
+  mip_platform_stop ();
 }

@@ -1,23 +1,17 @@
 /* mip-util.c - text formatting and messages without memory allocation.
 
    The runtime must not allocate while it dumps (the program may be
-   exiting because its heap is broken), so file names and messages are
-   built here into fixed buffers.  Messages go to stderr, one line each,
-   starting with "mip: ".  Every byte here is in each instrumented
-   program, so the formatting is two small functions, not a printf.
+   exiting because its heap is broken, or the dump may run in a signal
+   handler), so file names and messages are built here into buffers on
+   the stack, sized to what they hold.  Messages go to stderr, one line
+   each, starting with "mip: ", written with one write.  Every byte here
+   is in each instrumented program, so the formatting is two small
+   functions, not a printf.
 
    Copyright (C) 2026 The MIP for GCC developers.
    SPDX-License-Identifier: GPL-3.0-or-later  */
 
 #include "mip-internal.h"
-
-/* Room for a message naming a file of MIP_PATH_MAX bytes, of which the
-   reason takes at most REASON_ROOM.  */
-#define MESSAGE_MAX (MIP_PATH_MAX + 256)
-#define REASON_ROOM 160
-
-/* Messages are only printed while the dump lock is held.  */
-static char message_buffer[MESSAGE_MAX];
 
 MIP_INTERNAL char *
 mip_put (char *p, char *end, const char *string)
@@ -44,29 +38,77 @@ mip_put_number (char *p, char *end, uint64_t value, unsigned base,
   return mip_put (p, end, first);
 }
 
+/* The length of STRING, 0 for NULL.  */
+static size_t
+text_length (const char *string)
+{
+  size_t length = 0;
+
+  while (string != NULL && string[length] != '\0')
+    length++;
+  return length;
+}
+
+MIP_INTERNAL void
+mip_report (const char *a, const char *b, const char *c, const char *d)
+{
+  const char *pieces[] = { "mip: ", a, b, c, d, "\n" };
+  size_t size = 0, i;
+
+  for (i = 0; i < sizeof pieces / sizeof pieces[0]; i++)
+    size += text_length (pieces[i]);
+  {
+    /* Sized to the message: a name of at most MIP_PATH_MAX bytes and a
+       short reason.  */
+    char line[size + 1];
+    char *p = line;
+
+    for (i = 0; i < sizeof pieces / sizeof pieces[0]; i++)
+      if (pieces[i] != NULL)
+	p = mip_put (p, line + size, pieces[i]);
+    mip_platform_write_stderr (line, (size_t) (p - line));
+  }
+}
+
+/* Longest part of a file name that a message shows.  */
+#define NAME_SHOWN_MAX 1024
+
+/* As mip_report (A, NAME, C, D), with a NAME too long to be read on one
+   line cut short, so that the reason still shows.  */
+static void
+mip_report_named (const char *a, const char *name, const char *c,
+		  const char *d)
+{
+  char shortened[NAME_SHOWN_MAX + 4];
+  char *end;
+
+  if (text_length (name) <= NAME_SHOWN_MAX)
+    {
+      mip_report (a, name, c, d);
+      return;
+    }
+  end = mip_put (shortened, shortened + NAME_SHOWN_MAX, name);
+  mip_copy_bytes (end, "...", 4);
+  mip_report (a, shortened, c, d);
+}
+
 MIP_INTERNAL void
 mip_report_write_error (const char *name, int errnum)
 {
-  char *last = message_buffer + sizeof message_buffer - 1;
   char reason[128];
+  char number[24];
   const char *text = mip_platform_error_text (errnum, reason, sizeof reason);
-  char *p;
 
-  p = mip_put (message_buffer, last, "mip: cannot write '");
-  /* A name too long to print whole is cut short, so that the reason
-     still shows.  */
-  p = mip_put (p, last - REASON_ROOM, name);
-  if (p == last - REASON_ROOM)
-    p = mip_put (p, last, "...");
-  p = mip_put (p, last, "': ");
-  if (text != NULL)
-    p = mip_put (p, last, text);
-  else
-    p = mip_put_number (mip_put (p, last, "error "), last, (unsigned) errnum,
-			10, 1);
-  /* A message cut short still ends in a newline.  */
-  *p++ = '\n';
-  mip_platform_write_stderr (message_buffer, (size_t) (p - message_buffer));
+  if (text == NULL)
+    {
+      char *end = mip_put_number (mip_put (number, number + sizeof number,
+					   "error "),
+				  number + sizeof number - 1,
+				  (unsigned) errnum, 10, 1);
+      *end = '\0';
+      text = number;
+    }
+  mip_report_named ("cannot write '", name, "': ", text);
 }
 
 MIP_INTERNAL void

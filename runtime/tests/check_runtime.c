@@ -392,6 +392,10 @@ END_TEST
 
 /* ---- File names ----------------------------------------------------- */
 
+static const struct mip_name_values test_values = {
+  4242, 0xdeadbeef, "node7", "/scratch"
+};
+
 START_TEST (test_expand_filename)
 {
   static const struct
@@ -407,8 +411,9 @@ START_TEST (test_expand_filename)
     { "%%%p", "%4242" },
     { "x-%m.mipraw", "x-00000000deadbeef.mipraw" },
     { "%%m%m", "%m00000000deadbeef" },
-    { "odd%q%", "odd%q%" },
-    { "trailing%", "trailing%" },
+    { "%h-%p.mipraw", "node7-4242.mipraw" },
+    { "%t/app.mipraw", "/scratch/app.mipraw" },
+    { "%t/%h/%m-%p", "/scratch/node7/00000000deadbeef-4242" },
     { "", "" },
   };
   char out[64];
@@ -416,24 +421,47 @@ START_TEST (test_expand_filename)
 
   for (i = 0; i < sizeof cases / sizeof cases[0]; i++)
     {
-      ck_assert_int_eq (mip_expand_filename (cases[i].pattern, 4242,
-					     0xdeadbeef, out, sizeof out), 0);
+      ck_assert_int_eq (mip_expand_filename (cases[i].pattern, &test_values,
+					     out, sizeof out),
+			(long) strlen (cases[i].expected));
       ck_assert_str_eq (out, cases[i].expected);
     }
 }
 END_TEST
 
-START_TEST (test_expand_filename_too_long)
+START_TEST (test_expand_filename_refuses_bad_patterns)
+{
+  static const char *const bad[] = { "odd%q", "trailing%", "%", "a%Mb",
+				     "%P" };
+  char out[64];
+  size_t i;
+
+  for (i = 0; i < sizeof bad / sizeof bad[0]; i++)
+    ck_assert_int_eq (mip_expand_filename (bad[i], &test_values, out,
+					   sizeof out), -1);
+}
+END_TEST
+
+START_TEST (test_expand_filename_counts_what_does_not_fit)
 {
   char out[8];
 
-  ck_assert_int_eq (mip_expand_filename ("1234567", 1, 0, out, sizeof out), 0);
+  ck_assert_int_eq (mip_expand_filename ("1234567", &test_values, out,
+					 sizeof out), 7);
   ck_assert_str_eq (out, "1234567");
-  errno = 0;
-  ck_assert_int_eq (mip_expand_filename ("12345678", 1, 0, out, sizeof out), -1);
-  ck_assert_int_eq (errno, ENAMETOOLONG);
-  ck_assert_int_eq (mip_expand_filename ("x%p", 1234567, 0, out, sizeof out),
-		    -1);
+  ck_assert_int_eq (mip_expand_filename ("12345678", &test_values, out,
+					 sizeof out), 8);
+  ck_assert_int_eq (mip_expand_filename ("x%m", &test_values, NULL, 0), 17);
+}
+END_TEST
+
+START_TEST (test_pattern_merges_only_with_m)
+{
+  ck_assert_int_eq (mip_pattern_merges ("%m.mipraw"), 1);
+  ck_assert_int_eq (mip_pattern_merges ("a-%p-%m"), 1);
+  ck_assert_int_eq (mip_pattern_merges ("%%m.mipraw"), 0);
+  ck_assert_int_eq (mip_pattern_merges ("%p.mipraw"), 0);
+  ck_assert_int_eq (mip_pattern_merges ("default.mipraw"), 0);
 }
 END_TEST
 
@@ -820,6 +848,235 @@ START_TEST (test_exit_uses_default_name)
 }
 END_TEST
 
+/* ---- Files holding several dumps ------------------------------------ */
+
+#define DUMP_SIZE (sizeof (struct mip_raw_header) + sizeof (struct fake_section))
+
+/* The header of dump INDEX of the file at PATH, which must hold COUNT
+   dumps of this program's size.  */
+static struct mip_raw_header
+dump_header (const char *path, size_t count, size_t index)
+{
+  struct mip_raw_header header;
+  unsigned char *data;
+  size_t size;
+
+  data = read_file (path, &size);
+  ck_assert_uint_eq (size, count * DUMP_SIZE);
+  memcpy (&header, data + index * DUMP_SIZE, sizeof header);
+  free (data);
+  return header;
+}
+
+/* Write to PATH a dump of this program as it is now, with the build id
+   and pid changed as given.  */
+static void
+write_altered_dump (FILE *file, uint64_t build_id, uint64_t pid)
+{
+  unsigned char dump[DUMP_SIZE];
+  struct mip_raw_header header;
+
+  ck_assert_int_eq (__mip_write_buffer (dump, sizeof dump), 0);
+  memcpy (&header, dump, sizeof header);
+  header.build_id = build_id;
+  header.pid = pid;
+  memcpy (dump, &header, sizeof header);
+  ck_assert_uint_eq (fwrite (dump, sizeof dump, 1, file), 1);
+}
+
+static void
+dump_and_stop (const void *unused)
+{
+  (void) unused;
+  if (__mip_dump () != 0)
+    _exit (3);
+}
+
+START_TEST (test_merging_keeps_every_process)
+{
+  char pattern[PATH_MAX];
+  char path[PATH_MAX];
+  char name[64];
+  char message[1000];
+  pid_t children[2];
+  int i;
+
+  scratch_path (pattern, sizeof pattern, "merge-%m.mipraw");
+  snprintf (name, sizeof name, "merge-%016llx.mipraw",
+	    (unsigned long long) EXPECTED_BUILD_ID);
+  scratch_path (path, sizeof path, name);
+  set_profile_filename (pattern);
+  for (i = 0; i < 2; i++)
+    {
+      ck_assert (WIFEXITED (run_child (dump_and_stop, NULL, message,
+				       sizeof message)));
+      ck_assert_str_eq (message, "");
+      children[i] = (pid_t) dump_header (path, (size_t) i + 1, (size_t) i).pid;
+    }
+  ck_assert_int_ne (children[0], children[1]);
+  /* This process twice: its second dump replaces its first.  */
+  ck_assert_int_eq (__mip_dump (), 0);
+  ck_assert_int_eq (__mip_dump (), 0);
+  ck_assert_uint_eq (dump_header (path, 3, 0).pid, (uint64_t) children[0]);
+  ck_assert_uint_eq (dump_header (path, 3, 1).pid, (uint64_t) children[1]);
+  ck_assert_uint_eq (dump_header (path, 3, 2).pid, (uint64_t) getpid ());
+  ck_assert_int_eq (count_temporary_files (scratch_dir), 0);
+}
+END_TEST
+
+static void
+dump_twice_and_stop (const void *unused)
+{
+  (void) unused;
+  if (__mip_dump () != -1 || __mip_dump () != -1)
+    _exit (3);
+}
+
+START_TEST (test_merging_leaves_another_build_alone)
+{
+  char pattern[PATH_MAX];
+  char path[PATH_MAX];
+  char name[64];
+  char message[PATH_MAX + 200];
+  char expected[PATH_MAX + 200];
+  unsigned char *before, *after;
+  size_t before_size, after_size;
+  FILE *file;
+
+  scratch_path (pattern, sizeof pattern, "other-%m.mipraw");
+  snprintf (name, sizeof name, "other-%016llx.mipraw",
+	    (unsigned long long) EXPECTED_BUILD_ID);
+  scratch_path (path, sizeof path, name);
+  file = fopen (path, "wb");
+  ck_assert_ptr_nonnull (file);
+  write_altered_dump (file, 0x1234, 1);
+  ck_assert_int_eq (fclose (file), 0);
+  before = read_file (path, &before_size);
+  set_profile_filename (pattern);
+  ck_assert (WIFEXITED (run_child (dump_twice_and_stop, NULL, message,
+				   sizeof message)));
+  snprintf (expected, sizeof expected,
+	    "mip: '%s' holds raw profiles of another build (or is no raw"
+	    " profile); left as it is, this profile is not written\n", path);
+  ck_assert_str_eq (message, expected);
+  after = read_file (path, &after_size);
+  ck_assert_uint_eq (after_size, before_size);
+  ck_assert_mem_eq (after, before, before_size);
+  free (before);
+  free (after);
+}
+END_TEST
+
+/* Without %m: the dumps of this process's other modules stay, those of
+   other processes go.  */
+START_TEST (test_one_name_keeps_other_modules_of_the_process)
+{
+  char path[PATH_MAX];
+  FILE *file;
+
+  scratch_path (path, sizeof path, "modules.mipraw");
+  file = fopen (path, "wb");
+  ck_assert_ptr_nonnull (file);
+  write_altered_dump (file, 0x1234, (uint64_t) getpid ());
+  write_altered_dump (file, 0x5678, (uint64_t) getpid () + 1);
+  write_altered_dump (file, EXPECTED_BUILD_ID, (uint64_t) getpid () + 1);
+  ck_assert_int_eq (fclose (file), 0);
+  set_profile_filename (path);
+  ck_assert_int_eq (__mip_dump (), 0);
+  ck_assert_uint_eq (dump_header (path, 2, 0).build_id, 0x1234);
+  ck_assert_uint_eq (dump_header (path, 2, 1).build_id, EXPECTED_BUILD_ID);
+  ck_assert_uint_eq (dump_header (path, 2, 1).pid, (uint64_t) getpid ());
+}
+END_TEST
+
+static void
+dump_twice_with_bad_pattern (const void *directory)
+{
+  if (chdir (directory) != 0)
+    _exit (3);
+  set_profile_filename ("run-%q.mipraw");
+  if (__mip_dump () != 0 || __mip_dump () != 0)
+    _exit (4);
+}
+
+START_TEST (test_bad_pattern_warns_once_and_uses_default)
+{
+  char directory[PATH_MAX];
+  char path[PATH_MAX];
+  char message[1000];
+  int status;
+
+  make_scratch_subdir (directory, sizeof directory, "bad-pattern");
+  status = run_child (dump_twice_with_bad_pattern, directory, message,
+		      sizeof message);
+  ck_assert (WIFEXITED (status));
+  ck_assert_int_eq (WEXITSTATUS (status), 0);
+  ck_assert_str_eq (message, "mip: bad file name pattern 'run-%q.mipraw' in"
+		    " MIP_PROFILE_FILENAME (known: %p %h %t %m %%); writing"
+		    " default.mipraw\n");
+  scratch_path (path, sizeof path, "bad-pattern/default.mipraw");
+  ck_assert_uint_eq (dump_header (path, 1, 0).pid > 0, 1);
+}
+END_TEST
+
+/* ---- Buffer, reset, fork ---------------------------------------------- */
+
+START_TEST (test_write_buffer)
+{
+  unsigned char buffer[DUMP_SIZE + 8];
+
+  ck_assert_uint_eq (__mip_get_size (), DUMP_SIZE);
+  ck_assert_int_eq (__mip_write_buffer (buffer, DUMP_SIZE - 1), -1);
+  ck_assert_int_eq (__mip_write_buffer (NULL, sizeof buffer), -1);
+  ck_assert_int_eq (__mip_write_buffer (buffer, DUMP_SIZE), 0);
+  check_raw_profile (buffer, DUMP_SIZE, (uint64_t) getpid (), 1);
+}
+END_TEST
+
+/* Counters as a run leaves them: coverage stored, counts and orders
+   set.  */
+static void
+run_fake_functions (void)
+{
+  fake_section.records_a[1] = 0;
+  fake_section.records_b[0] = 0xfd;   /* 3 calls, negated */
+  fake_section.records_b[4] = 1;      /* first called */
+  fake_section.records_b[8] = 0;
+  __mip_sequence = 7;
+}
+
+START_TEST (test_reset_restores_initial_counters)
+{
+  run_fake_functions ();
+  ck_assert_int_ne (memcmp (&fake_section, &pristine_section,
+			    sizeof fake_section), 0);
+  ck_assert_int_eq (__mip_reset (), 0);
+  ck_assert_mem_eq (&fake_section, &pristine_section, sizeof fake_section);
+  ck_assert_uint_eq (__mip_sequence, 0);
+}
+END_TEST
+
+START_TEST (test_fork_child_starts_from_initial_counters)
+{
+  int status;
+  pid_t pid;
+
+  run_fake_functions ();
+  fflush (NULL);
+  pid = fork ();
+  ck_assert_int_ge (pid, 0);
+  if (pid == 0)
+    _exit (memcmp (&fake_section, &pristine_section, sizeof fake_section) == 0
+	   && __mip_sequence == 0 ? 0 : 1);
+  ck_assert_int_eq (waitpid (pid, &status, 0), pid);
+  ck_assert (WIFEXITED (status));
+  ck_assert_int_eq (WEXITSTATUS (status), 0);
+  /* The parent keeps its counts.  */
+  ck_assert_uint_eq (fake_section.records_b[0], 0xfd);
+  ck_assert_uint_eq (__mip_sequence, 7);
+}
+END_TEST
+
 /* ---- The order counter ---------------------------------------------- */
 
 START_TEST (test_sequence_counter)
@@ -858,6 +1115,8 @@ runtime_suite (void)
   TCase *names = tcase_create ("names");
   TCase *dump = tcase_create ("dump");
   TCase *at_exit = tcase_create ("exit");
+  TCase *files = tcase_create ("files");
+  TCase *process = tcase_create ("process");
 
   tcase_add_test (walk, test_section_is_the_fake_one);
   tcase_add_test (walk, test_walk_computes_build_id);
@@ -874,7 +1133,9 @@ runtime_suite (void)
 
   tcase_add_checked_fixture (names, NULL, restore_state);
   tcase_add_test (names, test_expand_filename);
-  tcase_add_test (names, test_expand_filename_too_long);
+  tcase_add_test (names, test_expand_filename_refuses_bad_patterns);
+  tcase_add_test (names, test_expand_filename_counts_what_does_not_fit);
+  tcase_add_test (names, test_pattern_merges_only_with_m);
   tcase_add_test (names, test_put_text_and_numbers);
   tcase_add_test (names, test_filename_pattern_from_environment);
   suite_add_tcase (suite, names);
@@ -899,6 +1160,19 @@ runtime_suite (void)
   tcase_add_test (at_exit, test_exit_uses_default_name);
   tcase_add_test (at_exit, test_sequence_counter);
   suite_add_tcase (suite, at_exit);
+
+  tcase_add_checked_fixture (files, NULL, restore_state);
+  tcase_add_test (files, test_merging_keeps_every_process);
+  tcase_add_test (files, test_merging_leaves_another_build_alone);
+  tcase_add_test (files, test_one_name_keeps_other_modules_of_the_process);
+  tcase_add_test (files, test_bad_pattern_warns_once_and_uses_default);
+  suite_add_tcase (suite, files);
+
+  tcase_add_checked_fixture (process, NULL, restore_state);
+  tcase_add_test (process, test_write_buffer);
+  tcase_add_test (process, test_reset_restores_initial_counters);
+  tcase_add_test (process, test_fork_child_starts_from_initial_counters);
+  suite_add_tcase (suite, process);
   return suite;
 }
 

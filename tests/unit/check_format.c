@@ -669,6 +669,45 @@ START_TEST (test_raw_size_messages)
 }
 END_TEST
 
+/* A raw profile file may hold several dumps one after the other (the
+   modules of a process, the runs of online merging): each is parsed,
+   the first is returned, and an error in a later one names it.  */
+START_TEST (test_raw_several_dumps)
+{
+  struct test_binary binary = test_sample_binary (8, false);
+  struct test_run run = sample_run ();
+  struct test_bytes one = test_make_raw (&binary, &run);
+  struct test_bytes two = { malloc (2 * one.size), 2 * one.size };
+  struct mip_error_context error;
+  struct mip_raw raw;
+  size_t next = 0;
+  char expected[100];
+
+  ck_assert_ptr_nonnull (two.data);
+  memcpy (two.data, one.data, one.size);
+  memcpy (two.data + one.size, one.data, one.size);
+  ck_assert_int_eq (parse_raw (&two, &raw, &error), MIP_OK);
+  ck_assert_uint_eq (raw.header.data_size,
+		     one.size - sizeof (struct mip_raw_header));
+  mip_error_clear (&error);
+  ck_assert_int_eq (mip_raw_parse_dump (two.data, two.size, 0, "run.mipraw",
+					&raw, &next, &error), MIP_OK);
+  ck_assert_uint_eq (next, one.size);
+  ck_assert_int_eq (mip_raw_parse_dump (two.data, two.size, next,
+					"run.mipraw", &raw, &next, &error),
+		    MIP_OK);
+  ck_assert_uint_eq (next, two.size);
+  /* The second dump's version broken.  */
+  two.data[one.size + 8] ^= 0xff;
+  ck_assert_int_eq (parse_raw (&two, &raw, &error), MIP_ERROR_VERSION);
+  snprintf (expected, sizeof expected, "dump 2 at byte %zu: ", one.size);
+  ck_assert_msg (strstr (message_of (&error), expected) != NULL, "%s",
+		 message_of (&error));
+  test_bytes_free (&one);
+  test_bytes_free (&two);
+}
+END_TEST
+
 static void
 expect_raw_corruption (size_t offset, unsigned size, uint64_t value,
 		       enum mip_error status, const char *message_part)
@@ -2242,6 +2281,7 @@ format_suite (void)
   tcase_add_test (raw, test_gnu_build_id_text);
   tcase_add_test (raw, test_raw_truncated_everywhere);
   tcase_add_test (raw, test_raw_size_messages);
+  tcase_add_test (raw, test_raw_several_dumps);
   tcase_add_test (raw, test_raw_corrupt);
   tcase_add_test (raw, test_raw_fuzz);
   suite_add_tcase (suite, raw);

@@ -1,0 +1,176 @@
+/* mip-process.c - fork and signals, on POSIX systems.
+
+   fork: the child gets a copy of the parent's counters.  Were it to
+   dump them, the parent's counts up to the fork would be counted twice
+   (once in each process's dump).  So a fork handler resets the child's
+   counters to their initial values (__mip_reset: read from the module's
+   file), and the child's dump holds only what the child ran.  When the
+   reset fails the child writes no profile at all, and says so once.
+   vfork and posix_spawn children run no handler and no destructor
+   (they exec or _exit), so they write nothing of the parent's.
+
+   Signals: a program stopped by SIGTERM or SIGINT never exits, so the
+   destructor never dumps.  With MIP_DUMP_ON_SIGNAL=1 in the
+   environment, the runtime installs handlers for the two signals (not
+   where the program started with one ignored): the handler dumps the
+   module, then gives the signal to the handler that was there before
+   (another instrumented module's, which dumps in turn) or, when that was
+   the default action, restores it and raises the signal again, so the
+   program ends as it would have.  A program that installs its own
+   handler later replaces the runtime's; when it then exits, the
+   destructor dumps as usual.  The dump is async-signal-safe: no memory
+   allocation, no stdio, no lock but the module's dump flag (a signal
+   that arrives during a dump of the same module skips its dump).
+
+   Copyright (C) 2026 The MIP for GCC developers.
+   SPDX-License-Identifier: GPL-3.0-or-later  */
+
+#include "mip-internal.h"
+
+#if MIP_PLATFORM_POSIX
+
+#include <pthread.h>
+#include <signal.h>
+#include <string.h>
+
+#define DUMP_ON_SIGNAL_ENV "MIP_DUMP_ON_SIGNAL"
+
+/* ---- fork ----------------------------------------------------------- */
+
+/* Set once the failed reset has been reported.  */
+static int reset_failure_reported;
+
+/* In the child: start from the initial counters.  The parent's thread
+   that may have been dumping is not in the child, so its dump lock is
+   dropped first.  */
+static void
+reset_after_fork (void)
+{
+  mip_release_dump_lock ();
+  if (__mip_reset () == 0)
+    return;
+  mip_disable_dumps ();
+  if (!reset_failure_reported)
+    mip_report ("cannot reset the counters after fork (the module's file"
+		" is unreadable); this process writes no profile", NULL,
+		NULL, NULL);
+  reset_failure_reported = 1;
+}
+
+/* ---- Signals -------------------------------------------------------- */
+
+static const int dump_signals[] = { SIGTERM, SIGINT };
+#define DUMP_SIGNAL_COUNT (sizeof dump_signals / sizeof dump_signals[0])
+
+/* The actions the runtime replaced, and whether it installed its own.  */
+static struct sigaction previous_actions[DUMP_SIGNAL_COUNT];
+static int installed[DUMP_SIGNAL_COUNT];
+
+static int
+signal_index (int signal_number)
+{
+  unsigned i;
+
+  for (i = 0; i < DUMP_SIGNAL_COUNT; i++)
+    if (dump_signals[i] == signal_number)
+      return (int) i;
+  return -1;
+}
+
+/* Give the signal to the action there was before the runtime's.  */
+static void
+pass_on (int signal_number, siginfo_t *info, void *context,
+	 const struct sigaction *previous)
+{
+  if (previous->sa_flags & SA_SIGINFO)
+    previous->sa_sigaction (signal_number, info, context);
+  else if (previous->sa_handler != SIG_DFL && previous->sa_handler != SIG_IGN)
+    previous->sa_handler (signal_number);
+  else if (previous->sa_handler == SIG_DFL)
+    {
+      /* Delivered once this handler returns (the signal is blocked
+	 while it runs), with the default action: the program ends as
+	 if the runtime had not been there.  */
+      sigaction (signal_number, previous, NULL);
+      raise (signal_number);
+    }
+}
+
+static void
+dump_on_signal (int signal_number, siginfo_t *info, void *context)
+{
+  int index = signal_index (signal_number);
+
+  (void) __mip_dump ();
+  if (index >= 0)
+    pass_on (signal_number, info, context, &previous_actions[index]);
+}
+
+static int
+dump_on_signal_wanted (void)
+{
+  const char *value = mip_platform_getenv (DUMP_ON_SIGNAL_ENV);
+
+  return value != NULL && value[0] == '1' && value[1] == '\0';
+}
+
+static void
+install_signal_handlers (void)
+{
+  struct sigaction action;
+  unsigned i;
+
+  memset (&action, 0, sizeof action);
+  action.sa_sigaction = dump_on_signal;
+  action.sa_flags = SA_SIGINFO | SA_RESTART;
+  sigemptyset (&action.sa_mask);
+  for (i = 0; i < DUMP_SIGNAL_COUNT; i++)
+    {
+      struct sigaction *previous = &previous_actions[i];
+
+      if (sigaction (dump_signals[i], NULL, previous) != 0
+	  || (!(previous->sa_flags & SA_SIGINFO)
+	      && previous->sa_handler == SIG_IGN))
+	continue;
+      installed[i] = sigaction (dump_signals[i], &action, NULL) == 0;
+    }
+}
+
+/* When the module goes away (dlclose, or exit): put back the actions it
+   replaced, where its handler is still the one installed, so no signal
+   comes to code that is no longer there.  */
+static void
+remove_signal_handlers (void)
+{
+  unsigned i;
+
+  for (i = 0; i < DUMP_SIGNAL_COUNT; i++)
+    {
+      struct sigaction current;
+
+      if (!installed[i] || sigaction (dump_signals[i], NULL, &current) != 0)
+	continue;
+      if ((current.sa_flags & SA_SIGINFO)
+	  && current.sa_sigaction == dump_on_signal)
+	sigaction (dump_signals[i], &previous_actions[i], NULL);
+      installed[i] = 0;
+    }
+}
+
+MIP_INTERNAL void
+mip_process_start (void)
+{
+  /* pthread_atfork ties the handler to this module: it is removed when
+     a shared object is unloaded.  */
+  pthread_atfork (NULL, NULL, reset_after_fork);
+  if (dump_on_signal_wanted ())
+    install_signal_handlers ();
+}
+
+MIP_INTERNAL void
+mip_process_stop (void)
+{
+  remove_signal_handlers ();
+}
+
+#endif /* MIP_PLATFORM_POSIX */

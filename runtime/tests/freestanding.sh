@@ -1,0 +1,55 @@
+#!/bin/sh
+# freestanding.sh - the core of libmip builds without a C library, and
+# its own data is small enough for a microcontroller.
+#
+# Copyright (C) 2026 The MIP for GCC developers.
+# SPDX-License-Identifier: GPL-3.0-or-later
+#
+# The runtime compiled with MIP_PLATFORM_POSIX=0 (what a bare-metal port
+# uses: no file writer, no fork or signal handling) and
+# -ffreestanding -nostdlib must leave no symbol undefined but the
+# __mip_raw bounds (weak) and the GOT; it must link as a shared object
+# with --no-undefined and no library at all; and its .data and .bss
+# together must stay under 1 KB (the records are the instrumented
+# code's, not counted here).  Run by make check with CC, srcdir and
+# top_srcdir set; prints each command it runs.
+
+set -u
+CC=${CC:-cc}
+srcdir=${srcdir:-.}
+top_srcdir=${top_srcdir:-..}
+work=freestanding-core.$$
+trap 'rm -f "$work".o "$work".so' EXIT
+status=0
+
+fail () {
+  echo "FAIL: $*" >&2
+  status=1
+}
+
+compile="$CC -ffreestanding -nostdlib -fPIC -fvisibility=hidden -Os \
+  -DMIP_PLATFORM_POSIX=0 -I$top_srcdir/lib -I$srcdir"
+echo "$compile -c $srcdir/mip-libmip.c -o $work.o"
+if ! $compile -c "$srcdir/mip-libmip.c" -o "$work.o"; then
+  echo "FAIL: the core does not compile freestanding" >&2
+  exit 1
+fi
+
+undefined=$(nm -u "$work.o" | awk '{ print $NF }' \
+  | grep -v -x -e _GLOBAL_OFFSET_TABLE_ -e __start___mip_raw \
+       -e __stop___mip_raw)
+if [ -n "$undefined" ]; then
+  fail "symbols the freestanding core needs from elsewhere:" $undefined
+fi
+
+echo "$compile -shared -Wl,--no-undefined $work.o -o $work.so"
+$compile -shared -Wl,--no-undefined "$work.o" -o "$work.so" \
+  || fail "the freestanding core does not link with no library"
+
+# size's Berkeley format: text data bss dec hex filename.
+data_bytes=$(size "$work.o" | awk 'NR == 2 { print $2 + $3 }')
+echo "freestanding core: $data_bytes bytes of .data and .bss"
+if [ -z "$data_bytes" ] || [ "$data_bytes" -ge 1024 ]; then
+  fail "the core's data takes '$data_bytes' bytes, 1024 at most expected"
+fi
+exit $status
