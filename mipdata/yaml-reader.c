@@ -134,15 +134,21 @@ static bool
 add_item (struct yaml_parser *p, struct yaml_node *parent,
 	  struct yaml_node *item)
 {
-  struct yaml_node **items = realloc (parent->items, (parent->count + 1)
-				      * sizeof *items);
-  if (!items)
+  if (parent->count == parent->capacity)
     {
-      fail (p, "out of memory");
-      yaml_free (item);
-      return false;
+      /* Doubling keeps a list of N functions linear to read.  */
+      size_t capacity = parent->capacity ? 2 * parent->capacity : 4;
+      struct yaml_node **items = realloc (parent->items,
+					  capacity * sizeof *items);
+      if (!items)
+	{
+	  fail (p, "out of memory");
+	  yaml_free (item);
+	  return false;
+	}
+      parent->items = items;
+      parent->capacity = capacity;
     }
-  parent->items = items;
   parent->items[parent->count++] = item;
   return true;
 }

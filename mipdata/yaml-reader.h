@@ -25,6 +25,7 @@ struct yaml_node
   struct yaml_node **items;     /* a mapping's members, a sequence's
 				   entries, in order */
   size_t count;
+  size_t capacity;              /* of items */
 };
 
 /* Parse the SIZE bytes of TEXT.  NULL on error, with the line in
