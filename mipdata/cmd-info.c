@@ -1,6 +1,6 @@
 /* cmd-info.c - mipdata info: a summary of a profile.
 
-     Build ID: e9be54cce92a6d35
+     MIP Build ID: e9be54cce92a6d35
      Target: 64-bit little-endian
      Runs: 2
      Functions: 5
@@ -142,9 +142,9 @@ print_summary (const struct mip_profile *profile,
   const struct mip_profile_header *h = &profile->header;
 
   if (mip_profile_is_imported (profile))
-    printf ("Build ID: none (imported)\n");
+    printf ("MIP Build ID: none (imported)\n");
   else
-    printf ("Build ID: %016" PRIx64 "\n", h->build_id);
+    printf ("MIP Build ID: %016" PRIx64 "\n", h->build_id);
   if (h->gnu_build_id_size)
     {
       char text[MIP_GNU_BUILD_ID_TEXT];

@@ -9,13 +9,15 @@
        Covered: yes
        Call Count: 1                          (when counted)
        Order: 1                               (when stamped and called)
-       Block Coverage:                        (when recorded)
-          HOT  HOT  COLD HOT  HOT
+       Block Coverage: 4 of 5 covered         (when recorded)
+         covered: 0 1 3 4
+         not covered: 2
        Callers:                               (when recorded)
          <unknown> 0x1c6a
 
-   With --debug the blocks come one per line with the source line of
-   their first instruction, and each caller with the line of its call.
+   With --debug the blocks come one per line, in source order, with the
+   lines their code comes from ("main.c:14-15: not covered"), and each
+   caller with the line of its call.
    With --json, one JSON object whose "functions" array has one function
    object per line.  With --yaml, the profile in the YAML schema of
    mipdata import (doc/format.md): what profile use reads, so that
@@ -62,7 +64,6 @@ struct show_context
 };
 
 /* Blocks per line of the compact block coverage.  */
-#define BLOCKS_PER_LINE 5
 
 /* What is printed about one function.  */
 struct function_view
@@ -294,37 +295,138 @@ call_location (const struct show_context *context, uint64_t return_address,
 				 line));
 }
 
-/* "HOT" or "COLD" for each block, five to a line, as the original MIP
-   printed them; with --debug one per line with its source line.  */
+/* One block as the text output lists it: where its code is, by source
+   line (with --debug), and whether it ran.  */
+struct block_line
+{
+  uint32_t block;
+  const char *file;		/* NULL: no known location */
+  int first_line, last_line;
+  bool covered;
+};
+
+static int
+compare_block_lines (const void *a, const void *b)
+{
+  const struct block_line *x = a, *y = b;
+  int files;
+
+  if ((x->file == NULL) != (y->file == NULL))
+    return x->file == NULL ? 1 : -1;
+  if (x->file && (files = strcmp (x->file, y->file)) != 0)
+    return files;
+  if (x->first_line != y->first_line)
+    return x->first_line < y->first_line ? -1 : 1;
+  return x->block < y->block ? -1 : x->block > y->block;
+}
+
+/* Where the code of block BLOCK of function INDEX is: the lines of its
+   first and its last byte, when both are of one file.  */
+static void
+locate_block (const struct show_context *context, uint32_t index,
+	      struct block_line *entry)
+{
+  uint64_t start, size;
+  const char *file;
+  int line;
+
+  entry->file = NULL;
+  if (!block_location (context, index, entry->block, &file, &line))
+    return;
+  entry->file = strdup (file);
+  entry->first_line = entry->last_line = line;
+  if (entry->file
+      && mip_profile_block_extent (context->profile, index, entry->block,
+				   &start, &size)
+      && size > 0
+      && mipdata_debug_line (context->debug, start + size - 1, &file, &line)
+      && strcmp (file, entry->file) == 0)
+    {
+      if (line < entry->first_line)
+	entry->first_line = line;
+      if (line > entry->last_line)
+	entry->last_line = line;
+    }
+}
+
+/* With --debug: the blocks in source order, each with its line range
+   and whether it ran.  */
+static void
+print_block_lines (const struct show_context *context, uint32_t index,
+		   struct block_line *entries, uint32_t count)
+{
+  uint32_t b;
+
+  for (b = 0; b < count; b++)
+    locate_block (context, index, &entries[b]);
+  qsort (entries, count, sizeof *entries, compare_block_lines);
+  for (b = 0; b < count; b++)
+    {
+      const struct block_line *entry = &entries[b];
+      const char *state = entry->covered ? "covered" : "not covered";
+      if (!entry->file)
+	printf ("    block %" PRIu32 ": %s\n", entry->block, state);
+      else if (entry->first_line == entry->last_line)
+	printf ("    %s:%d: %s\n", entry->file, entry->first_line, state);
+      else
+	printf ("    %s:%d-%d: %s\n", entry->file, entry->first_line,
+		entry->last_line, state);
+      free ((char *) entry->file);
+    }
+}
+
+/* Without --debug: the numbers of the blocks that ran and of those that
+   did not, in layout order.  */
+static void
+print_block_numbers (const struct block_line *entries, uint32_t count)
+{
+  int pass;
+
+  for (pass = 1; pass >= 0; pass--)
+    {
+      uint32_t b, shown = 0;
+      for (b = 0; b < count; b++)
+	if (entries[b].covered == (pass == 1))
+	  printf ("%s %" PRIu32, shown++ == 0
+		  ? (pass == 1 ? "    covered:" : "    not covered:") : "",
+		  entries[b].block);
+      if (shown > 0)
+	putchar ('\n');
+    }
+}
+
+/* "Block Coverage: N of M covered", then the blocks: which ran and which
+   did not (coverage, not counts: a block that ran once is covered).  */
 static void
 print_text_blocks (const struct show_context *context, uint32_t index)
 {
   const struct mip_profile_function *function =
     &context->profile->functions[index];
-  uint32_t b;
+  struct block_line *entries;
+  uint32_t b, covered = 0;
 
   if (!records (context, index, MIP_KIND_BLOCK_COVERAGE)
       || function->block_count == 0)
     return;
-  printf ("  Block Coverage:\n");
+  entries = calloc (function->block_count, sizeof *entries);
+  if (!entries)
+    {
+      mipdata_error ("out of memory");
+      return;
+    }
   for (b = 0; b < function->block_count; b++)
     {
-      const char *state = block_covered (context->profile, function, b)
-	? "HOT" : "COLD";
-      const char *file;
-      int line;
-      bool last_on_line = (b + 1) % BLOCKS_PER_LINE == 0
-	|| b + 1 == function->block_count;
-
-      if (context->debug && block_location (context, index, b, &file, &line))
-	printf ("    %-4s %s:%d\n", state, file, line);
-      else if (context->debug)
-	printf ("    %s\n", state);
-      else
-	/* "HOT " padded to four columns, but not at the end of a line.  */
-	printf ("%s %-*s%s", b % BLOCKS_PER_LINE == 0 ? "    " : "",
-		last_on_line ? 0 : 4, state, last_on_line ? "\n" : "");
+      entries[b].block = b;
+      entries[b].covered = block_covered (context->profile, function, b);
+      covered += entries[b].covered;
     }
+  printf ("  Block Coverage: %" PRIu32 " of %" PRIu32 " covered\n", covered,
+	  function->block_count);
+  if (context->debug)
+    print_block_lines (context, index, entries, function->block_count);
+  else
+    print_block_numbers (entries, function->block_count);
+  free (entries);
 }
 
 static void

@@ -857,7 +857,7 @@ START_TEST (test_import_hand_written)
   free_result (&r);
   r = run ("info", "-p", "hand.mip", NULL);
   ck_assert_exit (r, 0);
-  ck_assert_contains (r, OUT, "Build ID: none (imported)\n");
+  ck_assert_contains (r, OUT, "MIP Build ID: none (imported)\n");
   ck_assert_contains (r, OUT, "Target: 32-bit big-endian\n");
   free_result (&r);
   /* Imported again: replaced.  Over the YAML or a profile with merged
@@ -1042,15 +1042,15 @@ write_block_runs (const struct test_binary *binary)
 }
 
 static const char blocks_text[] =
-  "diamond\n  Covered: yes\n  Block Coverage:\n"
-  "     HOT  HOT  COLD HOT\n\n"
-  "loop\n  Covered: yes\n  Call Count: 2\n  Block Coverage:\n"
-  "     HOT  HOT  COLD HOT  COLD\n\n"
+  "diamond\n  Covered: yes\n  Block Coverage: 3 of 4 covered\n"
+  "    covered: 0 1 3\n    not covered: 2\n\n"
+  "loop\n  Covered: yes\n  Call Count: 2\n  Block Coverage: 3 of 5 covered\n"
+  "    covered: 0 1 3\n    not covered: 2 4\n\n"
   "callee\n  Covered: yes\n  Callers:\n"
   "    diamond\n    diamond\n    loop\n    <unknown> 0xfffe0000\n"
   "    <unknown> 0xffff0000\n\n"
-  "wide\n  Covered: yes\n  Block Coverage:\n"
-  "     HOT  COLD HOT  COLD HOT\n     COLD HOT\n";
+  "wide\n  Covered: yes\n  Block Coverage: 4 of 7 covered\n"
+  "    covered: 0 2 4 6\n    not covered: 1 3 5\n";
 
 static const char blocks_json[] =
   "{\"profile\": \"default.mip\", \"runs\": 2, \"functions\": [\n"
@@ -1095,15 +1095,15 @@ START_TEST (test_show_blocks_and_callers)
   ck_assert_exit (r, 0);
   ck_assert_output (r, OUT, blocks_json);
   free_result (&r);
-  /* Before any run: every block COLD, no callers.  */
+  /* Before any run: every block not covered, no callers.  */
   r = run ("create", "-p", "empty.mip", "blocks.mipmap", NULL);
   ck_assert_exit (r, 0);
   free_result (&r);
   r = run ("show", "-p", "empty.mip", "--regex", "^(diamond|callee)$",
 	   NULL);
   ck_assert_exit (r, 0);
-  ck_assert_output (r, OUT, "diamond\n  Covered: no\n  Block Coverage:\n"
-		    "     COLD COLD COLD COLD\n\n"
+  ck_assert_output (r, OUT, "diamond\n  Covered: no\n  Block Coverage: 0 of 4 covered\n"
+		    "    not covered: 0 1 2 3\n\n"
 		    "callee\n  Covered: no\n  Callers:\n");
   free_result (&r);
 }
@@ -1268,7 +1268,7 @@ START_TEST (test_info)
   ck_assert_exit (r, 0);
   /* Blocks 4 + 5 + 0 + 7; covered 3 + 3 + 4; probes 2 + 1 + 7.  */
   snprintf (expected, sizeof expected,
-	    "Build ID: %016llx\n"
+	    "MIP Build ID: %016llx\n"
 	    "Target: 64-bit little-endian\n"
 	    "Runs: 2\n"
 	    "Functions: 4\n"
@@ -1292,7 +1292,7 @@ START_TEST (test_info)
   r = run ("info", "--profile=default.mip", NULL);
   ck_assert_exit (r, 0);
   snprintf (expected, sizeof expected,
-	    "Build ID: %016llx\n"
+	    "MIP Build ID: %016llx\n"
 	    "Target: 64-bit big-endian\n"
 	    "Runs: 1\n"
 	    "Functions: 5\n"
@@ -1562,10 +1562,10 @@ merge_big_endian_run (unsigned pointer_size)
 }
 
 static const char big_endian_text[] =
-  "diamond\n  Covered: yes\n  Block Coverage:\n"
-  "     HOT  HOT  COLD HOT\n\n"
-  "loop\n  Covered: yes\n  Call Count: 3\n  Order: 2\n  Block Coverage:\n"
-  "     HOT  HOT  COLD HOT  COLD\n\n"
+  "diamond\n  Covered: yes\n  Block Coverage: 3 of 4 covered\n"
+  "    covered: 0 1 3\n    not covered: 2\n\n"
+  "loop\n  Covered: yes\n  Call Count: 3\n  Order: 2\n  Block Coverage: 3 of 5 covered\n"
+  "    covered: 0 1 3\n    not covered: 2 4\n\n"
   "callee\n  Covered: yes\n  Callers:\n    diamond\n    loop\n";
 
 /* What show and info print of the merged big-endian run.  */
@@ -1592,7 +1592,7 @@ expect_big_endian_profile (const struct test_binary *binary)
   ck_assert_exit (r, 0);
   /* Blocks 4 + 5 + 0, covered 3 + 3; probes 2 + 1.  */
   snprintf (expected, sizeof expected,
-	    "Build ID: %016llx\n"
+	    "MIP Build ID: %016llx\n"
 	    "Target: %u-bit big-endian\n"
 	    "Runs: 1\n"
 	    "Functions: 3\n"
@@ -2098,13 +2098,13 @@ START_TEST (test_show_debug_blocks_and_callers)
   r = run ("show", "-p", "default.mip", "--regex", "target", NULL);
   ck_assert_exit (r, 0);
   snprintf (expected, sizeof expected,
-	    "debug_target_function\n  Covered: yes\n  Block Coverage:\n"
-	    "     HOT  HOT  HOT\n  Callers:\n    debug_caller_function\n"
+	    "debug_target_function\n  Covered: yes\n  Block Coverage: 3 of 3 covered\n"
+	    "    covered: 0 1 2\n  Callers:\n    debug_caller_function\n"
 	    "    <unknown> 0x%llx\n", (unsigned long long) outer_return);
   if (caller_return > outer_return)
     snprintf (expected, sizeof expected,
-	      "debug_target_function\n  Covered: yes\n  Block Coverage:\n"
-	      "     HOT  HOT  HOT\n  Callers:\n    <unknown> 0x%llx\n"
+	      "debug_target_function\n  Covered: yes\n  Block Coverage: 3 of 3 covered\n"
+	      "    covered: 0 1 2\n  Callers:\n    <unknown> 0x%llx\n"
 	      "    debug_caller_function\n",
 	      (unsigned long long) outer_return);
   ck_assert_output (r, SHOWN, expected);
@@ -2120,10 +2120,11 @@ START_TEST (test_show_debug_blocks_and_callers)
   ck_assert_output (r, ERR, "");
   /* Block 0 at the function's first address; block 1 has no offset;
      block 2 is in a cold part the map does not have.  */
-  ck_assert_contains (r, OUT, "  Block Coverage:\n    HOT  /");
-  ck_assert_msg (has_entry_block_line (OUT (r), "/check_mipdata.c:%d\n"
-				       "    HOT\n    HOT\n  Callers:\n"),
+  ck_assert_contains (r, OUT, "  Block Coverage: 3 of 3 covered\n    /");
+  ck_assert_msg (has_entry_block_line (OUT (r), "/check_mipdata.c:%d"),
 		 "%s", OUT (r));
+  ck_assert_contains (r, OUT, ": covered\n    block 1: covered\n"
+		      "    block 2: covered\n  Callers:\n");
   snprintf (expected, sizeof expected, "    debug_caller_function (");
   ck_assert_contains (r, OUT, expected);
   snprintf (expected, sizeof expected, "/check_mipdata.c:%d)\n",
