@@ -14,9 +14,11 @@
    reader never sees a half-written file, and a failed dump leaves the
    file as it was.  Which dumps are kept:
 
-   - this process's earlier dump of this module (same build, same
-     process id and anchor address) is always replaced: __mip_dump and
-     the dump at exit do not count a run twice;
+   - this copy of the module's earlier dump (same build, same process
+     id and anchor address, written by this copy) is always replaced:
+     __mip_dump and the dump at exit do not count a run twice; the dump
+     of an earlier copy (a shared object unloaded and loaded again, a
+     program image before exec) is kept;
    - with "%m" in the name (online merging) the file is this build's
      only: the dumps of other processes are kept, so N runs leave N
      dumps that mipdata merge adds up; a file holding anything else (a
@@ -41,6 +43,13 @@
 
 #define TMPDIR_ENV "TMPDIR"
 #define DEFAULT_TMPDIR "/tmp"
+
+/* Set once this copy of the module has written its dump: its later
+   dumps replace that one.  A shared object loaded again (dlopen after
+   dlclose) or a program image after exec starts with it clear, so the
+   dump of the earlier copy, though it may have the same process id and
+   load address, is kept.  */
+static int dumped_before;
 
 /* Set once a message of that kind has been printed.  */
 static int bad_pattern_reported;
@@ -168,7 +177,11 @@ judge (const struct mip_raw_header *found, const struct mip_raw_header *ours,
        int merging)
 {
   if (same_build (found, ours))
-    return !same_process_image (found, ours) && merging ? KEEP : DROP;
+    {
+      if (same_process_image (found, ours))
+	return dumped_before ? DROP : KEEP;
+      return merging ? KEEP : DROP;
+    }
   if (merging)
     return FOREIGN;
   return found->pid == ours->pid ? KEEP : DROP;
@@ -398,6 +411,7 @@ write_dump (const char *name, size_t temporary_size,
       mip_report_write_error (name, errnum);
       return -1;
     }
+  dumped_before = 1;
   return 0;
 }
 
