@@ -1046,6 +1046,141 @@ START_TEST (test_profile_fuzz)
 }
 END_TEST
 
+/* ---- Profiles built from a description (mipdata import) ------------------------- */
+
+/* Two static functions named "helper" (other units), one with blocks
+   and no signature, and main.  */
+static struct mip_profile *
+imported_profile (void)
+{
+  static const struct mip_imported_block blocks[] = { { 2, 0 }, { 3, 2 } };
+  struct mip_imported_function functions[3];
+  struct mip_error_context error;
+  struct mip_profile *profile = NULL;
+
+  memset (functions, 0, sizeof functions);
+  functions[0].name = "main";
+  functions[0].cfg_signature = 0x1111222233334444ull;
+  functions[0].ipa_signature = 0x55556666u;
+  functions[0].covered_runs = 2;
+  functions[0].has_call_count = true;
+  functions[0].call_count = 2;
+  functions[0].order = 1;
+  functions[1].name = "helper";
+  functions[1].covered_runs = 1;
+  functions[1].order = 7;
+  functions[1].block_count = 2;
+  functions[1].blocks = blocks;
+  functions[2].name = "helper";
+  functions[2].cfg_signature = 0x77;
+  mip_error_clear (&error);
+  ck_assert_int_eq (mip_profile_build (8, false, 2, functions, 3, &profile,
+				       &error), MIP_OK);
+  return profile;
+}
+
+START_TEST (test_profile_imported)
+{
+  struct mip_profile *profile = imported_profile (), *parsed = NULL;
+  struct mip_error_context error;
+  unsigned char *data;
+  size_t size;
+
+  ck_assert_int_eq (mip_profile_serialize (profile, &data, &size, &error),
+		    MIP_OK);
+  ck_assert_int_eq (mip_profile_parse (data, size, "imported.mip", &parsed,
+				       &error), MIP_OK);
+  ck_assert (mip_profile_is_imported (parsed));
+  ck_assert_uint_eq (parsed->header.build_id, 0);
+  ck_assert_uint_eq (parsed->header.unit_count, 0);
+  ck_assert_uint_eq (parsed->header.runs, 2);
+  ck_assert_uint_eq (parsed->header.function_count, 3);
+  ck_assert_uint_eq (parsed->header.block_count, 2);
+  ck_assert_uint_eq (parsed->functions[0].cfg_signature,
+		     0x1111222233334444ull);
+  ck_assert_uint_eq (parsed->functions[0].ipa_signature, 0x55556666u);
+  ck_assert_uint_eq (parsed->functions[0].call_count, 2);
+  ck_assert_uint_eq (mip_profile_function_order (parsed, 0), 1);
+  ck_assert_uint_eq (mip_profile_function_kinds (parsed, 0),
+		     MIP_KIND_FUNCTION_COVERAGE | MIP_KIND_CALL_COUNT
+		     | MIP_KIND_ORDER);
+  ck_assert_uint_eq (mip_profile_function_order (parsed, 1), 7);
+  ck_assert_uint_eq (mip_profile_function_kinds (parsed, 1),
+		     MIP_KIND_FUNCTION_COVERAGE | MIP_KIND_ORDER
+		     | MIP_KIND_BLOCK_COVERAGE);
+  ck_assert_uint_eq (parsed->blocks[parsed->functions[1].block_begin + 1].id,
+		     3);
+  ck_assert_uint_eq (parsed->blocks[parsed->functions[1].block_begin + 1]
+		     .covered_runs, 2);
+  /* Same name, no address: two functions, not a copy and its alias.  */
+  ck_assert (!mip_profile_function_is_alias (parsed, 2));
+  ck_assert_str_eq (mip_profile_function_name (parsed, 2), "helper");
+  ck_assert_uint_eq (parsed->functions[2].cfg_signature, 0x77);
+  mip_profile_free (parsed);
+  /* Damaged anywhere: refused, or safe to read.  */
+  for (size_t at = 0; at < size; at++)
+    {
+      data[at] ^= 0xa5;
+      if (mip_profile_parse (data, size, "fuzz.mip", &parsed, &error)
+	  == MIP_OK)
+	{
+	  for (uint32_t i = 0; i < parsed->header.function_count; i++)
+	    {
+	      const struct mip_profile_function *f = &parsed->functions[i];
+	      ck_assert (strlen (mip_profile_function_name (parsed, i))
+			 < parsed->header.strings_size);
+	      (void) mip_profile_function_order (parsed, i);
+	      for (uint32_t b = 0; b < f->block_count; b++)
+		ck_assert (parsed->blocks[f->block_begin + b].covered_runs
+			   <= parsed->header.runs);
+	    }
+	  mip_profile_free (parsed);
+	}
+      data[at] ^= 0xa5;
+    }
+  free (data);
+  mip_profile_free (profile);
+}
+END_TEST
+
+/* Counts above the runs are refused; so is merging a raw profile into an
+   imported one, and a profile without units that claims raw data.  */
+START_TEST (test_profile_imported_refusals)
+{
+  struct test_binary binary = test_sample_binary (8, false);
+  struct test_run run = sample_run ();
+  struct mip_imported_function function;
+  struct mip_profile *profile = imported_profile (), *parsed = NULL;
+  struct mip_error_context error;
+  unsigned char *data;
+  size_t size;
+
+  memset (&function, 0, sizeof function);
+  function.name = "f";
+  function.covered_runs = 3;
+  mip_error_clear (&error);
+  ck_assert_int_eq (mip_profile_build (8, false, 2, &function, 1, &parsed,
+				       &error), MIP_ERROR_CORRUPT);
+  ck_assert_str_eq (error.detail, "'f' ran in 3 runs of 2");
+  ck_assert_int_eq (merge_run (profile, &binary, &run, &error),
+		    MIP_ERROR_BUILD_ID);
+  profile->header.raw_data_size = 8;
+  ck_assert_int_eq (mip_profile_serialize (profile, &data, &size, &error),
+		    MIP_OK);
+  ck_assert_int_eq (mip_profile_parse (data, size, "bad.mip", &parsed,
+				       &error), MIP_ERROR_CORRUPT);
+  free (data);
+  profile->header.raw_data_size = 0;
+  profile->functions[1].probe_count = 1;
+  ck_assert_int_eq (mip_profile_serialize (profile, &data, &size, &error),
+		    MIP_OK);
+  ck_assert_int_eq (mip_profile_parse (data, size, "bad.mip", &parsed,
+				       &error), MIP_ERROR_CORRUPT);
+  free (data);
+  mip_profile_free (profile);
+}
+END_TEST
+
 /* ---- Merging ---------------------------------------------------------------------- */
 
 START_TEST (test_merge_two_runs)
@@ -2292,6 +2427,8 @@ format_suite (void)
   tcase_add_test (profile, test_profile_truncated_everywhere);
   tcase_add_test (profile, test_profile_corrupt);
   tcase_add_test (profile, test_profile_fuzz);
+  tcase_add_test (profile, test_profile_imported);
+  tcase_add_test (profile, test_profile_imported_refusals);
   suite_add_tcase (suite, profile);
   tcase_add_test (merge, test_merge_two_runs);
   tcase_add_test (merge, test_merge_order_rounding);
