@@ -51,8 +51,8 @@ struct annotate_options
 static void
 print_help (void)
 {
-  printf ("usage: mipdata annotate -p PROFILE --debug BINARY"
-	  " [-p PROFILE --debug BINARY]...\n"
+  printf ("usage: mipdata annotate -p PROFILE [--debug BINARY]"
+	  " [-p PROFILE [--debug BINARY]]...\n"
 	  "                        [--html DIR] [FILE]...\n"
 	  "\n"
 	  "Print the source files of the profiled binaries with each line\n"
@@ -66,7 +66,9 @@ print_help (void)
 	  "Options:\n"
 	  "  -p, --profile=PROFILE  a profile (repeat for several)\n"
 	  "  -d, --debug=BINARY     the binary of the profile given in the\n"
-	  "                         same place (or its separate debug file)\n"
+	  "                         same place (or its separate debug file);\n"
+	  "                         without --debug, each profile's debug\n"
+	  "                         file is found by its GNU build id\n"
 	  "      --html=DIR         write DIR/index.html and one page per\n"
 	  "                         file instead, readable without a server\n"
 	  "      --debug-file-directory=DIR\n"
@@ -537,7 +539,9 @@ annotate (const struct annotate_options *options)
   output.options = options;
   line_coverage_init (&coverage);
   status = line_coverage_read (&coverage, options->profile_count,
-			       options->profile_paths, options->debug_paths);
+			       options->profile_paths,
+			       options->debug_count ? options->debug_paths
+			       : NULL);
   if (status == MIPDATA_EXIT_OK)
     {
       line_coverage_sort (&coverage);
@@ -603,7 +607,8 @@ parse_options (int argc, char **argv, struct annotate_options *options)
       }
   if (options->profile_count == 0)
     return mipdata_usage_error ("annotate", "no profile given (-p PROFILE)");
-  if (options->debug_count != options->profile_count)
+  if (options->debug_count > 0
+      && options->debug_count != options->profile_count)
     return mipdata_usage_error ("annotate", "each profile needs its binary"
 				" (--debug BINARY): %zu given for %zu"
 				" profiles", options->debug_count,

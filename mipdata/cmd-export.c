@@ -51,8 +51,8 @@ struct export_options
 static void
 print_help (void)
 {
-  printf ("usage: mipdata export -p PROFILE --debug BINARY"
-	  " [-p PROFILE --debug BINARY]...\n"
+  printf ("usage: mipdata export -p PROFILE [--debug BINARY]"
+	  " [-p PROFILE [--debug BINARY]]...\n"
 	  "                      [--format=lcov] [-o FILE] [--strip=DIR]"
 	  " [--prefix=DIR]\n"
 	  "\n"
@@ -67,7 +67,9 @@ print_help (void)
 	  "Options:\n"
 	  "  -p, --profile=PROFILE  a profile (repeat for several)\n"
 	  "  -d, --debug=BINARY     the binary of the profile given in the\n"
-	  "                         same place (or its separate debug file)\n"
+	  "                         same place (or its separate debug file);\n"
+	  "                         without --debug, each profile's debug\n"
+	  "                         file is found by its GNU build id\n"
 	  "      --format=lcov      the output format (lcov, the only one)\n"
 	  "  -o, --output=FILE      write to FILE instead of standard output\n"
 	  "      --strip=DIR        take the directory DIR off the source\n"
@@ -175,7 +177,9 @@ export (const struct export_options *options)
 
   line_coverage_init (&coverage);
   status = line_coverage_read (&coverage, options->profile_count,
-			       options->profile_paths, options->debug_paths);
+			       options->profile_paths,
+			       options->debug_count ? options->debug_paths
+			       : NULL);
   if (status != MIPDATA_EXIT_OK)
     {
       line_coverage_free (&coverage);
@@ -265,7 +269,8 @@ parse_options (int argc, char **argv, struct export_options *options)
 				argv[optind]);
   if (options->profile_count == 0)
     return mipdata_usage_error ("export", "no profile given (-p PROFILE)");
-  if (options->debug_count != options->profile_count)
+  if (options->debug_count > 0
+      && options->debug_count != options->profile_count)
     return mipdata_usage_error ("export", "each profile needs its binary"
 				" (--debug BINARY): %zu given for %zu"
 				" profiles", options->debug_count,

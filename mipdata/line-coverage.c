@@ -349,6 +349,41 @@ line_coverage_add (struct line_coverage *coverage,
   return ok;
 }
 
+/* The DWARF of the binary of PROFILE (read from PROFILE_PATH): BINARY,
+   or when it is NULL the debug file of the profile's GNU build id in
+   the debug directories or through debuginfod.  NULL after an error
+   message.  */
+static struct mipdata_debug_info *
+open_debug_info (const char *profile_path, const struct mip_profile *profile,
+		 const char *binary)
+{
+  const struct mip_profile_header *h = &profile->header;
+  struct mipdata_debug_file found;
+  struct mipdata_debug_info *debug = NULL;
+  char text[MIP_GNU_BUILD_ID_TEXT];
+
+  if (binary)
+    return mipdata_debug_open_binary (binary, h);
+  memset (&found, 0, sizeof found);
+  mip_gnu_build_id_hex (h->gnu_build_id, h->gnu_build_id_size, text);
+  if (h->gnu_build_id_size == 0)
+    mipdata_error ("'%s': the profile records no GNU build id: give its"
+		   " binary (--debug BINARY)", profile_path);
+  else if (mipdata_find_debug_file_by_id (profile_path, h->gnu_build_id,
+					  h->gnu_build_id_size, &found)
+	   != MIPDATA_EXIT_OK)
+    ;                           /* reported */
+  else if (!found.path)
+    mipdata_error ("'%s': no debug file of GNU build id %s found (under"
+		   " '%s/.build-id'%s); give its binary (--debug BINARY)",
+		   profile_path, text, mipdata_debug_directory (),
+		   getenv ("DEBUGINFOD_URLS") ? " or through debuginfod" : "");
+  else
+    debug = mipdata_debug_open_binary (found.path, h);
+  mipdata_debug_file_free (&found);
+  return debug;
+}
+
 int
 line_coverage_read (struct line_coverage *coverage, size_t count,
 		    char **profile_paths, char **debug_paths)
@@ -369,7 +404,8 @@ line_coverage_read (struct line_coverage *coverage, size_t count,
 	  mipdata_report (&error);
 	  return MIPDATA_EXIT_FAILURE;
 	}
-      debug = mipdata_debug_open_binary (debug_paths[i], &profile->header);
+      debug = open_debug_info (profile_paths[i], profile,
+			       debug_paths ? debug_paths[i] : NULL);
       ok = debug && line_coverage_add (coverage, profile, debug);
       mipdata_debug_close (debug);
       mip_profile_free (profile);

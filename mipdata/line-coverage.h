@@ -79,7 +79,9 @@ bool line_coverage_add (struct line_coverage *coverage,
 			struct mipdata_debug_info *debug);
 
 /* Read each of the COUNT profiles PROFILE_PATHS[i] and add it with
-   the DWARF of DEBUG_PATHS[i] (checked to be the profiled binary).
+   the DWARF of DEBUG_PATHS[i] (checked to be the profiled binary), or
+   when DEBUG_PATHS is NULL of the debug file that the profile's GNU
+   build id finds (in the debug directories, through debuginfod).
    Returns an exit status, after an error message on failure.  */
 int line_coverage_read (struct line_coverage *coverage, size_t count,
 			char **profile_paths, char **debug_paths);

@@ -1341,10 +1341,18 @@ START_TEST (test_coverage_gates)
   ck_assert_exit (r, 2);
   ck_assert_contains (r, ERR, "--fail-under-line needs the binaries");
   free_result (&r);
-  r = run ("export", "-p", "default.mip", NULL);
+  r = run ("export", "-p", "default.mip", "--debug", "x", "-p",
+	   "default.mip", NULL);
   ck_assert_exit (r, 2);
   ck_assert_contains (r, ERR, "each profile needs its binary (--debug"
-		      " BINARY): 0 given for 1 profiles");
+		      " BINARY): 1 given for 2 profiles");
+  free_result (&r);
+  /* Without --debug the debug file is looked up by the GNU build id,
+     which this profile does not record.  */
+  r = run ("export", "-p", "default.mip", NULL);
+  ck_assert_exit (r, 1);
+  ck_assert_output (r, ERR, "mipdata: 'default.mip': the profile records"
+		    " no GNU build id: give its binary (--debug BINARY)\n");
   free_result (&r);
   r = run ("export", "-p", "default.mip", "--debug", "x", "--format=xml",
 	   NULL);

@@ -38,5 +38,6 @@ int main (int argc, char **argv) {      /* lcov(1) fn(main,1) fn2(main,2) */
 }                                       /* lcov(1) */
 
 /* { dg-final { mip-check-lcov } } */
+/* { dg-final { mip-check-lcov-build-id } } */
 /* { dg-final { mip-check-coverage-summary } } */
 /* { dg-final { mip-check-lcov-merged } } */
