@@ -577,19 +577,23 @@ wait_showing_progress (struct merge_job *job)
   const struct timespec tick = { 0, 100 * 1000 * 1000 };
   struct timespec start;
   bool shown = false;
+  size_t last_shown = 0;
 
   if (!isatty (STDERR_FILENO))
     return;
   clock_gettime (CLOCK_MONOTONIC, &start);
   while (atomic_load (&job->running) > 0)
     {
+      size_t done;
       nanosleep (&tick, NULL);
-      if (seconds_since (&start) < 1.0)
+      done = atomic_load (&job->done);
+      if (seconds_since (&start) < 1.0 || (shown && done == last_shown))
 	continue;
-      fprintf (stderr, "\rmipdata: merged %zu/%zu profiles",
-	       atomic_load (&job->done), job->inputs->count);
+      fprintf (stderr, "\rmipdata: merged %zu/%zu profiles", done,
+	       job->inputs->count);
       fflush (stderr);
       shown = true;
+      last_shown = done;
     }
   if (shown)
     fprintf (stderr, "\rmipdata: merged %zu/%zu profiles\n",
@@ -733,6 +737,28 @@ merge_inputs (struct mip_profile *profile, const struct input_list *inputs,
   return ok;
 }
 
+/* An input that is PROFILE itself would count its runs twice (easily
+   done with 'mipdata merge -p all.mip *.mip'): refuse it.  */
+static bool
+inputs_exclude_profile (const struct input_list *inputs,
+			const char *profile_path)
+{
+  struct stat profile, input;
+  size_t i;
+
+  if (stat (profile_path, &profile) != 0)
+    return true;
+  for (i = 0; i < inputs->count; i++)
+    if (stat (inputs->items[i].path, &input) == 0
+	&& input.st_dev == profile.st_dev && input.st_ino == profile.st_ino)
+      {
+	mipdata_error ("'%s' is the profile merged into: its runs would"
+		       " count twice", inputs->items[i].path);
+	return false;
+      }
+  return true;
+}
+
 static int
 merge_all (const struct input_list *inputs,
 	   const struct merge_options *options)
@@ -769,6 +795,9 @@ merge_all (const struct input_list *inputs,
     }
   /* The profile in memory takes every run; the file changes only after
      the last one was checked and added.  */
+  if (status == MIPDATA_EXIT_OK
+      && !inputs_exclude_profile (inputs, profile_path))
+    status = MIPDATA_EXIT_FAILURE;
   if (status == MIPDATA_EXIT_OK && !merge_inputs (profile, inputs, options))
     status = MIPDATA_EXIT_FAILURE;
   if (status == MIPDATA_EXIT_OK

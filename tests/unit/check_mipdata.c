@@ -2391,6 +2391,10 @@ START_TEST (test_merge_profiles)
   ck_run (0, "", "merge", "-p", "both.mip", "run1.mipraw", "run2.mipraw");
   ck_run (0, "", "merge", "-p", "default.mip", "a.mip", "b.mip");
   ck_assert_same_file ("default.mip", "both.mip");
+  /* The profile itself among the inputs: its runs would count twice.  */
+  expect_refused_merge ("mipdata: './default.mip' is the profile merged"
+			" into: its runs would count twice\n", "a.mip",
+			"./default.mip");
   /* A profile of another build is refused; the message names both.  */
   other.units[2].unit_hash = 42;
   write_bytes ("other.mipmap", test_make_map (&other));
