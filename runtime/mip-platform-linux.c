@@ -406,18 +406,6 @@ mip_platform_gnu_build_id (uint8_t *id, uint32_t *size)
   *size = cached_build_id_size;
 }
 
-MIP_INTERNAL void
-mip_platform_start (void)
-{
-  cache_gnu_build_id ();
-  mip_process_start ();
-}
-
-MIP_INTERNAL void
-mip_platform_stop (void)
-{
-  mip_process_stop ();
-}
 
 /* ---- The initial contents of __mip_raw ------------------------------- */
 
@@ -464,29 +452,51 @@ find_section_file (struct dl_phdr_info *info, size_t info_size, void *data)
   return 0;
 }
 
+/* Where the section's initial bytes are, found once: at start, so that
+   the reset after fork needs no dl_iterate_phdr (whose lock another
+   thread may have held at the fork).  */
+static struct section_search section_file;
+
+static void
+find_section_once (const unsigned char *section, size_t size)
+{
+  struct section_search search = { (uintptr_t) section, size, NULL, 0, 0 };
+  int saved_errno = errno;
+
+  if (section_file.found && section_file.section == search.section
+      && section_file.size == size)
+    return;
+  dl_iterate_phdr (find_section_file, &search);
+  section_file = search;
+  errno = saved_errno;
+}
+
 MIP_INTERNAL int
 mip_platform_open_image (const unsigned char *section, size_t size,
 			 struct mip_image *image)
 {
-  struct section_search search = { (uintptr_t) section, size, NULL, 0, 0 };
-  int saved_errno = errno, errnum = 0;
+  int saved_errno = errno, errnum;
 
-  dl_iterate_phdr (find_section_file, &search);
-  if (!search.found)
-    errnum = ENOENT;
-  else
-    {
-      do
-	image->fd = open (search.path, O_RDONLY | O_CLOEXEC);
-      while (image->fd < 0 && errno == EINTR);
-      errnum = image->fd < 0 ? errno : 0;
-      image->file_offset = search.file_offset;
-    }
+  find_section_once (section, size);
+  if (!section_file.found)
+    return ENOENT;
+  do
+    image->fd = open (section_file.path, O_RDONLY | O_CLOEXEC);
+  while (image->fd < 0 && errno == EINTR);
+  errnum = image->fd < 0 ? errno : 0;
+  image->file_offset = section_file.file_offset;
   errno = saved_errno;
   return errnum;
 }
 
 #else
+
+static void
+find_section_once (const unsigned char *section, size_t size)
+{
+  (void) section;
+  (void) size;
+}
 
 MIP_INTERNAL int
 mip_platform_open_image (const unsigned char *section, size_t size,
@@ -519,6 +529,27 @@ mip_platform_close_image (const struct mip_image *image)
 
   close (image->fd);
   errno = saved_errno;
+}
+
+/* The section's bounds (see mip-runtime.c).  */
+extern unsigned char __start___mip_raw[] MIP_WEAK MIP_HIDDEN;
+extern unsigned char __stop___mip_raw[] MIP_WEAK MIP_HIDDEN;
+
+MIP_INTERNAL void
+mip_platform_start (void)
+{
+  size_t size = (size_t) (__stop___mip_raw - __start___mip_raw);
+
+  cache_gnu_build_id ();
+  if (size != 0)
+    find_section_once (__start___mip_raw, size);
+  mip_process_start ();
+}
+
+MIP_INTERNAL void
+mip_platform_stop (void)
+{
+  mip_process_stop ();
 }
 
 #else
