@@ -10,9 +10,12 @@
    a struct mip_raw_header and its data.  A dump goes into the file
    under an fcntl lock on it (so concurrent processes take turns): the
    file is read, the dumps it keeps and this dump are written to
-   NAME.PID.tmp in the same directory, which is renamed over NAME.  A
+   NAME.PID.tmp in the same directory, which is renamed over NAME: a
    reader never sees a half-written file, and a failed dump leaves the
-   file as it was.  Which dumps are kept:
+   file as it was.  When the file keeps every dump it holds (online
+   merging, the usual case) the dump is added at its end instead, so
+   that a dump costs the same however many runs the file holds.  Which
+   dumps are kept:
 
    - this copy of the module's earlier dump (same build, same process
      id and anchor address, written by this copy) is always replaced:
@@ -195,46 +198,66 @@ struct dump_walk
   uint64_t offset;         /* of the next dump */
 };
 
-/* Read the header of the next dump into FOUND.  Returns 1 when there is
-   one, 0 at the end of the file and -1 when what follows is no dump
-   that this runtime wrote (another target, version or a cut file).  */
-static int
+/* What next_dump finds.  */
+enum dump_found
+{
+  NO_DUMP = -1,     /* something that is no dump this runtime wrote
+		       (another target or version, or no raw profile) */
+  END_OF_FILE = 0,
+  DUMP = 1,
+  CUT_DUMP = 2      /* a dump of this build cut short (its writer was
+		       killed while appending): dropped */
+};
+
+/* Read the header of the next dump into FOUND.  */
+static enum dump_found
 next_dump (struct dump_walk *walk, const struct mip_raw_header *ours,
 	   struct mip_raw_header *found)
 {
   uint64_t left = walk->file_size - walk->offset;
 
   if (left == 0)
-    return 0;
+    return END_OF_FILE;
   if (left < sizeof *found
       || mip_platform_read_at (walk->fd, walk->offset, found,
 			       sizeof *found) != 0
       || found->magic != ours->magic || found->version != ours->version
-      || found->header_size != ours->header_size
-      || found->data_size > left - sizeof *found)
-    return -1;
-  return 1;
+      || found->header_size != ours->header_size)
+    return NO_DUMP;
+  if (found->data_size > left - sizeof *found)
+    return same_build (found, ours) ? CUT_DUMP : NO_DUMP;
+  return DUMP;
 }
 
-/* Whether the file may take this dump: in merging mode, only when every
-   dump in it is of this build.  */
-static int
+/* How the file may take this dump.  */
+enum acceptance
+{
+  REFUSED,          /* merging, and the file is not this build's */
+  REWRITE,          /* some of the file goes: write it anew */
+  APPEND            /* every dump stays: add this one at the end */
+};
+
+static enum acceptance
 file_accepts (int fd, uint64_t file_size, const struct mip_raw_header *ours,
 	      int merging)
 {
   struct dump_walk walk = { fd, file_size, 0 };
   struct mip_raw_header found;
-  int status;
+  enum dump_found status;
+  int all_kept = 1;
 
-  if (!merging)
-    return 1;
-  while ((status = next_dump (&walk, ours, &found)) > 0)
+  while ((status = next_dump (&walk, ours, &found)) == DUMP)
     {
-      if (judge (&found, ours, merging) == FOREIGN)
-	return 0;
+      enum verdict verdict = judge (&found, ours, merging);
+
+      if (verdict == FOREIGN)
+	return REFUSED;
+      all_kept &= verdict == KEEP;
       walk.offset += sizeof found + found.data_size;
     }
-  return status == 0;
+  if (status == NO_DUMP && merging)
+    return REFUSED;
+  return status == END_OF_FILE && all_kept && merging ? APPEND : REWRITE;
 }
 
 /* Copy SIZE bytes at OFFSET of FROM to the end of TO.  */
@@ -267,7 +290,7 @@ copy_kept_dumps (int fd, uint64_t file_size,
   struct dump_walk walk = { fd, file_size, 0 };
   struct mip_raw_header found;
 
-  while (next_dump (&walk, ours, &found) > 0)
+  while (next_dump (&walk, ours, &found) == DUMP)
     {
       uint64_t size = sizeof found + found.data_size;
 
@@ -351,6 +374,25 @@ replace_file (const char *name, const char *temporary, int fd,
   return errnum;
 }
 
+/* Add the dump at the end of the locked file FD of FILE_SIZE bytes, the
+   cost of online merging staying that of one dump however many runs
+   the file holds.  On failure the file is cut back to FILE_SIZE, so it
+   holds only whole dumps (a writer killed meanwhile leaves a cut dump,
+   which the next dump drops).  Returns 0 or an error number.  */
+static int
+append_dump (int fd, uint64_t file_size, const struct mip_raw_header *header,
+	     const void *data)
+{
+  int errnum = mip_platform_write_at (fd, file_size, header, sizeof *header);
+
+  if (errnum == 0)
+    errnum = mip_platform_write_at (fd, file_size + sizeof *header, data,
+				    (size_t) header->data_size);
+  if (errnum != 0)
+    mip_platform_truncate (fd, file_size);
+  return errnum;
+}
+
 /* Say once that the file could not be locked; the dump goes on, as
    without merging a dump could be lost but the file stays whole.  */
 static void
@@ -376,6 +418,7 @@ write_dump (const char *name, size_t temporary_size,
 {
   char temporary[temporary_size];
   uint64_t file_size = 0;
+  enum acceptance acceptance = REWRITE;
   int fd, locked, errnum;
 
   make_temporary_name (name, header->pid, temporary, sizeof temporary);
@@ -388,7 +431,9 @@ write_dump (const char *name, size_t temporary_size,
   if (!locked)
     report_lock_failure (name, errnum);
   errnum = mip_platform_file_size (fd, &file_size);
-  if (errnum == 0 && !file_accepts (fd, file_size, header, merging))
+  if (errnum == 0)
+    acceptance = file_accepts (fd, file_size, header, merging);
+  if (errnum == 0 && acceptance == REFUSED)
     {
       if (!foreign_file_reported)
 	mip_report ("'", name, "' holds raw profiles of another build (or is"
@@ -398,7 +443,9 @@ write_dump (const char *name, size_t temporary_size,
       mip_platform_close (fd);
       return -1;
     }
-  if (errnum == 0)
+  if (errnum == 0 && acceptance == APPEND)
+    errnum = append_dump (fd, file_size, header, data);
+  else if (errnum == 0)
     errnum = replace_file (name, temporary, fd, file_size, header, data,
 			   merging);
   /* An empty file that this dump created is not left behind.  */

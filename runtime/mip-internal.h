@@ -209,6 +209,10 @@ MIP_INTERNAL int mip_platform_create_file (const char *path, int *fd);
 MIP_INTERNAL int mip_platform_open_locked (const char *path, int *fd,
 					   int *locked);
 MIP_INTERNAL int mip_platform_file_size (int fd, uint64_t *size);
+/* Write all SIZE bytes at OFFSET; cut the file to SIZE bytes.  */
+MIP_INTERNAL int mip_platform_write_at (int fd, uint64_t offset,
+					const void *data, size_t size);
+MIP_INTERNAL int mip_platform_truncate (int fd, uint64_t size);
 /* Read exactly SIZE bytes at OFFSET (EIO when the file is shorter).  */
 MIP_INTERNAL int mip_platform_read_at (int fd, uint64_t offset, void *out,
 				       size_t size);

@@ -205,6 +205,35 @@ mip_platform_read_at (int fd, uint64_t offset, void *out, size_t size)
 }
 
 MIP_INTERNAL int
+mip_platform_write_at (int fd, uint64_t offset, const void *data,
+		       size_t size)
+{
+  const unsigned char *next = data;
+
+  while (size > 0)
+    {
+      ssize_t written = pwrite (fd, next, size, (off_t) offset);
+
+      if (written < 0 && errno == EINTR)
+	continue;
+      if (written < 0)
+	return errno;
+      if (written == 0)
+	return EIO;
+      next += written;
+      offset += (uint64_t) written;
+      size -= (size_t) written;
+    }
+  return 0;
+}
+
+MIP_INTERNAL int
+mip_platform_truncate (int fd, uint64_t size)
+{
+  return ftruncate (fd, (off_t) size) != 0 ? errno : 0;
+}
+
+MIP_INTERNAL int
 mip_platform_write_all (int fd, const void *data, size_t size)
 {
   const unsigned char *next = data;

@@ -884,6 +884,15 @@ write_altered_dump (FILE *file, uint64_t build_id, uint64_t pid)
   ck_assert_uint_eq (fwrite (dump, sizeof dump, 1, file), 1);
 }
 
+static ino_t
+file_inode (const char *path)
+{
+  struct stat st;
+
+  ck_assert_int_eq (stat (path, &st), 0);
+  return st.st_ino;
+}
+
 static void
 dump_and_stop (const void *unused)
 {
@@ -899,6 +908,7 @@ START_TEST (test_merging_keeps_every_process)
   char name[64];
   char message[1000];
   pid_t children[2];
+  ino_t first_inode = 0;
   int i;
 
   scratch_path (pattern, sizeof pattern, "merge-%m.mipraw");
@@ -912,8 +922,13 @@ START_TEST (test_merging_keeps_every_process)
 				       sizeof message)));
       ck_assert_str_eq (message, "");
       children[i] = (pid_t) dump_header (path, (size_t) i + 1, (size_t) i).pid;
+      if (i == 0)
+	first_inode = file_inode (path);
     }
   ck_assert_int_ne (children[0], children[1]);
+  /* Both children added their dump at the end of the file: one file,
+     never replaced.  */
+  ck_assert_uint_eq (file_inode (path), first_inode);
   /* This process twice: its second dump replaces its first.  */
   ck_assert_int_eq (__mip_dump (), 0);
   ck_assert_int_eq (__mip_dump (), 0);
@@ -921,6 +936,35 @@ START_TEST (test_merging_keeps_every_process)
   ck_assert_uint_eq (dump_header (path, 3, 1).pid, (uint64_t) children[1]);
   ck_assert_uint_eq (dump_header (path, 3, 2).pid, (uint64_t) getpid ());
   ck_assert_int_eq (count_temporary_files (scratch_dir), 0);
+}
+END_TEST
+
+/* A dump of this build cut short at the end of the file (its writer
+   was killed while adding it) is dropped by the next dump; the whole
+   dumps stay.  */
+START_TEST (test_merging_drops_a_cut_dump)
+{
+  char pattern[PATH_MAX];
+  char path[PATH_MAX];
+  char name[64];
+  unsigned char cut[DUMP_SIZE];
+  FILE *file;
+
+  scratch_path (pattern, sizeof pattern, "cut-%m.mipraw");
+  snprintf (name, sizeof name, "cut-%016llx.mipraw",
+	    (unsigned long long) EXPECTED_BUILD_ID);
+  scratch_path (path, sizeof path, name);
+  file = fopen (path, "wb");
+  ck_assert_ptr_nonnull (file);
+  write_altered_dump (file, EXPECTED_BUILD_ID, (uint64_t) getpid () + 1);
+  ck_assert_int_eq (__mip_write_buffer (cut, sizeof cut), 0);
+  ck_assert_uint_eq (fwrite (cut, sizeof (struct mip_raw_header) + 10, 1,
+			     file), 1);
+  ck_assert_int_eq (fclose (file), 0);
+  set_profile_filename (pattern);
+  ck_assert_int_eq (__mip_dump (), 0);
+  ck_assert_uint_eq (dump_header (path, 2, 0).pid, (uint64_t) getpid () + 1);
+  ck_assert_uint_eq (dump_header (path, 2, 1).pid, (uint64_t) getpid ());
 }
 END_TEST
 
@@ -1164,6 +1208,7 @@ runtime_suite (void)
   tcase_add_checked_fixture (files, NULL, restore_state);
   tcase_add_test (files, test_merging_keeps_every_process);
   tcase_add_test (files, test_merging_leaves_another_build_alone);
+  tcase_add_test (files, test_merging_drops_a_cut_dump);
   tcase_add_test (files, test_one_name_keeps_other_modules_of_the_process);
   tcase_add_test (files, test_bad_pattern_warns_once_and_uses_default);
   suite_add_tcase (suite, files);
