@@ -2543,6 +2543,7 @@ mipdata_suite (void)
   Suite *suite = suite_create ("mipdata");
   TCase *cli = tcase_create ("command line");
   TCase *profiles = tcase_create ("profiles");
+  TCase *scale = tcase_create ("merge at scale");
   TCase *elf = tcase_create ("elf");
 
   tcase_add_checked_fixture (cli, enter_temporary_directory,
@@ -2580,13 +2581,19 @@ mipdata_suite (void)
   tcase_add_test (profiles, test_big_endian_32_bit_target);
   tcase_add_test (profiles, test_big_endian_64_bit_target);
   tcase_add_test (profiles, test_merge_refuses_other_target);
-  tcase_add_test (profiles, test_merge_list_and_directory);
-  tcase_add_test (profiles, test_merge_jobs_same_result);
-  tcase_add_test (profiles, test_merge_profiles);
-  tcase_add_test (profiles, test_merge_weighted_inputs);
-  tcase_add_test (profiles, test_merge_failure_modes);
-  tcase_add_test (profiles, test_merge_refuses_truncated_raw);
   suite_add_tcase (suite, profiles);
+  /* Each runs mipdata tens of times: more than Check's default 4 s on a
+     loaded machine or under a sanitizer.  */
+  tcase_add_checked_fixture (scale, enter_temporary_directory,
+			     leave_temporary_directory);
+  tcase_set_timeout (scale, 120);
+  tcase_add_test (scale, test_merge_list_and_directory);
+  tcase_add_test (scale, test_merge_jobs_same_result);
+  tcase_add_test (scale, test_merge_profiles);
+  tcase_add_test (scale, test_merge_weighted_inputs);
+  tcase_add_test (scale, test_merge_failure_modes);
+  tcase_add_test (scale, test_merge_refuses_truncated_raw);
+  suite_add_tcase (suite, scale);
   tcase_add_checked_fixture (elf, enter_temporary_directory,
 			     leave_temporary_directory);
   tcase_set_timeout (elf, 60);
