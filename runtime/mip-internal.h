@@ -32,9 +32,11 @@
 
 /* The runtime runs once, at exit, and every byte of it is in each
    instrumented program: optimise it for size whatever CFLAGS say (they
-   come last on the command line, so -Os there would be overridden).  */
+   come last on the command line, so -Os there would be overridden).
+   Loops are not turned into calls of memset or memcpy, which a
+   freestanding core may not have.  */
 #if defined __GNUC__ && !defined __clang__
-#pragma GCC optimize ("Os")
+#pragma GCC optimize ("Os", "no-tree-loop-distribute-patterns")
 #endif
 
 /* ---- Core (mip-runtime.c) ---------------------------------------- */

@@ -11,11 +11,14 @@
 # __mip_raw bounds (weak) and the GOT; it must link as a shared object
 # with --no-undefined and no library at all; and its .data and .bss
 # together must stay under 1 KB (the records are the instrumented
-# code's, not counted here).  Run by make check with CC, srcdir and
-# top_srcdir set; prints each command it runs.
+# code's, not counted here).  The cross compilers in CROSS_CCS must
+# compile it with nothing undefined but libgcc's helpers.  Run by make
+# check with CC, CROSS_CCS, srcdir and top_srcdir set; prints each
+# command it runs.
 
 set -u
 CC=${CC:-cc}
+CROSS_CCS=${CROSS_CCS:-}
 srcdir=${srcdir:-.}
 top_srcdir=${top_srcdir:-..}
 work=freestanding-core.$$
@@ -27,21 +30,37 @@ fail () {
   status=1
 }
 
-compile="$CC -ffreestanding -nostdlib -fPIC -fvisibility=hidden -Os \
-  -DMIP_PLATFORM_POSIX=0 -I$top_srcdir/lib -I$srcdir"
-echo "$compile -c $srcdir/mip-libmip.c -o $work.o"
-if ! $compile -c "$srcdir/mip-libmip.c" -o "$work.o"; then
-  echo "FAIL: the core does not compile freestanding" >&2
-  exit 1
-fi
+# Compile the core with the compiler $1 into $work.o; print what it
+# leaves undefined besides the section bounds, the GOT and the helpers
+# of libgcc (the compiler's own support library, which bare-metal
+# programs link too: 64-bit division, atomics on old Arm cores).
+undefined_in_core () {
+  compile="$1 -ffreestanding -nostdlib -fPIC -fvisibility=hidden -Os \
+    -DMIP_PLATFORM_POSIX=0 -I$top_srcdir/lib -I$srcdir"
+  echo "$compile -c $srcdir/mip-libmip.c -o $work.o" >&2
+  if ! $compile -c "$srcdir/mip-libmip.c" -o "$work.o"; then
+    echo "(does not compile)"
+    return
+  fi
+  nm -u "$work.o" | awk '{ print $NF }' \
+    | grep -v -x -e _GLOBAL_OFFSET_TABLE_ -e __start___mip_raw \
+	 -e __stop___mip_raw -e '__aeabi_[a-z0-9_]*' -e '__aarch64_[a-z0-9_]*' \
+	 -e '__sync_[a-z0-9_]*'
+}
 
-undefined=$(nm -u "$work.o" | awk '{ print $NF }' \
-  | grep -v -x -e _GLOBAL_OFFSET_TABLE_ -e __start___mip_raw \
-       -e __stop___mip_raw)
-if [ -n "$undefined" ]; then
-  fail "symbols the freestanding core needs from elsewhere:" $undefined
-fi
+# The cross compilers too (CROSS_CCS): their code must not call the C
+# library either.
+for cc in $CROSS_CCS; do
+  undefined=$(undefined_in_core "$cc")
+  [ -z "$undefined" ] \
+    || fail "$cc: the freestanding core needs from elsewhere:" $undefined
+done
 
+undefined=$(undefined_in_core "$CC")
+[ -z "$undefined" ] \
+  || fail "the freestanding core needs from elsewhere:" $undefined
+
+compile="$CC -ffreestanding -nostdlib -fPIC -fvisibility=hidden -Os"
 echo "$compile -shared -Wl,--no-undefined $work.o -o $work.so"
 $compile -shared -Wl,--no-undefined "$work.o" -o "$work.so" \
   || fail "the freestanding core does not link with no library"
