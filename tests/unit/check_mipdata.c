@@ -25,6 +25,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "test-data.h"
@@ -2535,6 +2536,106 @@ START_TEST (test_merge_refuses_truncated_raw)
 }
 END_TEST
 
+/* Merge run1.mipraw and slow.mipraw into default.mip with -j1, mipdata's
+   stderr on ERR_FD.  slow.mipraw is a FIFO that gets the bytes of
+   run2.mipraw only after 1.5 s, so the merge lasts longer than the
+   second after which progress is shown.  Returns the exit status.  */
+static int
+merge_slowly (int err_fd)
+{
+  const struct timespec pause = { 1, 500000000 };
+  const struct timespec retry = { 0, 10000000 };
+  struct test_bytes run2;
+  int fifo = -1, wait_status, tries;
+  pid_t child;
+
+  ck_assert (test_read_file ("run2.mipraw", &run2));
+  unlink ("slow.mipraw");
+  ck_assert_int_eq (mkfifo ("slow.mipraw", 0600), 0);
+  child = fork ();
+  ck_assert_int_ge (child, 0);
+  if (child == 0)
+    {
+      int out = open ("/dev/null", O_WRONLY);
+      if (out < 0)
+	_exit (126);
+      dup2 (out, 1);
+      dup2 (err_fd, 2);
+      execl (mipdata, mipdata, "merge", "-j1", "-p", "default.mip",
+	     "run1.mipraw", "slow.mipraw", (char *) NULL);
+      _exit (127);
+    }
+  nanosleep (&pause, NULL);
+  /* Opening a FIFO without a reader fails (ENXIO) instead of waiting.  */
+  for (tries = 0; fifo < 0 && tries < 1000; tries++)
+    {
+      fifo = open ("slow.mipraw", O_WRONLY | O_NONBLOCK);
+      if (fifo < 0)
+	nanosleep (&retry, NULL);
+    }
+  ck_assert_msg (fifo >= 0, "mipdata never opened slow.mipraw");
+  ck_assert_int_eq (fcntl (fifo, F_SETFL, 0), 0);
+  ck_assert_int_eq (write (fifo, run2.data, run2.size), (ssize_t) run2.size);
+  close (fifo);
+  test_bytes_free (&run2);
+  ck_assert_int_eq (waitpid (child, &wait_status, 0), child);
+  return WIFEXITED (wait_status) ? WEXITSTATUS (wait_status) : -1;
+}
+
+/* A merge that lasts more than a second shows its progress when stderr
+   is a terminal, and prints nothing when it is not.  */
+START_TEST (test_merge_progress_on_terminal)
+{
+  struct test_binary binary = create_sample_profile (false);
+  struct test_bytes text;
+  char output[4096];
+  size_t used = 0;
+  ssize_t got;
+  int err, master, slave = -1;
+  struct result r;
+
+  write_sample_runs (&binary);
+  err = open ("slow-stderr.txt", O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  ck_assert_int_ge (err, 0);
+  ck_assert_int_eq (merge_slowly (err), 0);
+  close (err);
+  ck_assert (test_read_file ("slow-stderr.txt", &text));
+  ck_assert_msg (text.size == 0, "a merge with stderr in a file printed"
+		 " %zu bytes", text.size);
+  test_bytes_free (&text);
+
+  unlink ("default.mip");
+  create_profile ("default.mip", "app.mipmap");
+  master = posix_openpt (O_RDWR | O_NOCTTY);
+  if (master >= 0 && grantpt (master) == 0 && unlockpt (master) == 0)
+    slave = open (ptsname (master), O_RDWR | O_NOCTTY);
+  if (slave < 0)
+    {
+      /* Not a failure of mipdata: say so and stop.  */
+      fprintf (stderr, "check_mipdata: no pseudo-terminal; progress on a"
+	       " terminal not tested\n");
+      if (master >= 0)
+	close (master);
+      return;
+    }
+  ck_assert_int_eq (merge_slowly (slave), 0);
+  close (slave);
+  ck_assert_int_eq (fcntl (master, F_SETFL, O_NONBLOCK), 0);
+  while (used < sizeof output - 1
+	 && (got = read (master, output + used, sizeof output - 1 - used)) > 0)
+    used += (size_t) got;
+  output[used] = '\0';
+  close (master);
+  /* The terminal turns the final newline into CR LF.  */
+  ck_assert_msg (strncmp (output, "\rmipdata: merged 1/2 profiles", 29) == 0
+		 && strstr (output, "\rmipdata: merged 2/2 profiles\r\n"),
+		 "progress on the terminal was '%s'", output);
+  r = run ("show", "-p", "default.mip", NULL);
+  ck_assert_output (r, OUT, merged_text);
+  free_result (&r);
+}
+END_TEST
+
 /* ---- The suite ------------------------------------------------------------------ */
 
 static Suite *
@@ -2593,6 +2694,7 @@ mipdata_suite (void)
   tcase_add_test (scale, test_merge_weighted_inputs);
   tcase_add_test (scale, test_merge_failure_modes);
   tcase_add_test (scale, test_merge_refuses_truncated_raw);
+  tcase_add_test (scale, test_merge_progress_on_terminal);
   suite_add_tcase (suite, scale);
   tcase_add_checked_fixture (elf, enter_temporary_directory,
 			     leave_temporary_directory);
