@@ -168,6 +168,37 @@ load_elf (struct create_input *input, unsigned char *data, size_t size)
   return MIPDATA_EXIT_FAILURE;
 }
 
+/* The number of builds whose dumps the raw profile file DATA (SIZE
+   bytes, already parsed whole) holds: more than one when a program and
+   its instrumented shared objects wrote one name.  */
+static unsigned
+raw_build_count (const unsigned char *data, size_t size, const char *name)
+{
+  struct mip_error_context error;
+  uint64_t first_build_id = 0;
+  size_t offset = 0;
+  unsigned builds = 0;
+
+  while (offset < size)
+    {
+      struct mip_raw raw;
+      size_t next = size;
+
+      if (mip_raw_parse_dump (data, size, offset, name, &raw, &next, &error)
+	  != MIP_OK)
+	break;
+      if (builds == 0)
+	{
+	  first_build_id = raw.header.build_id;
+	  builds = 1;
+	}
+      else if (raw.header.build_id != first_build_id)
+	return 2;
+      offset = next;
+    }
+  return builds;
+}
+
 /* The map for the raw profile INPUT (SIZE bytes at DATA): in the debug
    file of the GNU build id it records.  */
 static int
@@ -184,6 +215,13 @@ load_raw (struct create_input *input, unsigned char *data, size_t size)
       return MIPDATA_EXIT_FAILURE;
     }
   input->have_raw = true;
+  if (raw_build_count (data, size, input->name) > 1)
+    {
+      mipdata_error ("'%s': holds the dumps of several modules (a program"
+		     " and its shared objects); give create the binary of"
+		     " the one to profile, or its map", input->name);
+      return MIPDATA_EXIT_FAILURE;
+    }
   if (h->gnu_build_id_size == 0)
     {
       mipdata_error ("'%s': records no GNU build id (was the program"
