@@ -261,11 +261,14 @@ __mip_reset (void)
 }
 
 /* Set up the platform's part (the POSIX one registers the fork and
-   signal handlers) before the module's other constructors run.  */
+   signal handlers) before the module's other constructors run; a
+   module with no instrumented code, which has nothing to dump, is left
+   alone.  */
 static MIP_CONSTRUCTOR (101) MIP_USED void
 start_module (void)
 {
-  mip_platform_start ();
+  if (section_size () != 0)
+    mip_platform_start ();
 }
 
 /* The dump at exit.  Only this destructor writes at exit (no atexit
