@@ -33,6 +33,7 @@
 #include <getopt.h>
 #include <inttypes.h>
 #include <pthread.h>
+#include <sched.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -96,7 +97,7 @@ print_help (void)
 	  "                              from 1 to 4294967295): counts, runs\n"
 	  "                              and first-call order sums times W\n"
 	  "  -j, --jobs=N                merge with N threads (default: the\n"
-	  "                              number of processors)\n"
+	  "                              processors it may run on)\n"
 	  "      --failure-mode=MODE     error (default): a bad input stops\n"
 	  "                              the merge and nothing is written;\n"
 	  "                              warn: it is named and skipped, the\n"
@@ -332,10 +333,18 @@ parse_jobs (const char *argument, unsigned *jobs)
   return MIPDATA_EXIT_OK;
 }
 
+/* The processors this process may run on, as nproc counts them: a
+   container or taskset may allow fewer than the machine has.  */
 static unsigned
 processor_count (void)
 {
-  long count = sysconf (_SC_NPROCESSORS_ONLN);
+  cpu_set_t allowed;
+  long count;
+
+  if (sched_getaffinity (0, sizeof allowed, &allowed) == 0)
+    count = CPU_COUNT (&allowed);
+  else
+    count = sysconf (_SC_NPROCESSORS_ONLN);
   if (count < 1)
     return 1;
   return count > MAX_JOBS ? MAX_JOBS : (unsigned) count;
