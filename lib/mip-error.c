@@ -49,6 +49,17 @@ set_file (struct mip_error_context *context, const char *file)
   snprintf (context->file, sizeof context->file, "%s", file ? file : "");
 }
 
+/* Replace the control characters of TEXT by '?': details quote names
+   read from the file (function names), and a damaged or hostile file
+   must not break the message over lines or send terminal escapes.  */
+static void
+replace_control_characters (char *text)
+{
+  for (; *text; text++)
+    if ((unsigned char) *text < 0x20 || *text == 0x7f)
+      *text = '?';
+}
+
 enum mip_error
 mip_error_vset (struct mip_error_context *context, enum mip_error code,
 		const char *file, const char *format, va_list args)
@@ -61,6 +72,7 @@ mip_error_vset (struct mip_error_context *context, enum mip_error code,
   context->detail[0] = '\0';
   if (format)
     vsnprintf (context->detail, sizeof context->detail, format, args);
+  replace_control_characters (context->detail);
   return code;
 }
 

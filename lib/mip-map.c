@@ -411,24 +411,17 @@ read_unit (struct map_parser *parser, uint64_t unit_at, uint32_t unit_index,
   return MIP_OK;
 }
 
-/* Allocate the block and inference arrays of the map for their counts.  */
+/* Allocate the block and inference arrays of the map for their counts;
+   never NULL, even when empty, since a function's slice of them is
+   taken by pointer arithmetic (NULL + 0 is undefined).  */
 static bool
 allocate_blocks (struct mip_map *map)
 {
-  if (map->block_count)
-    {
-      map->blocks = calloc (map->block_count, sizeof *map->blocks);
-      if (!map->blocks)
-	return false;
-    }
-  if (map->infer_count)
-    {
-      map->infer_entries = calloc (map->infer_count,
-				   sizeof *map->infer_entries);
-      if (!map->infer_entries)
-	return false;
-    }
-  return true;
+  map->blocks = calloc (map->block_count ? map->block_count : 1,
+			sizeof *map->blocks);
+  map->infer_entries = calloc (map->infer_count ? map->infer_count : 1,
+			       sizeof *map->infer_entries);
+  return map->blocks && map->infer_entries;
 }
 
 /* Second pass: units, then blocks (whose total is known only now).  */

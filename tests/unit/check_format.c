@@ -245,6 +245,11 @@ START_TEST (test_error_format)
   mip_error_set (&error, MIP_ERROR_CORRUPT, "m", "function 3");
   mip_error_prefix_detail (&error, "unit 1");
   ck_assert_str_eq (message_of (&error), "'m': corrupt: unit 1: function 3");
+  /* A name read from a damaged file keeps the message on one line.  */
+  mip_error_set (&error, MIP_ERROR_CORRUPT, "p.mip",
+		 "inference cycle in function '%s'", "f\n\033[2J\x7fg");
+  ck_assert_str_eq (message_of (&error), "'p.mip': corrupt: inference cycle"
+		    " in function 'f??[2J?g'");
 }
 END_TEST
 
