@@ -1,8 +1,11 @@
 /* fuzz-raw.c - fuzz harness of the raw profile reader (mip_raw_parse).
 
-   A raw profile the reader accepts must have a data part of the size
-   its header says, and every raw unit in it; its records are then read
-   through the same bounds-checked reader merge uses.
+   A raw profile file holds one dump or more (a program's, then those of
+   shared objects or of earlier copies of it).  In one the reader
+   accepts, every dump must parse on its own (mip_raw_parse_dump, as
+   merge reads them), hold the raw units its header says and end where
+   the next begins, the last at the end of the file; the records are
+   read through the same bounds-checked reader merge uses.
 
    Copyright (C) 2026 The MIP for GCC developers.
    SPDX-License-Identifier: GPL-3.0-or-later  */
@@ -39,28 +42,58 @@ walk_accepted_units (const struct mip_raw *raw)
   return units;
 }
 
+/* Walk the dumps of an accepted file of SIZE bytes at DATA one by one,
+   as merge does: each must parse, and the last end at the end of the
+   file.  Returns the number of dumps; *UNITS the units of all.  */
+static uint64_t
+walk_accepted_dumps (const uint8_t *data, size_t size, uint64_t *units)
+{
+  uint64_t dumps = 0;
+  size_t offset = 0;
+
+  *units = 0;
+  do
+    {
+      struct mip_error_context error;
+      struct mip_raw raw;
+      size_t next = 0;
+
+      mip_error_clear (&error);
+      if (mip_raw_parse_dump (data, size, offset, FUZZ_INPUT_NAME, &raw,
+			      &next, &error) != MIP_OK)
+	fuzz_fail ("dump %" PRIu64 " of an accepted raw profile is refused",
+		   dumps + 1);
+      if (next <= offset || next > size
+	  || next - offset != sizeof raw.header + raw.data.size)
+	fuzz_fail ("dump %" PRIu64 " at %zu ends at %zu", dumps + 1, offset,
+		   next);
+      if (walk_accepted_units (&raw) != raw.header.unit_count)
+	fuzz_fail ("dump %" PRIu64 " has other units than its header says",
+		   dumps + 1);
+      *units += raw.header.unit_count;
+      offset = next;
+      dumps++;
+    }
+  while (offset < size);
+  return dumps;
+}
+
 int
 LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
 {
   struct mip_error_context error;
   struct mip_raw raw;
   enum mip_error status;
-  uint64_t units;
+  uint64_t dumps, units;
 
   mip_error_clear (&error);
   status = mip_raw_parse (data, size, FUZZ_INPUT_NAME, &raw, &error);
   fuzz_check_error (status, &error);
   if (status != MIP_OK)
     return 0;
-  if (raw.data.size != raw.header.data_size
-      || raw.data.size != size - sizeof raw.header)
-    fuzz_fail ("an accepted raw profile has %" PRIu64 " data bytes of %zu",
-	       raw.data.size, size);
-  units = walk_accepted_units (&raw);
-  if (units != raw.header.unit_count)
-    fuzz_fail ("an accepted raw profile has %" PRIu64 " units, its header"
-	       " says %" PRIu32, units, raw.header.unit_count);
-  fuzz_say ("ok: %" PRIu64 " units, %" PRIu64 " data bytes, %u-bit", units,
-	    raw.data.size, raw.pointer_size * 8);
+  dumps = walk_accepted_dumps (data, size, &units);
+  fuzz_say ("ok: %" PRIu64 " dumps, %" PRIu64 " units, %" PRIu64
+	    " data bytes in the first, %u-bit", dumps, units, raw.data.size,
+	    raw.pointer_size * 8);
   return 0;
 }

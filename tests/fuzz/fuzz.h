@@ -1,11 +1,11 @@
 /* fuzz.h - what the fuzz harnesses of MIP's readers share.
 
-   Each harness (fuzz-raw.c, fuzz-map.c, fuzz-profile.c, fuzz-elf.c)
-   defines LLVMFuzzerTestOneInput, the entry point of libFuzzer: it hands
-   one input to a reader and checks what the reader says about it.  Built
-   with clang -fsanitize=fuzzer (scripts of tests/fuzz/fuzz.sh) it is a
-   fuzzer; linked with fuzz-driver.c it is a plain program that replays
-   the kept inputs, which make check runs.
+   Each harness (fuzz-raw.c, fuzz-map.c, fuzz-profile.c, fuzz-elf.c,
+   fuzz-yaml.c) defines LLVMFuzzerTestOneInput, the entry point of
+   libFuzzer: it hands one input to a reader and checks what the reader
+   says about it.  Built with clang -fsanitize=fuzzer (by fuzz.sh) it is
+   a fuzzer; linked with fuzz-driver.c it is a plain program that
+   replays the kept inputs, which make check runs.
 
    A harness aborts, so that the fuzzer keeps the input, when a reader
    fails without a proper error (one line naming the file), or accepts a

@@ -6,12 +6,12 @@
 #        tests/fuzz/fuzz.sh run BUILDDIR READER [SECONDS] [LIBFUZZER-OPTION...]
 #        tests/fuzz/fuzz.sh minimize BUILDDIR READER CRASH-FILE
 #
-# READER is raw, map, profile or elf.  BUILDDIR is a configured and built
+# READER is raw, map, profile, elf or yaml.  BUILDDIR is a configured and built
 # tree (its plugin and runtime build the seed program).  'build' compiles
 # each harness with clang -fsanitize=fuzzer,address,undefined into
 # BUILDDIR/tests/fuzz/libfuzzer/ and makes the seed corpora there:
-# the sample files of tests/data/compat, the inputs kept in regress/ and,
-# for elf, the sample program in several shapes (plain, sections
+# the sample files of tests/data/compat, the inputs kept in regress/,
+# for yaml the testsuite's YAML profiles and, for elf, the sample program in several shapes (plain, sections
 # compressed with zlib and zstd, stripped, relocatable object).  'run'
 # fuzzes READER for SECONDS (default 600) at nice 15, one process, adding
 # what it finds to the corpus; inputs that crash it are written to
@@ -27,7 +27,7 @@ set -eu
 
 here=$(cd "$(dirname "$0")" && pwd)
 srcdir=$(cd "$here/../.." && pwd)
-readers="raw map profile elf"
+readers="raw map profile elf yaml"
 
 usage () {
   sed -n 's/^# Usage: //p; s/^#        //p' "$0" | head -n 3 >&2
@@ -50,6 +50,9 @@ build_harness () {
     extra="$here/fuzz-mipdata.c $srcdir/mipdata/elf-map.c
 	   $srcdir/mipdata/debug-file.c $srcdir/mipdata/debug-info.c"
     libraries="$(pkg-config --libs libdw libelf libzstd)"
+  elif [ "$reader" = yaml ]; then
+    extra="$here/fuzz-mipdata.c $srcdir/mipdata/cmd-import.c
+	   $srcdir/mipdata/yaml-reader.c"
   fi
   # shellcheck disable=SC2086
   "$clang" $flags -I"$srcdir/lib" -I"$srcdir/mipdata" \
@@ -89,9 +92,16 @@ make_seeds () {
     [ -f "$file" ] && [ "${file##*/}" != expected ] && cp "$file" "$corpus/"
   done
   case $reader in
-    raw) cp "$srcdir"/tests/data/compat/*.mipraw "$corpus/" ;;
+    raw)
+      cp "$srcdir"/tests/data/compat/*.mipraw "$corpus/"
+      # A file of two dumps, as a program and a shared object write.
+      for file in "$srcdir"/tests/data/compat/*.mipraw; do
+	cat "$file" "$file" > "$corpus/two-dumps-${file##*/}"
+      done ;;
     map) cp "$srcdir"/tests/data/compat/*.mipmap "$corpus/" ;;
     profile) cp "$srcdir"/tests/data/compat/*.mip "$corpus/" ;;
+    yaml) cp "$srcdir"/tests/data/compat/*.yaml \
+	     "$srcdir"/testsuite/mip.dg/*.yaml "$corpus/" 2>/dev/null || true ;;
     elf) make_elf_seeds "$corpus" ;;
   esac
 }

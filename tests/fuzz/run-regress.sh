@@ -28,6 +28,7 @@ samples () {
     raw) ls "$compat_dir"/*.mipraw ;;
     map) ls "$compat_dir"/*.mipmap ;;
     profile) ls "$compat_dir"/*.mip ;;
+    yaml) ls "$compat_dir"/*.yaml ;;
     elf) [ -f "$work/compat" ] && echo "$work/compat" ;;
   esac
 }
@@ -90,7 +91,7 @@ replay () {
 }
 
 build_elf_sample
-for reader in raw map profile elf; do
+for reader in raw map profile elf yaml; do
   replay "$reader"
 done
 [ "$failures" -eq 0 ]

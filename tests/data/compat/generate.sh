@@ -11,6 +11,8 @@
 #   vN.mipraw   the raw profile of the run
 #   vN.mip      the profile: mipdata create from the binary, merged with
 #               the run
+#   vN.yaml     vN.mip as 'mipdata show --yaml' writes it (import's
+#               input; a seed of the YAML fuzz harness)
 #   vN.show     what 'mipdata show' prints for vN.mip, and
 #   vN.info     what 'mipdata info' prints: the expected outputs.
 # Run it once for each released format version (after bumping
@@ -56,6 +58,7 @@ base=$outdir/v$version
 cp compat.mipmap "$base.mipmap"
 cp compat.mipraw "$base.mipraw"
 cp compat.mip "$base.mip"
+"$mipdata" show --yaml -p "$base.mip" > "$base.yaml"
 "$mipdata" show -p "$base.mip" > "$base.show"
 "$mipdata" info -p "$base.mip" > "$base.info"
-echo "wrote $base.mipmap, .mipraw, .mip, .show and .info"
+echo "wrote $base.mipmap, .mipraw, .mip, .yaml, .show and .info"
