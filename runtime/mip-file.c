@@ -54,6 +54,13 @@
    load address, is kept.  */
 static int dumped_before;
 
+/* The descriptor that holds the file's lock during a dump, or -1.  A
+   child forked meanwhile by another thread has a copy of it, which
+   would keep the lock (an open file description lock lasts while any
+   copy is open) for as long as the child lives: the child closes it
+   (mip_forget_dump_in_progress).  */
+static int lock_fd = -1;
+
 /* Set once a message of that kind has been printed.  */
 static int bad_pattern_reported;
 static int foreign_file_reported;
@@ -430,6 +437,7 @@ write_dump (const char *name, size_t temporary_size,
     }
   if (!locked)
     report_lock_failure (name, errnum);
+  lock_fd = fd;
   errnum = mip_platform_file_size (fd, &file_size);
   if (errnum == 0)
     acceptance = file_accepts (fd, file_size, header, merging);
@@ -440,6 +448,7 @@ write_dump (const char *name, size_t temporary_size,
 		    " no raw profile); left as it is, this profile is not"
 		    " written", NULL);
       foreign_file_reported = 1;
+      lock_fd = -1;
       mip_platform_close (fd);
       return -1;
     }
@@ -452,6 +461,7 @@ write_dump (const char *name, size_t temporary_size,
   if (errnum != 0 && file_size == 0)
     mip_platform_remove (name);
   /* Closing releases the lock, after the rename.  */
+  lock_fd = -1;
   mip_platform_close (fd);
   if (errnum != 0)
     {
@@ -497,6 +507,14 @@ usable_pattern (const struct mip_name_values *values, long *length)
   pattern = MIP_DEFAULT_RAW_NAME;
   *length = mip_expand_filename (pattern, values, NULL, 0);
   return pattern;
+}
+
+MIP_INTERNAL void
+mip_forget_dump_in_progress (void)
+{
+  if (lock_fd >= 0)
+    mip_platform_close (lock_fd);
+  lock_fd = -1;
 }
 
 MIP_INTERNAL int

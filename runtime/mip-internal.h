@@ -189,6 +189,10 @@ MIP_INTERNAL long mip_expand_filename (const char *pattern,
 				       const struct mip_name_values *values,
 				       char *out, size_t out_size);
 
+/* In a child of fork: close the copy of the lock descriptor of a dump
+   that another thread of the parent had in progress.  */
+MIP_INTERNAL void mip_forget_dump_in_progress (void);
+
 /* Whether PATTERN (a valid one) asks for online merging: it has "%m".  */
 MIP_INTERNAL int mip_pattern_merges (const char *pattern);
 

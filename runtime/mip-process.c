@@ -42,10 +42,11 @@ static int reset_failure_reported;
 
 /* In the child: start from the initial counters.  The parent's thread
    that may have been dumping is not in the child, so its dump lock is
-   dropped first.  */
+   dropped first, and its copy of the file's lock closed.  */
 static void
 reset_after_fork (void)
 {
+  mip_forget_dump_in_progress ();
   mip_release_dump_lock ();
   if (__mip_reset () == 0)
     return;

@@ -1063,6 +1063,44 @@ START_TEST (test_bad_pattern_warns_once_and_uses_default)
 }
 END_TEST
 
+/* A child forked while another thread dumps closes its copy of the
+   file's lock: once the parent's dump ends, the file is free again for
+   everyone, the child included.  */
+START_TEST (test_fork_during_a_dump_frees_the_lock)
+{
+  char path[PATH_MAX];
+  int ready[2], status, fd, locked;
+  pid_t pid;
+
+  scratch_path (path, sizeof path, "locked.mipraw");
+  ck_assert_int_eq (mip_platform_open_locked (path, &fd, &locked), 0);
+  ck_assert_int_eq (locked, 1);
+  lock_fd = fd;                 /* as during write_dump */
+  ck_assert_int_eq (pipe (ready), 0);
+  fflush (NULL);
+  pid = fork ();
+  ck_assert_int_ge (pid, 0);
+  if (pid == 0)
+    {
+      char byte;
+      int other = open (path, O_RDWR);
+
+      /* The parent's dump ends; then the lock must be free.  */
+      if (read (ready[0], &byte, 1) != 1 || other < 0)
+	_exit (2);
+      _exit (try_lock (other) == 0 ? 0 : 1);
+    }
+  lock_fd = -1;
+  ck_assert_int_eq (close (fd), 0);
+  ck_assert_int_eq (write (ready[1], "x", 1), 1);
+  ck_assert_int_eq (waitpid (pid, &status, 0), pid);
+  ck_assert (WIFEXITED (status));
+  ck_assert_int_eq (WEXITSTATUS (status), 0);
+  close (ready[0]);
+  close (ready[1]);
+}
+END_TEST
+
 /* ---- Buffer, reset, fork ---------------------------------------------- */
 
 START_TEST (test_write_buffer)
@@ -1217,6 +1255,7 @@ runtime_suite (void)
   tcase_add_test (process, test_write_buffer);
   tcase_add_test (process, test_reset_restores_initial_counters);
   tcase_add_test (process, test_fork_child_starts_from_initial_counters);
+  tcase_add_test (process, test_fork_during_a_dump_frees_the_lock);
   suite_add_tcase (suite, process);
   return suite;
 }
