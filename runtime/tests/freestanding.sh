@@ -12,9 +12,9 @@
 # with --no-undefined and no library at all; and its .data and .bss
 # together must stay under 1 KB (the records are the instrumented
 # code's, not counted here).  The cross compilers in CROSS_CCS must
-# compile it with nothing undefined but libgcc's helpers.  Run by make
-# check with CC, CROSS_CCS, srcdir and top_srcdir set; prints each
-# command it runs.
+# compile it with nothing undefined but libgcc's support routines.  Run
+# by make check with CC, CROSS_CCS, srcdir and top_srcdir set; prints
+# each command it runs.
 
 set -u
 CC=${CC:-cc}
@@ -31,8 +31,8 @@ fail () {
 }
 
 # Compile the core with the compiler $1 into $work.o; print what it
-# leaves undefined besides the section bounds, the GOT and the helpers
-# of libgcc (the compiler's own support library, which bare-metal
+# leaves undefined besides the section bounds, the GOT and the support
+# routines of libgcc (the compiler's own library, which bare-metal
 # programs link too: 64-bit division, atomics on old Arm cores).
 undefined_in_core () {
   compile="$1 -ffreestanding -nostdlib -fPIC -fvisibility=hidden -Os \
