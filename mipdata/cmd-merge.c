@@ -609,7 +609,23 @@ wait_showing_progress (struct merge_job *job)
 	     atomic_load (&job->done), job->inputs->count);
 }
 
-/* Make JOBS workers, each with an empty copy of PROFILE.  */
+/* Stop and free WORKERS, of which STARTED run; JOBS have partials.  */
+static void
+abandon_workers (struct merge_job *job, struct worker *workers,
+		 unsigned started, unsigned jobs)
+{
+  unsigned w;
+
+  atomic_store (&job->stop, true);
+  for (w = 0; w < started; w++)
+    pthread_join (workers[w].thread, NULL);
+  for (w = 0; w < jobs; w++)
+    mip_profile_free (workers[w].partial);
+  free (workers);
+}
+
+/* Make and start JOBS workers, each with an empty copy of PROFILE.
+   NULL (after a message) when that fails.  */
 static struct worker *
 start_workers (struct merge_job *job, const struct mip_profile *profile,
 	       unsigned jobs)
@@ -617,34 +633,34 @@ start_workers (struct merge_job *job, const struct mip_profile *profile,
   struct worker *workers = calloc (jobs, sizeof *workers);
   struct mip_error_context error;
   unsigned w;
+  int failure;
 
   if (!workers)
-    return NULL;
+    {
+      mipdata_error ("out of memory");
+      return NULL;
+    }
   for (w = 0; w < jobs; w++)
     {
       workers[w].job = job;
       if (mip_profile_copy_empty (profile, &workers[w].partial, &error)
 	  != MIP_OK)
-	break;
+	{
+	  mipdata_error ("out of memory");
+	  abandon_workers (job, workers, 0, jobs);
+	  return NULL;
+	}
     }
-  atomic_store (&job->running, w);
-  if (w == jobs)
-    for (w = 0; w < jobs; w++)
-      if (pthread_create (&workers[w].thread, NULL, run_worker,
-			  &workers[w]) != 0)
-	break;
-  if (w < jobs)
-    {
-      /* Stop the ones started, free every partial.  */
-      unsigned started = w, i;
-      atomic_store (&job->stop, true);
-      for (i = 0; i < started; i++)
-	pthread_join (workers[i].thread, NULL);
-      for (i = 0; i < jobs; i++)
-	mip_profile_free (workers[i].partial);
-      free (workers);
-      return NULL;
-    }
+  atomic_store (&job->running, jobs);
+  for (w = 0; w < jobs; w++)
+    if ((failure = pthread_create (&workers[w].thread, NULL, run_worker,
+				   &workers[w])) != 0)
+      {
+	mipdata_error ("cannot start %u threads: %s", jobs,
+		       strerror (failure));
+	abandon_workers (job, workers, w, jobs);
+	return NULL;
+      }
   return workers;
 }
 
@@ -710,11 +726,15 @@ merge_inputs (struct mip_profile *profile, const struct input_list *inputs,
   atomic_init (&job.stop, false);
   atomic_init (&job.running, 0);
   job.messages = calloc (inputs->count, sizeof *job.messages);
-  workers = job.messages ? start_workers (&job, profile, jobs) : NULL;
+  if (!job.messages)
+    {
+      mipdata_error ("out of memory");
+      return false;
+    }
+  workers = start_workers (&job, profile, jobs);
   if (!workers)
     {
       free (job.messages);
-      mipdata_error ("out of memory");
       return false;
     }
   wait_showing_progress (&job);
