@@ -36,7 +36,9 @@
    from the profile's for functions those decisions touched (a caller
    whose calls to a cold function were not inlined, say); mip-use.cc then
    still uses their function-level profile by the IPA signature, and
-   skips only the block-level part, which needs the CFG signature.  */
+   skips only the block-level part, which needs the CFG signature.  The
+   functions GCC makes from others during the IPA passes (f.part.0) bear
+   the IPA signature of the function they come from.  */
 
 #include "mip-plugin.h"
 #include "mip-profile.h"
@@ -216,12 +218,25 @@ ipa_signature (function *fn)
   return folded != 0 ? folded : 1;
 }
 
+/* A function GCC creates during the IPA passes from another one
+   ("f.part.0", "f.constprop.0", "f.isra.0") did not exist when the
+   signatures were taken: it stands for the code of the function it was
+   made from, whose symbol is its own up to the first dot (no C or C++
+   symbol has one).  */
 uint32_t
 mip_ipa_signature (const char *symbol)
 {
   if (!ipa_signatures)
     return 0;
   uint32_t *found = ipa_signatures->get (symbol);
+  if (found)
+    return *found;
+  const char *dot = strchr (symbol, '.');
+  if (dot == NULL || dot == symbol)
+    return 0;
+  char *origin = xstrndup (symbol, (size_t) (dot - symbol));
+  found = ipa_signatures->get (origin);
+  free (origin);
   return found ? *found : 0;
 }
 

@@ -211,7 +211,9 @@ look_up_by_cfg (const char *symbol, uint64_t cfg_signature)
   return look_up (symbol, id);
 }
 
-/* By the IPA signature mip-ipa.cc computed for SYMBOL, if any.  */
+/* By the IPA signature mip-ipa.cc computed for SYMBOL (for a function
+   GCC made during the IPA passes, that of the function it was made
+   from), if any.  */
 static struct use_facts
 look_up_by_ipa (const char *symbol)
 {
@@ -221,26 +223,6 @@ look_up_by_ipa (const char *symbol)
       struct use_facts none = { false, false, 0, false, 0 };
       return none;
     }
-  return look_up (symbol, id);
-}
-
-/* A clone GCC made of a function during the IPA passes ("f.part.0",
-   "f.constprop.0", "f.isra.0") has no IPA signature of its own; it is
-   known by name when the function it was made from is known by its IPA
-   signature.  */
-static struct use_facts
-look_up_clone (const char *symbol)
-{
-  struct use_facts none = { false, false, 0, false, 0 };
-  const char *dot = strchr (symbol, '.');
-  if (dot == NULL || dot == symbol)
-    return none;
-  char *origin = xstrndup (symbol, (size_t) (dot - symbol));
-  bool origin_known = look_up_by_ipa (origin).matched;
-  free (origin);
-  if (!origin_known)
-    return none;
-  struct identity id = { MATCH_NAME, 0 };
   return look_up (symbol, id);
 }
 
@@ -372,8 +354,6 @@ mip_use_function (function *fun, const char *symbol, uint64_t signature)
     }
   if (!facts.matched)
     facts = look_up_by_ipa (symbol);
-  if (!facts.matched)
-    facts = look_up_clone (symbol);
   if (!facts.matched)
     {
       report_changed (fun, symbol);
