@@ -39,14 +39,23 @@ if [ "${MIP_SKIP_DEPS:-0}" != 1 ]; then
 fi
 
 say "Building MIP in $builddir"
+mkdir -p "$builddir"
+log=$builddir/demo-build.log
+: >"$log"
+# autoreconf, configure and make print hundreds of lines: into the log,
+# and its end on the terminal only when a step fails.
+build_step () {
+  printf '%s\n' "$1"
+  shift
+  "$@" >>"$log" 2>&1 || { tail -40 "$log"; echo "demo.sh: failed; see $log" >&2; exit 1; }
+}
 if [ ! -f "$builddir/config.status" ]; then
-  (cd "$srcdir" && autoreconf -fi)
-  mkdir -p "$builddir"
-  (cd "$builddir" && "$srcdir/configure" ${CC:+CC="$CC"})
+  build_step "autoreconf -fi" sh -c 'cd "$1" && autoreconf -fi' sh "$srcdir"
+  build_step "configure" sh -c 'cd "$1" && shift && "$@"' sh "$builddir" \
+    "$srcdir/configure" ${CC:+CC="$CC"}
 fi
-make -C "$builddir" -j"$jobs" >"$builddir/demo-make.log" 2>&1 \
-  || { tail -40 "$builddir/demo-make.log"; exit 1; }
-echo "built: see $builddir/demo-make.log"
+build_step "make" make -C "$builddir" -j"$jobs"
+echo "built: the output is in $log"
 
 plugin=$builddir/plugin/.libs/mip.so
 runtime_dir=$builddir/runtime
@@ -54,6 +63,34 @@ mipdata=$builddir/mipdata/mipdata
 for piece in "$plugin" "$runtime_dir/libmip.a" "$mipdata"; do
   [ -e "$piece" ] || { echo "demo.sh: '$piece' was not built" >&2; exit 1; }
 done
+
+# Bytes of the sections of FILE whose names match the awk pattern PATTERN.
+section_bytes () {
+  size -A "$1" | awk -v pattern="$2" '$1 ~ pattern { total += $2 }
+    END { print total + 0 }'
+}
+
+# As make bench does: .text, allocated data, the file, and the file after
+# a plain strip, each against the first program's.
+size_table () {
+  local base_text="" program text data file stripped
+  printf '$ size -A / stat / strip, for %s\n' "$*"
+  printf '%-14s %10s %10s %10s %10s\n' program .text data file stripped
+  for program in "$@"; do
+    text=$(section_bytes "$program" '^\\.text$')
+    data=$(section_bytes "$program" '^(\\.data|\\.bss|__mip_raw)$')
+    file=$(stat -c %s "$program")
+    strip -o "$program.stripped" "$program"
+    stripped=$(stat -c %s "$program.stripped")
+    if [ -z "$base_text" ]; then
+      base_text=$text
+      printf '%-14s %10s %10s %10s %10s\n' "$program" "$text" "$data" "$file" "$stripped"
+    else
+      printf '%-14s %10s %10s %10s %10s  (.text %+d%%)\n' "$program" "$text" \
+        "$data" "$file" "$stripped" "$(( (text - base_text) * 100 / base_text ))"
+    fi
+  done
+}
 
 work=$builddir/demo-run
 rm -rf "$work"
@@ -103,12 +140,12 @@ run "$cc" -O2 -fplugin="$plugin" -fplugin-arg-mip-generate=function-coverage \
 run "$cc" -O2 -fplugin="$plugin" -fplugin-arg-mip-generate \
   main.c util.c -o demo-full -L"$runtime_dir" -lmip
 run "$cc" -O2 --coverage main.c util.c -o demo-gcov
-run size demo-plain demo-coverage demo-full demo-gcov
-echo "(For a program this small the runtime's fixed cost dominates: libmip"
-echo "adds a few KB of code.  Per function, function coverage adds one"
-echo "7-byte instruction and one byte of __mip_raw; the full mode 16 bytes"
-echo "of __mip_raw plus one per block probe; .debug_mip_map is not loaded at run"
-echo "time.)"
-run size -A demo-coverage demo-full | grep -E '^(demo|__mip)'
+size_table demo-plain demo-coverage demo-full demo-gcov
+echo "(.text is the program's code, libmip's included; data is what the"
+echo "program allocates (.data and .bss: counters, libmip's state); the file"
+echo "sizes count the map and the debug information, which a plain strip"
+echo "removes.  For a program this small libmip's fixed cost dominates; per"
+echo "function, function coverage adds one 7-byte instruction and one byte of"
+echo "__mip_raw, the full mode 16 bytes of __mip_raw plus one per block probe.)"
 
 say "Done: the files are in $work"
