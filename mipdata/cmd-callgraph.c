@@ -198,6 +198,22 @@ fold_edges (struct edge_list *list, uint32_t runs)
   list->count = kept + 1;
 }
 
+/* The number of caller samples of the functions that are nodes.  Not
+   the profile's caller_count: the reader checks that each function's
+   range lies in the caller table, not that the ranges are disjoint.  */
+static size_t
+count_samples (const struct mip_profile *profile)
+{
+  size_t samples = 0;
+  uint32_t f;
+
+  for (f = 0; f < profile->header.function_count; f++)
+    if (!mip_profile_function_is_discarded (profile, f)
+	&& !mip_profile_function_is_alias (profile, f))
+      samples += profile->functions[f].caller_count;
+  return samples;
+}
+
 static bool
 collect_edges (const struct mip_profile *profile,
 	       const struct mip_address_index *addresses,
@@ -206,8 +222,7 @@ collect_edges (const struct mip_profile *profile,
   uint32_t f, c;
 
   list->count = 0;
-  list->edges = calloc (profile->header.caller_count + 1,
-			sizeof *list->edges);
+  list->edges = calloc (count_samples (profile) + 1, sizeof *list->edges);
   if (!list->edges)
     return false;
   for (f = 0; f < profile->header.function_count; f++)

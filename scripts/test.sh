@@ -82,8 +82,11 @@ else
     CK_TIMEOUT_MULTIPLIER=4 make -k -C tests/unit check \
       || failures=$((failures + 1))
     make -k -C tests/fuzz check || failures=$((failures + 1))
-    make -k -C testsuite check \
-	 RUNTESTFLAGS="dg.exp=$(echo "$sanitizer_tests" | tr -s ' \n' '  ')" \
+    # The patterns are runtest's (one argument), not the shell's.
+    set -f
+    sanitizer_list=$(echo $sanitizer_tests)
+    set +f
+    make -k -C testsuite check RUNTESTFLAGS="dg.exp='$sanitizer_list'" \
       || failures=$((failures + 1))
   fi
   cd "$builddir" || die "cannot enter '$builddir'"

@@ -4,16 +4,27 @@
    A profile the reader accepts is queried as mipdata show does (every
    function's name, kinds and order, every block's address and extent),
    then written and read back: the second write must give the same
-   bytes as the first.
+   bytes as the first.  When MIP_FUZZ_MIPDATA names a mipdata program
+   (make check sets it to the one built; a sanitized one is best), the
+   commands that print a profile (show, info, callgraph, order) run on
+   it too, and must exit with 0 or 1: not be killed by a signal nor
+   stopped by a sanitizer (exit status 86 for them here) or a leak
+   (23).
 
    Copyright (C) 2026 The MIP for GCC developers.
    SPDX-License-Identifier: GPL-3.0-or-later  */
 
+#define _POSIX_C_SOURCE 200809L
+
 #include "fuzz.h"
 
+#include <fcntl.h>
 #include <inttypes.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include "mip-profile.h"
 
@@ -101,6 +112,121 @@ round_trip (const struct mip_profile *profile)
   mip_profile_free (again);
 }
 
+/* The command lines run on an accepted profile, "-p PROFILE" added.  */
+static const char *const command_lines[][3] = {
+  { "show", NULL }, { "show", "--json", NULL }, { "show", "--yaml", NULL },
+  { "show", "--sort=count", NULL }, { "show", "--sort=order", NULL },
+  { "info", NULL }, { "callgraph", NULL }, { "callgraph", "--dot", NULL },
+  { "order", NULL }, { "order", "--format=gold", NULL },
+};
+#define COMMAND_COUNT (sizeof command_lines / sizeof command_lines[0])
+
+/* The file the profile is written to for the commands.  */
+static char profile_path[4200];
+
+static void
+remove_profile (void)
+{
+  unlink (profile_path);
+}
+
+/* Write DATA (SIZE bytes) to a temporary file, once created.  */
+static void
+write_profile (const uint8_t *data, size_t size)
+{
+  size_t done = 0;
+  int fd;
+
+  if (!profile_path[0])
+    {
+      const char *tmp = getenv ("TMPDIR");
+      snprintf (profile_path, sizeof profile_path,
+		"%s/mip-fuzz-profile.XXXXXX", tmp && tmp[0] ? tmp : "/tmp");
+      fd = mkstemp (profile_path);
+      if (fd < 0)
+	fuzz_fail ("cannot create '%s'", profile_path);
+      close (fd);
+      atexit (remove_profile);
+    }
+  fd = open (profile_path, O_WRONLY | O_TRUNC);
+  if (fd < 0)
+    fuzz_fail ("cannot open '%s'", profile_path);
+  while (done < size)
+    {
+      ssize_t written = write (fd, data + done, size - done);
+      if (written <= 0)
+	fuzz_fail ("cannot write '%s'", profile_path);
+      done += (size_t) written;
+    }
+  close (fd);
+}
+
+/* Run MIPDATA with LINE and -p PROFILE_PATH, its output thrown away;
+   its exit status, after aborting when it crashed.  */
+static int
+run_command (const char *mipdata, const char *const *line)
+{
+  const char *argv[8];
+  int count = 0, status;
+  pid_t child;
+
+  argv[count++] = mipdata;
+  while (*line)
+    argv[count++] = *line++;
+  argv[count++] = "-p";
+  argv[count++] = profile_path;
+  argv[count] = NULL;
+  fflush (stdout);
+  child = fork ();
+  if (child < 0)
+    fuzz_fail ("cannot fork");
+  if (child == 0)
+    {
+      int null = open ("/dev/null", O_WRONLY);
+      dup2 (null, 1);
+      dup2 (null, 2);
+      setenv ("ASAN_OPTIONS", "exitcode=86", 1);
+      setenv ("UBSAN_OPTIONS", "halt_on_error=1:exitcode=86", 1);
+      execv (mipdata, (char *const *) argv);
+      _exit (127);
+    }
+  if (waitpid (child, &status, 0) != child)
+    fuzz_fail ("cannot wait for '%s'", mipdata);
+  if (WIFSIGNALED (status) || WEXITSTATUS (status) > 1)
+    {
+      char text[4096];
+      size_t used = 0;
+      int i;
+      for (i = 0; i < count && used < sizeof text; i++)
+	used += (size_t) snprintf (text + used, sizeof text - used, "%s%s",
+				   i ? " " : "", argv[i]);
+      if (WIFSIGNALED (status))
+	fuzz_fail ("'%s' was killed by signal %d", text, WTERMSIG (status));
+      fuzz_fail ("'%s' exited with %d (86: a sanitizer, 23: a leak)", text,
+		 WEXITSTATUS (status));
+    }
+  return WEXITSTATUS (status);
+}
+
+/* Run the commands on the accepted profile in DATA; their exit statuses
+   as text in STATUSES ("" without MIP_FUZZ_MIPDATA).  */
+static void
+run_commands (const uint8_t *data, size_t size, char *statuses,
+	      size_t statuses_size)
+{
+  const char *mipdata = getenv ("MIP_FUZZ_MIPDATA");
+  size_t i, used = 0;
+
+  statuses[0] = '\0';
+  if (!mipdata || !mipdata[0])
+    return;
+  write_profile (data, size);
+  used = (size_t) snprintf (statuses, statuses_size, "; commands exit");
+  for (i = 0; i < COMMAND_COUNT && used < statuses_size; i++)
+    used += (size_t) snprintf (statuses + used, statuses_size - used, " %d",
+			       run_command (mipdata, command_lines[i]));
+}
+
 int
 LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
 {
@@ -108,6 +234,7 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
   struct mip_profile *profile = NULL;
   enum mip_error status;
   uint64_t known;
+  char statuses[128];
 
   mip_error_clear (&error);
   status = mip_profile_parse (data, size, FUZZ_INPUT_NAME, &profile,
@@ -117,10 +244,11 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
     return 0;
   known = query_functions (profile);
   round_trip (profile);
+  run_commands (data, size, statuses, sizeof statuses);
   fuzz_say ("ok: %" PRIu32 " runs, %" PRIu32 " functions, %" PRIu32
-	    " blocks (%" PRIu64 " placed)", profile->header.runs,
+	    " blocks (%" PRIu64 " placed)%s", profile->header.runs,
 	    profile->header.function_count, profile->header.block_count,
-	    known);
+	    known, statuses);
   mip_profile_free (profile);
   return 0;
 }

@@ -18,7 +18,9 @@
 # BUILDDIR/tests/fuzz/libfuzzer/found/READER/.  'minimize' shrinks such an
 # input; keep the result in tests/fuzz/regress/READER/ with its verdict
 # in the 'expected' file there.  Environment: CLANG (default clang),
-# CC (default gcc, for the seed program), OBJCOPY, STRIP.
+# CC (default gcc, for the seed program), OBJCOPY, STRIP,
+# MIP_FUZZ_MIPDATA (the mipdata the profile harness runs; default
+# BUILDDIR's, empty for none).
 #
 # Copyright (C) 2026 The MIP for GCC developers.
 # SPDX-License-Identifier: GPL-3.0-or-later
@@ -129,6 +131,13 @@ case $action in
     check_reader "$reader"
     [ $# -ge 4 ] && shift 4 || shift 3
     mkdir -p "$out/found/$reader"
+    # The profile harness runs mipdata's printing commands on the
+    # profiles it accepts: the built mipdata, unless one is given (a
+    # build configured with --enable-sanitizers catches more).
+    if [ "$reader" = profile ] && [ -z "${MIP_FUZZ_MIPDATA+set}" ]; then
+      MIP_FUZZ_MIPDATA=$builddir/mipdata/mipdata
+      export MIP_FUZZ_MIPDATA
+    fi
     cd "$out"
     # One process (the machine is shared); -rss_limit_mb catches inputs
     # that make a reader allocate without bound.

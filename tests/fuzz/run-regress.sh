@@ -8,7 +8,8 @@
 # plugin, when the plugin and the runtime are there.
 #
 # Environment (set by Makefile.am): MIP_FUZZ_SRCDIR, MIP_SRCDIR,
-# MIP_PLUGIN, MIP_RUNTIME_DIR, CC.  Run from the build directory of
+# MIP_PLUGIN, MIP_RUNTIME_DIR, MIP_FUZZ_MIPDATA (the mipdata whose
+# commands the profile harness runs on the profiles it accepts), CC.  Run from the build directory of
 # tests/fuzz, where the harnesses are.
 #
 # Copyright (C) 2026 The MIP for GCC developers.
