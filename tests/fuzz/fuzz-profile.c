@@ -18,6 +18,7 @@
 
 #include "fuzz.h"
 
+#include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
 #include <stdio.h>
@@ -190,8 +191,10 @@ run_command (const char *mipdata, const char *const *line)
       execv (mipdata, (char *const *) argv);
       _exit (127);
     }
-  if (waitpid (child, &status, 0) != child)
-    fuzz_fail ("cannot wait for '%s'", mipdata);
+  /* libFuzzer's timer interrupts the wait every second.  */
+  while (waitpid (child, &status, 0) != child)
+    if (errno != EINTR)
+      fuzz_fail ("cannot wait for '%s'", mipdata);
   if (WIFSIGNALED (status) || WEXITSTATUS (status) > 1)
     {
       char text[4096];
