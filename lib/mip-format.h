@@ -56,6 +56,12 @@ extern "C" {
 #define MIP_MAP_SECTION_ZLIB_GNU ".zdebug_mip_map"
 #define MIP_RUNTIME_ANCHOR "__mip_runtime"   /* defined by libmip */
 #define MIP_ORDER_SEQUENCE "__mip_sequence"  /* u32, defined by libmip */
+/* Referred to by the code an -flto compile streams for instrumentation,
+   defined by the plugin wherever it instruments: a link of LTO objects
+   that does not load the plugin (and so instruments nothing) fails on
+   this name.  */
+#define MIP_LTO_LINK_CHECK "__mip_link_with_fplugin_mip_generate"
+#define MIP_LTO_CHECK_SECTION ".debug_mip_lto"
 #define MIP_DEFAULT_RAW_NAME "default.mipraw"
 #define MIP_FILENAME_ENV "MIP_PROFILE_FILENAME"
 

@@ -346,6 +346,10 @@ mip_emit_unit (void *, void *)
     }
   fprintf (asm_out_file, "\t.hidden\t%s\n\t.hidden\t%s\n",
 	   MIP_RUNTIME_ANCHOR, MIP_ORDER_SEQUENCE);
+  /* What an -flto compile's reference asks for (mip-ipa.cc): this link
+     instruments.  Weak, as every unit defines it.  */
+  fprintf (asm_out_file, "\t.weak\t%s\n\t.hidden\t%s\n\t.set\t%s, 0\n",
+	   MIP_LTO_LINK_CHECK, MIP_LTO_LINK_CHECK, MIP_LTO_LINK_CHECK);
   uint64_t unit_hash = compute_unit_hash ();
   uint32_t raw_size = raw_unit_size ();
   emit_raw_unit (unit_hash, raw_size);

@@ -304,10 +304,33 @@ decide_from_profile (void)
     }
 }
 
+/* In a compile for link-time optimisation (-flto), the RTL passes, and
+   with them the instrumentation, run at the link, and only if the link
+   loads the plugin too.  So that a link without it fails instead of
+   making a program that silently records nothing, the unit's code for
+   the link refers to a symbol that only the instrumenting plugin defines
+   (mip_emit_unit), from a section that is never loaded:
+
+	.pushsection .debug_mip_lto,"",%progbits
+	.long	__mip_link_with_fplugin_mip_generate
+	.popsection  */
+static void
+require_instrumenting_link (void)
+{
+  if (!flag_generate_lto || in_lto_p || mip_options.mode == 0)
+    return;
+  char text[256];
+  snprintf (text, sizeof text,
+	    "\t.pushsection\t%s,\"\",%%progbits\n\t.long\t%s\n"
+	    "\t.popsection", MIP_LTO_CHECK_SECTION, MIP_LTO_LINK_CHECK);
+  symtab->finalize_toplevel_asm (build_string (strlen (text), text));
+}
+
 /* PLUGIN_ALL_IPA_PASSES_START.  */
 void
 mip_ipa_start (void *, void *)
 {
+  require_instrumenting_link ();
   if (!ipa_signatures)
     ipa_signatures = new signature_map (64);
   record_signatures ();
