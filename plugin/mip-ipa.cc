@@ -334,7 +334,7 @@ mip_ipa_start (void *, void *)
   if (!ipa_signatures)
     ipa_signatures = new signature_map (64);
   record_signatures ();
-  if (mip_options.use_file)
+  if (mip_options.use_file && !mip_options.use_layout_only)
     decide_from_profile ();
 }
 

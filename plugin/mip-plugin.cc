@@ -32,7 +32,9 @@ static struct plugin_info mip_plugin_info = {
   "      others together in first-call order\n"
   "  -fplugin-arg-mip-use-verbose  name each function that changed since\n"
   "      the profile was made (default: one line per unit)\n"
-  "  -fplugin-arg-mip-use-strict  make such a function an error"
+  "  -fplugin-arg-mip-use-strict  make such a function an error\n"
+  "  -fplugin-arg-mip-use-layout-only  only place functions and blocks:\n"
+  "      do not make never-run functions cold (optimised for size)"
 };
 
 /* Parse generate's value into the record kinds it asks for.  */
@@ -60,8 +62,8 @@ parse_generate_mode (const char *value, uint32_t *mode)
 
 /* The arguments the plugin takes, for the suggestion on a typo.  */
 static const char *const argument_names[] = {
-  "generate", "use", "use-verbose", "use-strict", "probe-all-blocks",
-  "calls-may-exit"
+  "generate", "use", "use-verbose", "use-strict", "use-layout-only",
+  "probe-all-blocks", "calls-may-exit"
 };
 
 static void
@@ -86,7 +88,8 @@ report_unknown_argument (const char *base_name, const char *key)
   else
     error ("mip: unknown argument %<-fplugin-arg-%s-%s%>;"
 	   " valid arguments are %<generate[=MODE]%>, %<use=FILE%>,"
-	   " %<use-verbose%>, %<use-strict%>, %<probe-all-blocks%> and"
+	   " %<use-verbose%>, %<use-strict%>, %<use-layout-only%>,"
+	   " %<probe-all-blocks%> and"
 	   " %<calls-may-exit%>", base_name, key);
 }
 
@@ -123,6 +126,8 @@ parse_arguments (struct plugin_name_args *info)
 	mip_options.use_verbose = true;
       else if (strcmp (key, "use-strict") == 0 && value == NULL)
 	mip_options.use_strict = true;
+      else if (strcmp (key, "use-layout-only") == 0 && value == NULL)
+	mip_options.use_layout_only = true;
       else if (strcmp (key, "probe-all-blocks") == 0 && value == NULL)
 	mip_options.probe_all_blocks = true;
       else if (strcmp (key, "calls-may-exit") == 0 && value == NULL)
@@ -149,9 +154,11 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *version)
   register_callback (info->base_name, PLUGIN_INFO, NULL, &mip_plugin_info);
   if (!parse_arguments (info))
     return 1;
-  if ((mip_options.use_verbose || mip_options.use_strict)
+  if ((mip_options.use_verbose || mip_options.use_strict
+       || mip_options.use_layout_only)
       && !mip_options.use_file)
-    warning (0, "mip: %<use-verbose%> and %<use-strict%> have no effect"
+    warning (0, "mip: %<use-verbose%>, %<use-strict%> and"
+	     " %<use-layout-only%> have no effect"
 	     " without %<-fplugin-arg-mip-use=FILE%>");
   if (mip_options.mode == 0 && !mip_options.use_file)
     return 0;			/* Loaded without generate: nothing to do.  */

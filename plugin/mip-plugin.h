@@ -16,6 +16,7 @@ struct mip_options
   const char *use_file;         /* -fplugin-arg-mip-use=FILE, or NULL */
   bool use_verbose;             /* -fplugin-arg-mip-use-verbose */
   bool use_strict;              /* -fplugin-arg-mip-use-strict */
+  bool use_layout_only;         /* -fplugin-arg-mip-use-layout-only */
   bool probe_all_blocks;        /* -fplugin-arg-mip-probe-all-blocks */
   bool calls_may_exit;          /* -fplugin-arg-mip-calls-may-exit */
 };

@@ -7,6 +7,8 @@
 #   plain      the reference
 #   MIP use    trained by the MIP full-mode build on the training
 #              workload, then built with -fplugin-arg-mip-use=PROFILE
+#   MIP use, layout only   the same with -fplugin-arg-mip-use-layout-only
+#              (placement without the cold decisions)
 #   gcc PGO    trained by gcc -fprofile-generate on the same workload,
 #              then built with -fprofile-use
 # and each runs the measured workload, a different one, under qemu-user
@@ -117,6 +119,7 @@ use_builds () {
     "$OUT/use/mipgen/train.mipraw"
   mip_say "profile use: building with the profiles"
   use_build mipuse "-fplugin=$MIP_PLUGIN -fplugin-arg-mip-use=$profile" ""
+  use_build miplayout "-fplugin=$MIP_PLUGIN -fplugin-arg-mip-use=$profile -fplugin-arg-mip-use-layout-only" ""
   # -fprofile-use finds the .gcda files beside the objects it rebuilds.
   cp "$OUT/use/pgo/speedtest1" "$OUT/use/pgo/speedtest1.generate"
   use_build pgo "-fprofile-use -Wno-missing-profile" ""
@@ -125,6 +128,7 @@ use_builds () {
   {
     use_run plain measure $BENCH_USE_MEASURE
     use_run mipuse measure $BENCH_USE_MEASURE
+    use_run miplayout measure $BENCH_USE_MEASURE
     use_run pgo measure $BENCH_USE_MEASURE
   }
 }
@@ -142,10 +146,11 @@ print_use () {
   ref_text=$(use_text_size plain)
   printf '  %-26s %11s %8s %14s %8s %9s %8s\n' build "text pages" '+%' \
     instructions '+%' .text '+%'
-  for name in plain mipuse pgo; do
+  for name in plain mipuse miplayout pgo; do
     case $name in
       plain) title="plain" ;;
       mipuse) title="MIP use (full profile)" ;;
+      miplayout) title="MIP use, layout only" ;;
       pgo) title="gcc -fprofile-use" ;;
     esac
     pages=$(use_text_pages "$name" measure)
