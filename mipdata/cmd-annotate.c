@@ -41,8 +41,7 @@
 
 struct annotate_options
 {
-  char **profile_paths, **debug_paths;
-  size_t profile_count, debug_count;
+  struct profile_inputs inputs;
   const char *html_directory;   /* NULL: text on standard output */
   char **files;                 /* the FILE operands */
   size_t file_count;
@@ -538,9 +537,9 @@ annotate (const struct annotate_options *options)
   memset (&output, 0, sizeof output);
   output.options = options;
   line_coverage_init (&coverage);
-  status = line_coverage_read (&coverage, options->profile_count,
-			       options->profile_paths,
-			       options->debug_count ? options->debug_paths
+  status = line_coverage_read (&coverage, options->inputs.profile_count,
+			       options->inputs.profile_paths,
+			       options->inputs.debug_count ? options->inputs.debug_paths
 			       : NULL);
   if (status == MIPDATA_EXIT_OK)
     {
@@ -587,10 +586,10 @@ parse_options (int argc, char **argv, struct annotate_options *options)
     switch (option)
       {
       case 'p':
-	options->profile_paths[options->profile_count++] = optarg;
+	options->inputs.profile_paths[options->inputs.profile_count++] = optarg;
 	break;
       case 'd':
-	options->debug_paths[options->debug_count++] = optarg;
+	options->inputs.debug_paths[options->inputs.debug_count++] = optarg;
 	break;
       case 'H':
 	options->html_directory = optarg;
@@ -605,14 +604,9 @@ parse_options (int argc, char **argv, struct annotate_options *options)
       default:
 	return mipdata_bad_option ("annotate", option, argv);
       }
-  if (options->profile_count == 0)
-    return mipdata_usage_error ("annotate", "no profile given (-p PROFILE)");
-  if (options->debug_count > 0
-      && options->debug_count != options->profile_count)
-    return mipdata_usage_error ("annotate", "each profile needs its binary"
-				" (--debug BINARY): %zu given for %zu"
-				" profiles", options->debug_count,
-				options->profile_count);
+  int status = profile_inputs_check (&options->inputs, "annotate");
+  if (status >= 0)
+    return status;
   options->files = argv + optind;
   options->file_count = (size_t) (argc - optind);
   return -1;
@@ -625,18 +619,12 @@ cmd_annotate (int argc, char **argv)
   int status;
 
   memset (&options, 0, sizeof options);
-  options.profile_paths = calloc ((size_t) argc, sizeof (char *));
-  options.debug_paths = calloc ((size_t) argc, sizeof (char *));
-  if (!options.profile_paths || !options.debug_paths)
-    {
-      mipdata_error ("out of memory");
-      status = MIPDATA_EXIT_FAILURE;
-    }
+  if (!profile_inputs_init (&options.inputs, argc))
+    status = MIPDATA_EXIT_FAILURE;
   else
     status = parse_options (argc, argv, &options);
   if (status < 0)
     status = annotate (&options);
-  free (options.profile_paths);
-  free (options.debug_paths);
+  profile_inputs_free (&options.inputs);
   return status;
 }

@@ -41,8 +41,7 @@
 
 struct export_options
 {
-  char **profile_paths, **debug_paths;
-  size_t profile_count, debug_count;
+  struct profile_inputs inputs;
   const char *output_path;      /* NULL: standard output */
   const char *strip;            /* directory taken off the paths */
   const char *prefix;           /* directory put before relative paths */
@@ -176,9 +175,9 @@ export (const struct export_options *options)
   int status;
 
   line_coverage_init (&coverage);
-  status = line_coverage_read (&coverage, options->profile_count,
-			       options->profile_paths,
-			       options->debug_count ? options->debug_paths
+  status = line_coverage_read (&coverage, options->inputs.profile_count,
+			       options->inputs.profile_paths,
+			       options->inputs.debug_count ? options->inputs.debug_paths
 			       : NULL);
   if (status != MIPDATA_EXIT_OK)
     {
@@ -235,10 +234,10 @@ parse_options (int argc, char **argv, struct export_options *options)
     switch (option)
       {
       case 'p':
-	append_path (options->profile_paths, &options->profile_count, optarg);
+	append_path (options->inputs.profile_paths, &options->inputs.profile_count, optarg);
 	break;
       case 'd':
-	append_path (options->debug_paths, &options->debug_count, optarg);
+	append_path (options->inputs.debug_paths, &options->inputs.debug_count, optarg);
 	break;
       case 'f':
 	if (strcmp (optarg, "lcov") != 0)
@@ -267,15 +266,7 @@ parse_options (int argc, char **argv, struct export_options *options)
   if (optind < argc)
     return mipdata_usage_error ("export", "unexpected argument '%s'",
 				argv[optind]);
-  if (options->profile_count == 0)
-    return mipdata_usage_error ("export", "no profile given (-p PROFILE)");
-  if (options->debug_count > 0
-      && options->debug_count != options->profile_count)
-    return mipdata_usage_error ("export", "each profile needs its binary"
-				" (--debug BINARY): %zu given for %zu"
-				" profiles", options->debug_count,
-				options->profile_count);
-  return -1;
+  return profile_inputs_check (&options->inputs, "export");
 }
 
 int
@@ -285,18 +276,12 @@ cmd_export (int argc, char **argv)
   int status;
 
   memset (&options, 0, sizeof options);
-  options.profile_paths = calloc ((size_t) argc, sizeof (char *));
-  options.debug_paths = calloc ((size_t) argc, sizeof (char *));
-  if (!options.profile_paths || !options.debug_paths)
-    {
-      mipdata_error ("out of memory");
-      status = MIPDATA_EXIT_FAILURE;
-    }
+  if (!profile_inputs_init (&options.inputs, argc))
+    status = MIPDATA_EXIT_FAILURE;
   else
     status = parse_options (argc, argv, &options);
   if (status < 0)
     status = export (&options);
-  free (options.profile_paths);
-  free (options.debug_paths);
+  profile_inputs_free (&options.inputs);
   return status;
 }

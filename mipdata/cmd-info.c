@@ -60,8 +60,7 @@ struct profile_summary
 /* What the command line asks for.  */
 struct info_options
 {
-  char **profile_paths, **debug_paths;
-  size_t profile_count, debug_count;
+  struct profile_inputs inputs;
   double fail_under_line, fail_under_function;  /* < 0: no gate */
 };
 
@@ -302,20 +301,20 @@ info (const struct info_options *options)
   int status = MIPDATA_EXIT_OK;
   size_t i;
 
-  for (i = 0; i < options->profile_count && status == MIPDATA_EXIT_OK; i++)
+  for (i = 0; i < options->inputs.profile_count && status == MIPDATA_EXIT_OK; i++)
     {
       if (i > 0)
 	putchar ('\n');
-      status = summarise_profile (options->profile_paths[i],
-				  options->profile_count > 1, &functions,
+      status = summarise_profile (options->inputs.profile_paths[i],
+				  options->inputs.profile_count > 1, &functions,
 				  &functions_run);
     }
   line_coverage_init (&coverage);
-  if (status == MIPDATA_EXIT_OK && options->debug_count > 0)
+  if (status == MIPDATA_EXIT_OK && options->inputs.debug_count > 0)
     {
-      status = line_coverage_read (&coverage, options->profile_count,
-				   options->profile_paths,
-				   options->debug_paths);
+      status = line_coverage_read (&coverage, options->inputs.profile_count,
+				   options->inputs.profile_paths,
+				   options->inputs.debug_paths);
       if (status == MIPDATA_EXIT_OK)
 	{
 	  line_coverage_sort (&coverage);
@@ -335,7 +334,7 @@ info (const struct info_options *options)
 				      coverage_percent (functions_run,
 							functions),
 				      options->fail_under_function);
-      bool lines_ok = options->debug_count == 0
+      bool lines_ok = options->inputs.debug_count == 0
 		      || meets_gate ("line", "--fail-under-line",
 				     coverage_percent (total.lines_run,
 						       total.lines),
@@ -383,10 +382,10 @@ parse_options (int argc, char **argv, struct info_options *options)
     switch (option)
       {
       case 'p':
-	options->profile_paths[options->profile_count++] = optarg;
+	options->inputs.profile_paths[options->inputs.profile_count++] = optarg;
 	break;
       case 'd':
-	options->debug_paths[options->debug_count++] = optarg;
+	options->inputs.debug_paths[options->inputs.debug_count++] = optarg;
 	break;
       case 'L':
 	if (!parse_percent ("--fail-under-line", optarg,
@@ -408,18 +407,13 @@ parse_options (int argc, char **argv, struct info_options *options)
       default:
 	return mipdata_bad_option ("info", option, argv);
       }
-  if (options->profile_count == 0)
-    return mipdata_usage_error ("info", "no profile given (-p PROFILE)");
-  if (optind < argc)
+  if (optind < argc && options->inputs.profile_count > 0)
     return mipdata_usage_error ("info", "unexpected argument '%s'",
 				argv[optind]);
-  if (options->debug_count > 0
-      && options->debug_count != options->profile_count)
-    return mipdata_usage_error ("info", "each profile needs its binary"
-				" (--debug BINARY): %zu given for %zu"
-				" profiles", options->debug_count,
-				options->profile_count);
-  if (options->fail_under_line >= 0 && options->debug_count == 0)
+  int status = profile_inputs_check (&options->inputs, "info");
+  if (status >= 0)
+    return status;
+  if (options->fail_under_line >= 0 && options->inputs.debug_count == 0)
     return mipdata_usage_error ("info", "--fail-under-line needs the"
 				" binaries (--debug BINARY): lines come"
 				" from their DWARF");
@@ -433,19 +427,15 @@ cmd_info (int argc, char **argv)
   int status;
 
   memset (&options, 0, sizeof options);
-  options.fail_under_line = options.fail_under_function = -1;
-  options.profile_paths = calloc ((size_t) argc, sizeof (char *));
-  options.debug_paths = calloc ((size_t) argc, sizeof (char *));
-  if (!options.profile_paths || !options.debug_paths)
-    {
-      mipdata_error ("out of memory");
-      status = MIPDATA_EXIT_FAILURE;
-    }
+  if (!profile_inputs_init (&options.inputs, argc))
+    status = MIPDATA_EXIT_FAILURE;
   else
-    status = parse_options (argc, argv, &options);
+    {
+      options.fail_under_line = options.fail_under_function = -1;
+      status = parse_options (argc, argv, &options);
+    }
   if (status < 0)
     status = info (&options);
-  free (options.profile_paths);
-  free (options.debug_paths);
+  profile_inputs_free (&options.inputs);
   return status;
 }

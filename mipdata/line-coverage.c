@@ -486,3 +486,41 @@ coverage_percent (uint64_t part, uint64_t whole)
 {
   return whole ? 100.0 * (double) part / (double) whole : 100.0;
 }
+
+/* ---- Inputs ---------------------------------------------------------- */
+
+bool
+profile_inputs_init (struct profile_inputs *inputs, int argc)
+{
+  memset (inputs, 0, sizeof *inputs);
+  inputs->profile_paths = calloc ((size_t) argc + 1, sizeof (char *));
+  inputs->debug_paths = calloc ((size_t) argc + 1, sizeof (char *));
+  if (!inputs->profile_paths || !inputs->debug_paths)
+    {
+      mipdata_error ("out of memory");
+      return false;
+    }
+  return true;
+}
+
+void
+profile_inputs_free (struct profile_inputs *inputs)
+{
+  free (inputs->profile_paths);
+  free (inputs->debug_paths);
+}
+
+int
+profile_inputs_check (const struct profile_inputs *inputs,
+		      const char *command)
+{
+  if (inputs->profile_count == 0)
+    return mipdata_usage_error (command, "no profile given (-p PROFILE)");
+  if (inputs->debug_count > 0
+      && inputs->debug_count != inputs->profile_count)
+    return mipdata_usage_error (command, "each profile needs its binary"
+				" (--debug BINARY): %zu given for %zu"
+				" profiles", inputs->debug_count,
+				inputs->profile_count);
+  return -1;
+}

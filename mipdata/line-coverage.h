@@ -78,6 +78,24 @@ bool line_coverage_add (struct line_coverage *coverage,
 			const struct mip_profile *profile,
 			struct mipdata_debug_info *debug);
 
+/* The profiles of export, annotate and info and their binaries, from
+   repeated -p PROFILE [--debug BINARY] options.  */
+struct profile_inputs
+{
+  char **profile_paths, **debug_paths;
+  size_t profile_count, debug_count;
+};
+
+/* Room for the paths of a command line of ARGC words.  False after an
+   error message when memory runs out.  */
+bool profile_inputs_init (struct profile_inputs *inputs, int argc);
+void profile_inputs_free (struct profile_inputs *inputs);
+
+/* COMMAND's usage error when there is no profile or the binaries do not
+   pair with the profiles; -1 when the inputs are good.  */
+int profile_inputs_check (const struct profile_inputs *inputs,
+			  const char *command);
+
 /* Read each of the COUNT profiles PROFILE_PATHS[i] and add it with
    the DWARF of DEBUG_PATHS[i] (checked to be the profiled binary), or
    when DEBUG_PATHS is NULL of the debug file that the profile's GNU
