@@ -176,11 +176,18 @@ check_against_callgrind () {
 }
 
 # Functions of the program that callgrind saw called must all be in the
-# profile, except the C start files', libmip's own and split-off .cold parts.
+# profile, except the C start files', the C library's static part's
+# (libc_nonshared.a: pthread_atfork, which libmip calls, and the like),
+# libmip's own and split-off .cold parts.
 check_all_called_functions_known () {
-  local dir=$1 unknown
+  local dir=$1 unknown nonshared
   nm --defined-only "$MIP_RUNTIME_DIR/libmip-runtime.a" 2>/dev/null \
     | awk 'NF == 3 { print $3 }' >"$dir/runtime-functions.txt"
+  nonshared=$("$CC" -print-file-name=libc_nonshared.a)
+  if [ -f "$nonshared" ]; then
+    nm --defined-only "$nonshared" 2>/dev/null \
+      | awk 'NF == 3 { print $3 }' >>"$dir/runtime-functions.txt"
+  fi
   printf '%s\n' _start _init _fini __do_global_dtors_aux frame_dummy \
     register_tm_clones deregister_tm_clones >>"$dir/runtime-functions.txt"
   nm --defined-only "$dir/speedtest1" | awk '$2 ~ /^[tTwW]$/ { print $3 }' \
