@@ -62,6 +62,10 @@ extern "C" {
    this name.  */
 #define MIP_LTO_LINK_CHECK "__mip_link_with_fplugin_mip_generate"
 #define MIP_LTO_CHECK_SECTION ".debug_mip_lto"
+/* Referred to by every instrumented unit at the start of its .text,
+   defined by libmip: a link that forgets -lmip fails first on a name that
+   says what is missing, before the runtime's own names.  */
+#define MIP_LMIP_LINK_CHECK "__mip_link_with_lmip"
 #define MIP_DEFAULT_RAW_NAME "default.mipraw"
 #define MIP_FILENAME_ENV "MIP_PROFILE_FILENAME"
 

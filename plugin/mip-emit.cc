@@ -331,6 +331,23 @@ all_functions_ended (void)
   return true;
 }
 
+/* A reference to a symbol that only libmip defines, from the first byte
+   of the unit's .text, so that the first error of a link without -lmip
+   names what is missing (undefined reference to `__mip_link_with_lmip')
+   before the runtime's own names.  The relocation applies nothing and
+   the .text section exists in every unit (it may be empty):
+
+	.pushsection .text
+	.reloc	0, BFD_RELOC_NONE, __mip_link_with_lmip
+	.popsection  */
+static void
+emit_runtime_check (void)
+{
+  fprintf (asm_out_file, "\t.hidden\t%s\n\t.pushsection\t.text\n"
+	   "\t.reloc\t0, BFD_RELOC_NONE, %s\n\t.popsection\n",
+	   MIP_LMIP_LINK_CHECK, MIP_LMIP_LINK_CHECK);
+}
+
 /* PLUGIN_FINISH_UNIT: emit the unit's data, if it instrumented anything.  */
 void
 mip_emit_unit (void *, void *)
@@ -350,6 +367,7 @@ mip_emit_unit (void *, void *)
      instruments.  Weak, as every unit defines it.  */
   fprintf (asm_out_file, "\t.weak\t%s\n\t.hidden\t%s\n\t.set\t%s, 0\n",
 	   MIP_LTO_LINK_CHECK, MIP_LTO_LINK_CHECK, MIP_LTO_LINK_CHECK);
+  emit_runtime_check ();
   uint64_t unit_hash = compute_unit_hash ();
   uint32_t raw_size = raw_unit_size ();
   emit_raw_unit (unit_hash, raw_size);

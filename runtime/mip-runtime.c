@@ -26,6 +26,14 @@
    to recognise.  */
 MIP_HIDDEN MIP_USED const char __mip_runtime[] = "MIP runtime";
 
+/* What every instrumented unit refers to from the start of its .text
+   (MIP_LMIP_LINK_CHECK in mip-format.h), so that a link without -lmip
+   fails on a name that says so.  Only its existence matters: another
+   name of the anchor, which costs no byte (an absolute symbol would do,
+   but a position-independent link refuses relocations against one).  */
+extern const char __mip_link_with_lmip[sizeof __mip_runtime]
+  MIP_HIDDEN __attribute__ ((alias ("__mip_runtime")));
+
 /* The first-call order counter, zero at start.  */
 MIP_HIDDEN MIP_USED uint32_t __mip_sequence;
 
