@@ -450,7 +450,10 @@ print_text_callers (const struct show_context *context, uint32_t index)
 
       if (address == MIP_EXTERNAL_CALLER)
 	{
-	  printf ("    <outside the binary>\n");
+	  /* The name callgraph gives it, and show gives a caller it cannot
+	     place in a profile made from a map (which does not know the
+	     binary's extent): one name for the same caller.  */
+	  printf ("    <unknown> (outside the binary)\n");
 	  continue;
 	}
       if (caller != MIP_NO_FUNCTION)
