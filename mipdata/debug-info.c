@@ -43,6 +43,21 @@ struct mipdata_debug_info
   char *file;                   /* the last lookup's file name */
 };
 
+/* Say once that PATH has no DWARF.  libdwfl's reason is added only when
+   it says more than that (it usually is "No DWARF information found").  */
+static void
+warn_no_dwarf (const char *path)
+{
+  const char *reason = dwfl_errmsg (-1);
+
+  if (reason && *reason && !strstr (reason, "DWARF"))
+    mipdata_warning ("'%s': no DWARF debug information, nor a separate"
+		     " debug file with it (%s); no Source Info", path, reason);
+  else
+    mipdata_warning ("'%s': no DWARF debug information, nor a separate"
+		     " debug file with it; no Source Info", path);
+}
+
 struct mipdata_debug_info *
 mipdata_debug_open (const char *path)
 {
@@ -73,9 +88,7 @@ mipdata_debug_open (const char *path)
     }
   info->dwarf = dwfl_module_getdwarf (module, &bias);
   if (!info->dwarf)
-    mipdata_warning ("'%s': no DWARF debug information, nor a separate"
-		     " debug file with it (%s); no Source Info", path,
-		     dwfl_errmsg (-1));
+    warn_no_dwarf (path);
   return info;
 }
 

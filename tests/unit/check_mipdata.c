@@ -2004,6 +2004,10 @@ START_TEST (test_show_debug_without_dwarf)
   ck_assert_exit (r, 0);
   ck_assert_output (r, SHOWN, "debug_target_function\n  Covered: no\n");
   ck_assert_contains (r, ERR, "mipdata: warning: 'app': no DWARF");
+  /* Said once, not "no DWARF debug information ... (no DWARF
+     information)".  */
+  ck_assert_msg (strstr (strstr (ERR (r), "DWARF") + 1, "DWARF") == NULL,
+		 "the warning repeats itself: %s", ERR (r));
   ck_assert_msg (strchr (ERR (r), '\n') == ERR (r) + strlen (ERR (r)) - 1,
 		 "more than one warning: %s", ERR (r));
   free_result (&r);
