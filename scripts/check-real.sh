@@ -3,8 +3,10 @@
 # wrote.  Fetches the sources (fetch-sources.sh), then runs four parts:
 # GCC's c-torture execute tests (check-torture.sh), SQLite's speedtest1
 # (check-sqlite.sh), zlib (check-zlib.sh), MIP's block coverage against
-# gcov's line counts on both (check-gcov-blocks.sh) and the line coverage
-# of mipdata export's lcov tracefiles against gcov's (check-lcov.sh).  Each part prints its
+# gcov's line counts on both (check-gcov-blocks.sh), the line coverage
+# of mipdata export's lcov tracefiles against gcov's (check-lcov.sh) and
+# the README's demo as a new user runs it (check-demo.sh); c-torture's
+# output must show progress at least once a minute (the part "progress").  Each part prints its
 # own failures with the commands to reproduce them; a part that crashes
 # counts as one failure.  The last line is "check-real: N passed, N failed, N
 # skipped", for CI.
@@ -22,7 +24,7 @@
 # default run takes about 25 minutes there, the other parts 8;
 # FULL=1 checks every test in every configuration (about 12 hours of
 # such a machine);
-# CHECK_PARTS (default "torture sqlite zlib gcov-blocks lcov");
+# CHECK_PARTS (default "torture sqlite zlib gcov-blocks lcov demo");
 # CHECK_ZLIB_CROSS (default "aarch64 arm thumb2 thumb1") and
 # CHECK_SQLITE_CROSS (default none: its 16 builds of sqlite3.c with the
 # cross compilers take longer than the rest of check-real), the cross
@@ -42,7 +44,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 
 export MIP_WORK CC
 export SAMPLE=${SAMPLE:-24}
-CHECK_PARTS=${CHECK_PARTS:-torture sqlite zlib gcov-blocks lcov}
+CHECK_PARTS=${CHECK_PARTS:-torture sqlite zlib gcov-blocks lcov demo}
 CHECK_ZLIB_CROSS=${CHECK_ZLIB_CROSS-aarch64 arm thumb2 thumb1}
 CHECK_SQLITE_CROSS=${CHECK_SQLITE_CROSS-}
 
@@ -53,11 +55,30 @@ fetch_needed_sources () {
       torture) sources="$sources torture" ;;
       sqlite) sources="$sources sqlite" ;;
       zlib | gcov-blocks | lcov) sources="$sources zlib sqlite" ;;  # zlib's input uses sqlite3.c
-      *) mip_die "unknown part '$part' (expected torture, sqlite, zlib, gcov-blocks or lcov)" ;;
+      demo) ;;
+      *) mip_die "unknown part '$part' (expected torture, sqlite, zlib, gcov-blocks, lcov or demo)" ;;
     esac
   done
   # shellcheck disable=SC2086
   mip_run - bash "$here/fetch-sources.sh" $sources
+}
+
+# A long part must not stay silent: c-torture prints a progress line
+# every TORTURE_PROGRESS_SECONDS (default 60); OUTPUT, the part's output
+# over SECONDS, must hold at least one per period but the last.  Counted
+# as the part "progress".
+check_progress () {
+  local output=$1 seconds=$2 period=${TORTURE_PROGRESS_SECONDS:-60}
+  local lines expected
+  lines=$(grep -c '^check-torture: progress: [0-9]*/[0-9]* tests started' "$output" || true)
+  expected=$(( seconds / period - 1 ))
+  if [ "$lines" -ge "$expected" ]; then
+    mip_say "PASS: c-torture printed $lines progress lines in $seconds s"
+    echo "progress 1 0 0" >>"$CHECK_RESULT_FILE"
+  else
+    mip_say "FAIL: c-torture printed $lines progress lines in $seconds s (one every $period s expected)"
+    echo "progress 0 1 0" >>"$CHECK_RESULT_FILE"
+  fi
 }
 
 run_part () {
@@ -69,7 +90,9 @@ run_part () {
     zlib) MIP_CHECK_CROSS=$CHECK_ZLIB_CROSS bash "$here/check-$part.sh" || true ;;
     sqlite) MIP_CHECK_CROSS=$CHECK_SQLITE_CROSS bash "$here/check-$part.sh" || true ;;
     *) bash "$here/check-$part.sh" || true ;;
-  esac
+  esac 2>&1 | tee "$MIP_WORK/check-real.$part.out"
+  [ "$part" != torture ] \
+    || check_progress "$MIP_WORK/check-real.$part.out" $(( $(date +%s) - start ))
   after=$(wc -l <"$CHECK_RESULT_FILE")
   if [ "$after" -eq "$before" ]; then
     mip_say "FAIL: part $part stopped before its summary: $(mip_quote bash "$here/check-$part.sh")"
