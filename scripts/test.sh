@@ -1,15 +1,15 @@
 #!/bin/bash
-# test.sh - build MIP for GCC from scratch and run every test: the unit
-# tests and the DejaGnu testsuite (make check), the sanitizer pass (see
-# below), then the sampled real-world validation (make check-real, when
-# scripts/check-real.sh exists).  Installs the Debian packages it needs first.  Exits non-zero
+# test.sh - build MIP for GCC from scratch, with the sanitizers (see
+# below), and run every test: the unit tests, the fuzz-input replay and
+# the DejaGnu testsuite (make check), then the sampled real-world
+# validation (make check-real, when scripts/check-real.sh exists).  Installs the Debian packages it needs first.  Exits non-zero
 # when anything fails; the last line counts the tests.
 #
 # Usage: scripts/test.sh
 # Environment: MIP_BUILD_DIR (default build-test in the source tree; it is
 # deleted and made anew), MIP_SKIP_DEPS=1 (do not install packages),
-# MIP_SKIP_REAL=1 (skip make check-real), MIP_SKIP_SANITIZERS=1 (skip
-# the sanitizer pass), CC (default gcc), JOBS.
+# MIP_SKIP_REAL=1 (skip make check-real), MIP_SKIP_SANITIZERS=1 (build
+# without the sanitizers), CC (default gcc), JOBS.
 #
 # Copyright (C) 2026 The MIP for GCC developers.
 # SPDX-License-Identifier: GPL-3.0-or-later
@@ -43,56 +43,30 @@ fi
 say "autoreconf -fi"
 (cd "$srcdir" && autoreconf -fi) || die "autoreconf failed"
 
-say "configure and make in $builddir"
+# The whole suite runs on one build made with --enable-sanitizers:
+# mipdata, its format library and the tests built with AddressSanitizer
+# and UndefinedBehaviorSanitizer, any report fatal (not the plugin, which
+# runs inside the compiler, nor the runtime, which is linked into the
+# programs under test).  So every DejaGnu test, unit test, fuzz-input
+# replay and real-program check runs mipdata's readers and writers under
+# the sanitizers, at little cost: mipdata is a small part of the suite's
+# time.
+configure_flags=--enable-sanitizers
+if [ "${MIP_SKIP_SANITIZERS:-0}" = 1 ]; then
+  configure_flags=
+fi
+say "configure ${configure_flags:-(no sanitizers)} and make in $builddir"
 rm -rf "$builddir"
 mkdir -p "$builddir" || die "cannot create '$builddir'"
 cd "$builddir" || die "cannot enter '$builddir'"
-"$srcdir/configure" ${CC:+CC="$CC"} || die "configure failed (see $builddir/config.log)"
+"$srcdir/configure" ${CC:+CC="$CC"} $configure_flags \
+  || die "configure failed (see $builddir/config.log)"
 make -j"$jobs" || die "make failed"
 
 say "make check"
-if ! make -j"$jobs" -k check; then
+# Sanitized programs are slower: give Check's timeouts room.
+if ! CK_TIMEOUT_MULTIPLIER=4 make -j"$jobs" -k check; then
   failures=$((failures + 1))
-fi
-
-# The sanitizer pass: mipdata, its format library and the tests built
-# again with AddressSanitizer and UndefinedBehaviorSanitizer
-# (--enable-sanitizers, any report fatal; not the plugin nor the
-# runtime) in BUILDDIR/sanitizers, then the unit tests, the replay of
-# the kept fuzz inputs (tests/fuzz) and the DejaGnu tests below, which
-# run mipdata's readers on real files: raw profiles good and bad,
-# merges, callers, blocks, stripped and compressed binaries, separate
-# debug files, profile use.  It costs about 260 s of CPU time, the build
-# about half of it (11 minutes of wall time measured on 2 cores shared
-# with other heavy jobs; less on idle ones).
-sanitizer_tests="bad-raw.c merge-*.c calls-*.c blocks*.c dump-blocks.c
-  function-pointers.c profile-filename.c strip.c compressed.c
-  debugfile-*.c static-same-name.c comdat.C use-corrupt.c"
-if [ "${MIP_SKIP_SANITIZERS:-0}" = 1 ]; then
-  say "sanitizer pass skipped (MIP_SKIP_SANITIZERS=1)"
-else
-  say "sanitizer pass in $builddir/sanitizers"
-  sanitizer_start=$(date +%s)
-  if ! { mkdir -p sanitizers && cd sanitizers \
-	   && "$srcdir/configure" ${CC:+CC="$CC"} --enable-sanitizers \
-		--without-cross-targets > configure.log \
-	   && make -j"$jobs" > make.log; }; then
-    echo "test.sh: the sanitizer build failed (see $builddir/sanitizers)" >&2
-    failures=$((failures + 1))
-  else
-    # Sanitized programs are slower: give Check's timeouts room.
-    CK_TIMEOUT_MULTIPLIER=4 make -k -C tests/unit check \
-      || failures=$((failures + 1))
-    make -k -C tests/fuzz check || failures=$((failures + 1))
-    # The patterns are runtest's (one argument), not the shell's.
-    set -f
-    sanitizer_list=$(echo $sanitizer_tests)
-    set +f
-    make -k -C testsuite check RUNTESTFLAGS="dg.exp='$sanitizer_list'" \
-      || failures=$((failures + 1))
-  fi
-  cd "$builddir" || die "cannot enter '$builddir'"
-  say "sanitizer pass: $(( $(date +%s) - sanitizer_start )) s"
 fi
 
 real_passed=0
@@ -132,13 +106,10 @@ passed=0
 failed=0
 sum_file=testsuite/mip.sum
 if [ -f "$sum_file" ]; then
-  for sum in "$sum_file" sanitizers/testsuite/mip.sum; do
-    [ -f "$sum" ] || continue
-    passed=$((passed + $(count "$sum" "# of expected passes")))
-    for kind in "# of unexpected failures" "# of unexpected successes" \
-		"# of unresolved testcases"; do
-      failed=$((failed + $(count "$sum" "$kind")))
-    done
+  passed=$((passed + $(count "$sum_file" "# of expected passes")))
+  for kind in "# of unexpected failures" "# of unexpected successes" \
+	      "# of unresolved testcases"; do
+    failed=$((failed + $(count "$sum_file" "$kind")))
   done
 else
   echo "test.sh: no DejaGnu summary ($sum_file): was runtest found?" >&2
@@ -160,10 +131,6 @@ fi
 say "summary"
 if [ -f "$sum_file" ]; then
   grep -E '^(FAIL|XPASS|UNRESOLVED|ERROR)' "$sum_file" | head -50
-fi
-if [ -f sanitizers/testsuite/mip.sum ]; then
-  grep -E '^(FAIL|XPASS|UNRESOLVED|ERROR)' sanitizers/testsuite/mip.sum \
-    | sed 's/^/sanitizers: /' | head -50
 fi
 echo "build directory: $builddir"
 echo "test: $passed passed, $failed failed"
