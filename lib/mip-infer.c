@@ -77,12 +77,14 @@ finish_block (const struct mip_infer_graph *graph, uint32_t block,
 }
 
 /* Walk GRAPH from every block.  With COVERED, complete the coverage;
-   on a cycle, return MIP_INFER_CYCLE with *CYCLE_BLOCK on it.  */
+   with ORDER, list the blocks there as they are done; on a cycle,
+   return MIP_INFER_CYCLE with *CYCLE_BLOCK on it.  */
 static enum mip_infer_status
 walk (const struct mip_infer_graph *graph, struct mip_infer_scratch *scratch,
-      bool function_entered, unsigned char *covered, uint32_t *cycle_block)
+      bool function_entered, unsigned char *covered, uint32_t *order,
+      uint32_t *cycle_block)
 {
-  uint32_t root;
+  uint32_t root, done = 0;
 
   if (graph->block_count == 0)
     return MIP_INFER_OK;
@@ -107,6 +109,8 @@ walk (const struct mip_infer_graph *graph, struct mip_infer_scratch *scratch,
 	  if (scratch->next_entry[block] == count)
 	    {
 	      scratch->state[block] = BLOCK_DONE;
+	      if (order)
+		order[done++] = block;
 	      if (covered)
 		finish_block (graph, block, function_entered, covered);
 	      depth--;
@@ -135,7 +139,7 @@ enum mip_infer_status
 mip_infer_check (const struct mip_infer_graph *graph,
 		 struct mip_infer_scratch *scratch, uint32_t *cycle_block)
 {
-  return walk (graph, scratch, false, NULL, cycle_block);
+  return walk (graph, scratch, false, NULL, NULL, cycle_block);
 }
 
 enum mip_infer_status
@@ -144,5 +148,14 @@ mip_infer_coverage (const struct mip_infer_graph *graph,
 		    struct mip_infer_scratch *scratch)
 {
   uint32_t cycle_block;
-  return walk (graph, scratch, function_entered, covered, &cycle_block);
+  return walk (graph, scratch, function_entered, covered, NULL,
+	       &cycle_block);
+}
+
+enum mip_infer_status
+mip_infer_order (const struct mip_infer_graph *graph,
+		 struct mip_infer_scratch *scratch, uint32_t *order)
+{
+  uint32_t cycle_block;
+  return walk (graph, scratch, false, NULL, order, &cycle_block);
 }

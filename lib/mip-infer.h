@@ -73,6 +73,16 @@ enum mip_infer_status mip_infer_coverage (const struct mip_infer_graph *graph,
 					  unsigned char *covered,
 					  struct mip_infer_scratch *scratch);
 
+/* The blocks of GRAPH in an order where each comes after every block
+   of its inference list: ORDER (GRAPH->block_count entries) is filled.
+   MIP_INFER_CYCLE when there is none.  Completing the coverage of a run
+   block by block in this order gives what mip_infer_coverage gives, each
+   entry's coverage being final when it is read: many runs of one
+   function need only one walk.  */
+enum mip_infer_status mip_infer_order (const struct mip_infer_graph *graph,
+				       struct mip_infer_scratch *scratch,
+				       uint32_t *order);
+
 #ifdef __cplusplus
 }
 #endif

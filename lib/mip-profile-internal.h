@@ -24,4 +24,9 @@ bool mip_profile_derive_aliases (struct mip_profile *profile);
 void mip_profile_infer_graph (const struct mip_profile *profile,
 			      uint32_t index, struct mip_infer_graph *graph);
 
+/* Let at most LIMIT callers wait in ACC (unless one run has more)
+   before they go into its profile; the unit tests make it small.  */
+void mip_run_accumulator_limit_callers (struct mip_run_accumulator *acc,
+					size_t limit);
+
 #endif /* MIP_PROFILE_INTERNAL_H */

@@ -138,6 +138,35 @@ enum mip_error mip_profile_add_weighted_run (struct mip_profile *profile,
 					     const char *name,
 					     struct mip_error_context *error);
 
+/* Adding many runs to one profile: an accumulator works out once what
+   mip_profile_add_weighted_run works out for every run (where each
+   record lies, the order in which blocks are inferred), reads of each
+   run only what its counts need and infers the blocks of the functions
+   that ran alone.  The runs it counts go into PROFILE, whose tables must
+   not change meanwhile, with mip_run_accumulator_finish (callers also
+   earlier, when many wait); after it PROFILE is byte for byte the
+   profile that mip_profile_add_weighted_run would have made of the same
+   runs.  Each call fails only when out of memory, PROFILE then being as
+   if that run had not been added.  Memory: a few bytes per function
+   and block, and a bounded number of callers.  */
+struct mip_run_accumulator;
+
+enum mip_error mip_run_accumulator_new (struct mip_profile *profile,
+					struct mip_run_accumulator **result,
+					struct mip_error_context *error);
+
+/* Add RAW (checked with mip_profile_check_raw) as WEIGHT runs.  */
+enum mip_error mip_run_accumulator_add (struct mip_run_accumulator *acc,
+					const struct mip_raw *raw,
+					uint32_t weight, const char *name,
+					struct mip_error_context *error);
+
+/* Add the pending callers to the profile.  */
+enum mip_error mip_run_accumulator_finish (struct mip_run_accumulator *acc,
+					   struct mip_error_context *error);
+
+void mip_run_accumulator_free (struct mip_run_accumulator *acc);
+
 /* Check that OTHER (named NAME) is a profile of the build PROFILE (named
    PROFILE_NAME) describes, with the same tables, so that it can be added
    to it; the error names both files.  */

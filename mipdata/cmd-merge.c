@@ -10,8 +10,10 @@
    N worker threads (-j) take the inputs one at a time: each reads one
    file, checks it completely (header, sizes, unit walk, build id, the
    units the profile expects), adds it to its own partial profile (an
-   empty copy of PROFILE) and drops it, so memory holds N inputs and N
-   partials, never all inputs.  The partials are then added to PROFILE.
+   empty copy of PROFILE; raw profiles through an accumulator, which
+   works out the records' layout and block inference once per worker,
+   mip-merge.c) and drops it, so memory holds N inputs and N partials,
+   never all inputs.  The partials are then added to PROFILE.
    Merging is associative and commutative (mip-merge.c), so the result
    is the same, byte for byte, whatever -j is.
 
@@ -401,6 +403,7 @@ struct worker
   pthread_t thread;
   struct merge_job *job;
   struct mip_profile *partial;  /* the inputs this worker added */
+  struct mip_run_accumulator *runs; /* adds raw profiles to partial */
   size_t merged, skipped;
 };
 
@@ -469,10 +472,11 @@ check_raw_dumps (const struct mip_profile *partial, const unsigned char *data,
 }
 
 /* Add the dumps of PARTIAL's build in DATA, checked by
-   check_raw_dumps, each as one run of INPUT's weight.  */
+   check_raw_dumps, each as one run of INPUT's weight, through RUNS.  */
 static enum mip_error
-add_raw_dumps (struct mip_profile *partial, const unsigned char *data,
-	       size_t size, const struct merge_input *input,
+add_raw_dumps (struct mip_profile *partial, struct mip_run_accumulator *runs,
+	       const unsigned char *data, size_t size,
+	       const struct merge_input *input,
 	       struct mip_error_context *error)
 {
   size_t offset = 0;
@@ -488,8 +492,8 @@ add_raw_dumps (struct mip_profile *partial, const unsigned char *data,
       if (status == MIP_OK
 	  && mip_profile_check_raw (partial, &raw, input->path, error)
 	     == MIP_OK)
-	status = mip_profile_add_weighted_run (partial, &raw, input->weight,
-					       input->path, error);
+	status = mip_run_accumulator_add (runs, &raw, input->weight,
+					  input->path, error);
       if (status != MIP_OK)
 	return status;
       offset = next;
@@ -498,12 +502,14 @@ add_raw_dumps (struct mip_profile *partial, const unsigned char *data,
   return MIP_OK;
 }
 
-/* Read INPUT, check it and add it to PARTIAL; the file is dropped
-   before returning.  */
+/* Read INPUT, check it and add it to WORKER's partial profile; the file
+   is dropped before returning.  */
 static enum mip_error
-merge_input (struct mip_profile *partial, const char *profile_path,
-	     const struct merge_input *input, struct mip_error_context *error)
+merge_input (struct worker *worker, const struct merge_input *input,
+	     struct mip_error_context *error)
 {
+  struct mip_profile *partial = worker->partial;
+  const char *profile_path = worker->job->profile_path;
   unsigned char *data = NULL;
   size_t size = 0;
   struct mip_magic_info magic;
@@ -522,7 +528,8 @@ merge_input (struct mip_profile *partial, const char *profile_path,
       if (status == MIP_OK)
 	status = check_raw_dumps (partial, data, size, input->path, error);
       if (status == MIP_OK)
-	status = add_raw_dumps (partial, data, size, input, error);
+	status = add_raw_dumps (partial, worker->runs, data, size, input,
+				error);
     }
   free (data);
   return status;
@@ -551,8 +558,7 @@ run_worker (void *argument)
       enum mip_error status;
       if (index >= job->inputs->count)
 	break;
-      status = merge_input (worker->partial, job->profile_path,
-			    &job->inputs->items[index], &error);
+      status = merge_input (worker, &job->inputs->items[index], &error);
       if (status == MIP_OK)
 	worker->merged++;
       else
@@ -620,7 +626,10 @@ abandon_workers (struct merge_job *job, struct worker *workers,
   for (w = 0; w < started; w++)
     pthread_join (workers[w].thread, NULL);
   for (w = 0; w < jobs; w++)
-    mip_profile_free (workers[w].partial);
+    {
+      mip_run_accumulator_free (workers[w].runs);
+      mip_profile_free (workers[w].partial);
+    }
   free (workers);
 }
 
@@ -644,9 +653,11 @@ start_workers (struct merge_job *job, const struct mip_profile *profile,
     {
       workers[w].job = job;
       if (mip_profile_copy_empty (profile, &workers[w].partial, &error)
-	  != MIP_OK)
+	  != MIP_OK
+	  || mip_run_accumulator_new (workers[w].partial, &workers[w].runs,
+				      &error) != MIP_OK)
 	{
-	  mipdata_error ("out of memory");
+	  mipdata_report (&error);
 	  abandon_workers (job, workers, 0, jobs);
 	  return NULL;
 	}
@@ -682,7 +693,8 @@ report_failures (const struct merge_job *job, bool warn)
   return failed;
 }
 
-/* Add each worker's partial to PROFILE.  */
+/* Add each worker's partial, its pending callers added first, to
+   PROFILE.  */
 static bool
 add_partials (struct mip_profile *profile, const char *profile_path,
 	      struct worker *workers, unsigned jobs)
@@ -692,7 +704,8 @@ add_partials (struct mip_profile *profile, const char *profile_path,
 
   mip_error_clear (&error);
   for (w = 0; w < jobs; w++)
-    if (mip_profile_check_profile (profile, profile_path,
+    if (mip_run_accumulator_finish (workers[w].runs, &error) != MIP_OK
+	|| mip_profile_check_profile (profile, profile_path,
 				   workers[w].partial, "(merged inputs)",
 				   &error) != MIP_OK
 	|| mip_profile_add_profile (profile, workers[w].partial, 1,
@@ -758,7 +771,10 @@ merge_inputs (struct mip_profile *profile, const struct input_list *inputs,
   if (ok)
     ok = add_partials (profile, options->profile_path, workers, jobs);
   for (w = 0; w < jobs; w++)
-    mip_profile_free (workers[w].partial);
+    {
+      mip_run_accumulator_free (workers[w].runs);
+      mip_profile_free (workers[w].partial);
+    }
   free (workers);
   for (size_t i = 0; i < inputs->count; i++)
     free (job.messages[i]);

@@ -26,6 +26,7 @@
 #include "mip-lookup.h"
 #include "mip-map.h"
 #include "mip-profile.h"
+#include "mip-profile-internal.h"
 #include "mip-raw.h"
 #include "mip-reader.h"
 #include "test-data.h"
@@ -2386,6 +2387,180 @@ START_TEST (test_merge_profile_refuses_other_build)
 }
 END_TEST
 
+/* ---- The accumulator against the run by run path ------------------------ */
+
+/* A run of BINARY with random records: coverage, counts (some
+   saturated), orders, probes, stored values and callers (some repeated,
+   some outside the binary, some empty), at a random load address.  */
+static struct test_run
+random_run (const struct test_binary *binary, uint32_t *state)
+{
+  static const uint64_t callers[] = { 0, 0x1010, 0x1105, 0x9006, 0x1207,
+				      0x7fff0000 };
+  struct test_run run;
+  uint64_t bias = 0x10000ull * (next_random (state) % 5);
+  unsigned u, f, s;
+
+  memset (&run, 0, sizeof run);
+  run.anchor_address = binary->anchor_address + bias;
+  for (u = 0; u < binary->unit_count; u++)
+    for (f = 0; f < binary->units[u].function_count; f++)
+      {
+	struct test_record *record = &run.records[u][f];
+	bool runs = next_random (state) % 3 != 0;
+	if (!runs)
+	  continue;
+	record->ran = next_random (state) % 2;
+	record->count = next_random (state) % 7 == 0 ? UINT32_MAX
+			: next_random (state) % 5;
+	record->order = next_random (state) % 4;
+	record->probes = next_random (state) % 16;
+	record->stored = next_random (state) % 3 == 0 ? 0x40 : 0;
+	for (s = 0; s < 4; s++)
+	  {
+	    uint64_t caller = callers[next_random (state) % 6];
+	    record->callers[s] = caller ? caller + bias : 0;
+	  }
+      }
+  if (next_random (state) % 4 == 0)
+    {
+      run.gnu_build_id_size = 20;
+      memset (run.gnu_build_id, 0x5a, 20);
+    }
+  return run;
+}
+
+/* A weight for run R: mostly 1, some larger, one that saturates.  */
+static uint32_t
+random_weight (uint32_t *state, int r)
+{
+  if (r == 5)
+    return UINT32_MAX;
+  return next_random (state) % 3 == 0 ? 1 + next_random (state) % 1000 : 1;
+}
+
+/* Add RUN (WEIGHT times) to the accumulator ACC of PROFILE.  */
+static void
+accumulate_run (struct mip_run_accumulator *acc,
+		const struct mip_profile *profile,
+		const struct test_binary *binary, const struct test_run *run,
+		uint32_t weight)
+{
+  struct test_bytes bytes = test_make_raw (binary, run);
+  struct mip_error_context error;
+  struct mip_raw raw;
+
+  mip_error_clear (&error);
+  ck_assert_int_eq (mip_raw_parse (bytes.data, bytes.size, "run.mipraw",
+				   &raw, &error), MIP_OK);
+  ck_assert_int_eq (mip_profile_check_raw (profile, &raw, "run.mipraw",
+					   &error), MIP_OK);
+  ck_assert_int_eq (mip_run_accumulator_add (acc, &raw, weight, "run.mipraw",
+					     &error), MIP_OK);
+  test_bytes_free (&bytes);
+}
+
+/* RUNS random runs of BINARY added run by run and through an
+   accumulator (that keeps at most CALLER_LIMIT callers waiting, if not
+   0), both after PRIOR runs added run by run (so that the profile has
+   counts and callers already): the same profile bytes.  */
+static void
+check_accumulator_on (const struct test_binary *binary, uint32_t seed,
+		      int prior, int runs, size_t caller_limit)
+{
+  struct mip_profile *by_run = profile_of (binary);
+  struct mip_profile *accumulated = profile_of (binary);
+  struct mip_run_accumulator *acc = NULL;
+  struct mip_error_context error;
+  uint32_t state = seed;
+  int r;
+
+  for (r = 0; r < prior; r++)
+    {
+      struct test_run run = random_run (binary, &state);
+      ck_assert_int_eq (merge_weighted_run (by_run, binary, &run, 2, &error),
+			MIP_OK);
+      ck_assert_int_eq (merge_weighted_run (accumulated, binary, &run, 2,
+					    &error), MIP_OK);
+    }
+  ck_assert_int_eq (mip_run_accumulator_new (accumulated, &acc, &error),
+		    MIP_OK);
+  if (caller_limit != 0)
+    mip_run_accumulator_limit_callers (acc, caller_limit);
+  for (r = 0; r < runs; r++)
+    {
+      struct test_run run = random_run (binary, &state);
+      uint32_t weight = random_weight (&state, r);
+      ck_assert_int_eq (merge_weighted_run (by_run, binary, &run, weight,
+					    &error), MIP_OK);
+      accumulate_run (acc, accumulated, binary, &run, weight);
+    }
+  ck_assert_int_eq (mip_run_accumulator_finish (acc, &error), MIP_OK);
+  mip_run_accumulator_free (acc);
+  ck_assert_uint_gt (by_run->header.runs, 0);
+  ck_assert_same_profile (by_run, accumulated);
+  mip_profile_free (by_run);
+  mip_profile_free (accumulated);
+}
+
+/* The block binary with a second unit holding another copy of diamond
+   (an alias), of the same CFG or not.  */
+static struct test_binary
+block_binary_with_alias (bool same_cfg)
+{
+  struct test_binary binary = test_block_binary ();
+
+  binary.unit_count = 2;
+  binary.units[1] = binary.units[0];
+  binary.units[1].unit_hash ^= 1;
+  binary.units[1].function_count = 1;
+  binary.units[0].functions[DIAMOND].cfg_signature = 0x5167;
+  binary.units[1].functions[DIAMOND].cfg_signature
+    = same_cfg ? 0x5167 : 0x5168;
+  test_layout (&binary);
+  return binary;
+}
+
+/* The accumulator gives the profile of the run by run path, byte for
+   byte: every mode and kind, both pointer sizes and byte orders,
+   aliases of the same CFG and not, discarded copies, weights (one
+   saturating), callers, GNU build ids, a profile with runs already.  */
+START_TEST (test_accumulator_matches_runs)
+{
+  struct test_binary binaries[] = {
+    test_block_binary (),
+    test_block_binary_for (4, true),
+    test_block_binary_for (8, true),
+    block_binary_with_alias (true),
+    block_binary_with_alias (false),
+    test_sample_binary (8, false),
+    test_sample_binary (4, true),
+    test_coverage_binary (),
+  };
+  size_t b;
+
+  for (b = 0; b < sizeof binaries / sizeof binaries[0]; b++)
+    {
+      check_accumulator_on (&binaries[b], 11 + (uint32_t) b, 0, 40, 0);
+      check_accumulator_on (&binaries[b], 101 + (uint32_t) b, 3, 25, 0);
+      check_accumulator_on (&binaries[b], 1001 + (uint32_t) b, 0, 1, 0);
+    }
+}
+END_TEST
+
+/* Callers that go into the profile in parts, when too many wait:
+   still the same profile.  */
+START_TEST (test_accumulator_many_callers)
+{
+  struct test_binary binary = test_block_binary ();
+  struct test_binary sample = test_sample_binary (8, false);
+
+  check_accumulator_on (&binary, 5, 0, 300, 4);
+  check_accumulator_on (&binary, 6, 2, 300, 2);
+  check_accumulator_on (&sample, 7, 0, 100, 1);
+}
+END_TEST
+
 static Suite *
 format_suite (void)
 {
@@ -2446,6 +2621,8 @@ format_suite (void)
   tcase_add_test (merge, test_merge_refuses_other_gnu_build_id);
   tcase_add_test (merge, test_merge_any_order);
   tcase_add_test (merge, test_merge_weights);
+  tcase_add_test (merge, test_accumulator_matches_runs);
+  tcase_add_test (merge, test_accumulator_many_callers);
   tcase_add_test (merge, test_merge_weight_saturates);
   tcase_add_test (merge, test_merge_profile_refuses_other_build);
   suite_add_tcase (suite, merge);
