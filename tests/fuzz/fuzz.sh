@@ -49,11 +49,11 @@ build_harness () {
   extra=
   libraries=
   if [ "$reader" = elf ]; then
-    extra="$here/fuzz-mipdata.c $srcdir/mipdata/elf-map.c
+    extra="$srcdir/mipdata/messages.c $srcdir/mipdata/elf-map.c
 	   $srcdir/mipdata/debug-file.c $srcdir/mipdata/debug-info.c"
     libraries="$(pkg-config --libs libdw libelf libzstd)"
   elif [ "$reader" = yaml ]; then
-    extra="$here/fuzz-mipdata.c $srcdir/mipdata/cmd-import.c
+    extra="$srcdir/mipdata/messages.c $srcdir/mipdata/cmd-import.c
 	   $srcdir/mipdata/yaml-reader.c"
   fi
   # shellcheck disable=SC2086

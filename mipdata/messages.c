@@ -1,6 +1,8 @@
-/* fuzz-mipdata.c - the message functions of mipdata (mipdata.c) for the
-   ELF and YAML harnesses, which link some of mipdata's files without
-   its command table.  Same output: "mipdata: MESSAGE" on stderr.
+/* messages.c - how mipdata speaks: errors, warnings and usage errors on
+   stderr, each line "mipdata: MESSAGE" (standard output flushed first,
+   so that the two interleave in order).  Apart from the command table
+   (mipdata.c), so that the fuzz harnesses that link some of mipdata's
+   files report exactly as mipdata does.
 
    Copyright (C) 2026 The MIP for GCC developers.
    SPDX-License-Identifier: GPL-3.0-or-later  */
@@ -10,6 +12,7 @@
 #include <getopt.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <string.h>
 
 static void
 vreport (const char *prefix, const char *format, va_list args)
@@ -52,15 +55,19 @@ mipdata_usage_error (const char *command, const char *format, ...)
   va_start (args, format);
   vreport ("", format, args);
   va_end (args);
-  fprintf (stderr, "Try 'mipdata %s --help' for more information.\n",
-	   command ? command : "");
+  fprintf (stderr, "Try 'mipdata%s%s --help' for more information.\n",
+	   command ? " " : "", command ? command : "");
   return MIPDATA_EXIT_USAGE;
 }
 
 int
 mipdata_bad_option (const char *command, int result, char **argv)
 {
-  (void) result;
-  return mipdata_usage_error (command, "bad option '%s'",
-			      optind > 0 ? argv[optind - 1] : "");
+  const char *option = argv[optind - 1];
+  if (result == ':')
+    return mipdata_usage_error (command, "option '%s' needs an argument",
+				option);
+  if (optopt && strncmp (option, "--", 2) != 0)
+    return mipdata_usage_error (command, "unknown option '-%c'", optopt);
+  return mipdata_usage_error (command, "unknown option '%s'", option);
 }
