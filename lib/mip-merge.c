@@ -705,8 +705,8 @@ struct mip_run_accumulator
   size_t pending_limit;         /* PENDING_CALLERS_MAX but in tests */
 };
 
-/* Callers waiting at most (unless one run has more): 4 MB.  */
-#define PENDING_CALLERS_MAX ((size_t) 1 << 18)
+/* Callers waiting at most (unless one run has more): 256 KB.  */
+#define PENDING_CALLERS_MAX ((size_t) 1 << 14)
 
 void
 mip_run_accumulator_limit_callers (struct mip_run_accumulator *acc,
