@@ -28,6 +28,9 @@ gcc_version=${MIP_GCC_VERSION:-12}
 # Python 3 runs the probe oracle (scripts/probe-oracle.py: make bench and
 # its DejaGnu test).  lcov (genhtml, lcov --summary) checks mipdata
 # export's tracefiles, headless Chromium mipdata annotate's HTML.
+# make bench's merge table (scripts/bench-merge.sh) measures with GNU
+# time and compares with clang 19's llvm-profdata (clang-19, its profile
+# runtime libclang-rt-19-dev, llvm-19).
 packages="build-essential autoconf automake libtool pkg-config
   gcc-$gcc_version-plugin-dev g++ libdw-dev libelf-dev libzstd-dev
   libdebuginfod-dev debuginfod
@@ -35,7 +38,8 @@ packages="build-essential autoconf automake libtool pkg-config
   qemu-user texinfo
   gcc-$gcc_version-source xz-utils bzip2 debian-archive-keyring gzip
   python3
-  lcov chromium"
+  lcov chromium
+  time clang-19 libclang-rt-19-dev llvm-19"
 
 # Cross targets (configure finds them; make check runs their tests under
 # qemu-user): for each, the cross compilers of the same GCC release,
