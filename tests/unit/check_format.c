@@ -2561,6 +2561,59 @@ START_TEST (test_accumulator_many_callers)
 }
 END_TEST
 
+/* mip_infer_order lists every block once, each after the blocks of its
+   list, on a graph whose edges go against the index order; a cycle has
+   no order.  */
+START_TEST (test_infer_order)
+{
+  enum { BLOCKS = 300, PER_BLOCK = 3 };
+  uint32_t entries[BLOCKS * PER_BLOCK], begin[BLOCKS], count[BLOCKS];
+  uint32_t order[BLOCKS], position[BLOCKS];
+  struct list_array lists = { begin, count };
+  struct mip_infer_scratch scratch;
+  struct mip_infer_graph graph;
+  uint32_t b, e, state = 3;
+
+  /* Block b lists up to three blocks of lower index, or the function.  */
+  for (b = 0; b < BLOCKS; b++)
+    {
+      begin[b] = b * PER_BLOCK;
+      count[b] = b == 0 ? 1 : next_random (&state) % (PER_BLOCK + 1);
+      for (e = 0; e < count[b]; e++)
+	entries[begin[b] + e] = b == 0 || next_random (&state) % 5 == 0
+				? MIP_INFER_FUNCTION
+				: next_random (&state) % b;
+    }
+  memset (&scratch, 0, sizeof scratch);
+  graph.block_count = BLOCKS;
+  graph.entries = entries;
+  graph.blocks = &lists;
+  graph.list_of = array_list;
+  ck_assert_int_eq (mip_infer_order (&graph, &scratch, order),
+		    MIP_INFER_OK);
+  for (b = 0; b < BLOCKS; b++)
+    position[b] = BLOCKS;
+  for (b = 0; b < BLOCKS; b++)
+    {
+      ck_assert_uint_lt (order[b], BLOCKS);
+      ck_assert_uint_eq (position[order[b]], BLOCKS);
+      position[order[b]] = b;
+    }
+  for (b = 0; b < BLOCKS; b++)
+    for (e = 0; e < count[b]; e++)
+      if (entries[begin[b] + e] != MIP_INFER_FUNCTION)
+	ck_assert_uint_lt (position[entries[begin[b] + e]], position[b]);
+  /* Block 1 lists block 2, which lists block 1.  */
+  count[1] = 1;
+  entries[begin[1]] = 2;
+  count[2] = 1;
+  entries[begin[2]] = 1;
+  ck_assert_int_eq (mip_infer_order (&graph, &scratch, order),
+		    MIP_INFER_CYCLE);
+  mip_infer_scratch_free (&scratch);
+}
+END_TEST
+
 static Suite *
 format_suite (void)
 {
@@ -2639,6 +2692,7 @@ format_suite (void)
   tcase_add_test (blocks, test_address_lookup);
   tcase_add_test (blocks, test_merge_callers_named);
   tcase_add_test (blocks, test_infer_walk);
+  tcase_add_test (blocks, test_infer_order);
   suite_add_tcase (suite, blocks);
   tcase_add_checked_fixture (files, make_temporary_directory,
 			     remove_temporary_directory);
