@@ -686,6 +686,8 @@ struct mip_run_accumulator
      copy_begin[p + 1]).  */
   uint32_t *copy_begin;
   struct copy_plan *copies;
+  uint64_t first_bytes[9];      /* [n]: a word whose n first bytes are
+				   all ones, the others 0 */
   struct block_step *steps;     /* per block of those copies */
   /* Runs counted, not yet in the profile.  */
   uint32_t *function_runs;      /* per function */
@@ -903,6 +905,20 @@ allocate_counts (struct mip_run_accumulator *acc)
 	  && acc->seen && acc->covered && acc->ran);
 }
 
+static void
+make_byte_masks (uint64_t masks[9])
+{
+  unsigned char bytes[8];
+  unsigned n;
+
+  for (n = 0; n <= 8; n++)
+    {
+      memset (bytes, 0, sizeof bytes);
+      memset (bytes, 0xff, n);
+      memcpy (&masks[n], bytes, sizeof masks[n]);
+    }
+}
+
 enum mip_error
 mip_run_accumulator_new (struct mip_profile *profile,
 			 struct mip_run_accumulator **result,
@@ -916,6 +932,7 @@ mip_run_accumulator_new (struct mip_profile *profile,
     {
       acc->profile = profile;
       acc->pending_limit = PENDING_CALLERS_MAX;
+      make_byte_masks (acc->first_bytes);
       if (allocate_counts (acc) && plan_records (acc))
 	status = plan_blocks (acc);
     }
@@ -1041,18 +1058,53 @@ read_planned_record (struct mip_run_accumulator *acc,
     read_planned_callers (acc, raw, plan, load_bias);
 }
 
+/* Is any of the SIZE coverage bytes at BYTES (offset AT) stored?  When
+   8 bytes from AT lie inside the data (AT below WORD_LIMIT), one load,
+   masked to the SIZE first bytes (MASKS[SIZE]), answers.  */
+static bool
+coverage_stored (const unsigned char *bytes, uint32_t size, uint64_t at,
+		 uint64_t word_limit, const uint64_t *masks)
+{
+  uint64_t word;
+
+  if (size > 8 || at >= word_limit)
+    return any_byte_stored (bytes, size);
+  memcpy (&word, bytes, sizeof word);
+  return (~word & masks[size]) != 0;
+}
+
+/* The records of the coverage-only functions: one load and no branch on
+   the outcome for most, since which functions ran is not predictable.  */
+static void
+read_coverage_records (struct mip_run_accumulator *acc,
+		       const struct mip_raw *raw)
+{
+  const unsigned char *data = raw->data.data;
+  uint64_t word_limit = raw->data.size >= 8 ? raw->data.size - 7 : 0;
+  uint32_t p;
+
+  for (p = 0; p < acc->coverage_plan_count; p++)
+    {
+      const struct coverage_plan *plan = &acc->coverage_plans[p];
+      uint32_t primary = plan->primary;
+      unsigned char stored =
+	coverage_stored (data + plan->at, plan->size, plan->at, word_limit,
+			 acc->first_bytes);
+      unsigned char first = stored & !acc->ran_flags[primary];
+
+      acc->ran[acc->ran_count] = primary;
+      acc->ran_count += first;
+      acc->ran_flags[primary] |= stored;
+    }
+}
+
 static void
 read_records (struct mip_run_accumulator *acc, const struct mip_raw *raw,
 	      uint64_t load_bias)
 {
   uint32_t p;
 
-  for (p = 0; p < acc->coverage_plan_count; p++)
-    {
-      const struct coverage_plan *plan = &acc->coverage_plans[p];
-      if (any_byte_stored (raw->data.data + plan->at, plan->size))
-	mark_ran (acc, plan->primary);
-    }
+  read_coverage_records (acc, raw);
   for (p = 0; p < acc->plan_count; p++)
     read_planned_record (acc, raw, &acc->plans[p], load_bias);
 }
