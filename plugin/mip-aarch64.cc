@@ -35,6 +35,35 @@
 	mov	x30, x10
 	.cfi_restore 30
    1:
+   with -fplugin-arg-mip-atomic the count is updated atomically, so that
+   concurrent calls lose none and exactly one of them sees the count
+   borrow.  Without LSE, an exclusive load/store loop (7 instructions run
+   on every call instead of 5, the whole sequence 4 bytes longer; a
+   retry redoes the subs, so the flags are those of the update that was
+   stored):
+	adrp	x9, REC
+	add	x9, x9, #:lo12:REC		// the record
+   2:	ldxr	w10, [x9]
+	subs	w10, w10, #1
+	stxr	w11, w10, [x9]			// w11 = 0: stored
+	cbnz	w11, 2b
+	b.hs	1f
+	mov	x10, x30 ... as above (no add: x9 is the record already)
+   1:
+   with LSE (-march=armv8.1-a and later; 5 instructions on every call,
+   as without the option, and the whole sequence 4 bytes shorter), one
+   atomic add of -1 that returns the old count, which was 0 exactly when
+   the subtraction borrows:
+	adrp	x9, REC
+	add	x9, x9, #:lo12:REC
+	mov	w11, #-1
+	ldadd	w11, w10, [x9]			// w10 = old count
+	cbnz	w10, 1f
+	mov	x10, x30 ... as above
+   1:
+   Both use x9-x11 and NZCV only, which the sequence may clobber anyway
+   (__mip_first_call does).
+
    libmip's __mip_first_call (runtime/mip-first-call.c) uses x11, x16,
    x17 and the flags besides x9 and x10; x16/x17 may also be taken by a
    linker veneer on the bl.  All of x9-x11, x16, x17 and NZCV must be dead
@@ -68,8 +97,9 @@
    only in a block that runs before the frame is set up (shrink-wrapping)
    of a function that has no dead register and no SIMD registers there.
 
-   The count increment is not atomic (as on x86); the order is, through
-   an ldxr/stxr loop that needs no LSE.  */
+   Without -fplugin-arg-mip-atomic the count increment is not atomic (as
+   on x86); the order always is, through an ldxr/stxr loop that needs no
+   LSE.  */
 
 #include "mip-plugin.h"
 #include "debug.h"
@@ -249,6 +279,36 @@ append_stack_store (struct mip_asm_text *t, unsigned index, unsigned off,
     mip_asm_append (t, "\n\t.cfi_adjust_cfa_offset -16");
 }
 
+/* The count update of the full mode of record IDX, up to the branch to
+   1f that every call but the first takes; the first call goes on with
+   the record's address in x9.  */
+static void
+append_count_update (struct mip_asm_text *t, unsigned idx)
+{
+  mip_asm_append (t, "adrp\tx9, " MIP_RECORD_LABEL_FMT "\n\t", idx);
+  if (!mip_options.atomic_counts)
+    {
+      mip_asm_append (t, "ldr\tw10, [x9, #:lo12:" MIP_RECORD_LABEL_FMT "]\n\t"
+		      "subs\tw10, w10, #1\n\t"
+		      "str\tw10, [x9, #:lo12:" MIP_RECORD_LABEL_FMT "]\n\t"
+		      "b.hs\t1f\n\t"
+		      "add\tx9, x9, #:lo12:" MIP_RECORD_LABEL_FMT "\n\t",
+		      idx, idx, idx);
+      return;
+    }
+  mip_asm_append (t, "add\tx9, x9, #:lo12:" MIP_RECORD_LABEL_FMT "\n", idx);
+  if (TARGET_LSE)
+    mip_asm_append (t, "\tmov\tw11, #-1\n\t"
+		    "ldadd\tw11, w10, [x9]\n\t"
+		    "cbnz\tw10, 1f\n\t");
+  else
+    mip_asm_append (t, "2:\tldxr\tw10, [x9]\n\t"
+		    "subs\tw10, w10, #1\n\t"
+		    "stxr\tw11, w10, [x9]\n\t"
+		    "cbnz\tw11, 2b\n\t"
+		    "b.hs\t1f\n\t");
+}
+
 void
 mip_target_instrument_entry (function *fun, const struct mip_entry_probe *p)
 {
@@ -275,13 +335,8 @@ mip_target_instrument_entry (function *fun, const struct mip_entry_probe *p)
       gcc_assert (layout_fits_helper (&p->layout));
       if (t.len)
 	mip_asm_append (&t, "\n\t");
-      mip_asm_append (&t, "adrp\tx9, " MIP_RECORD_LABEL_FMT "\n\t"
-		      "ldr\tw10, [x9, #:lo12:" MIP_RECORD_LABEL_FMT "]\n\t"
-		      "subs\tw10, w10, #1\n\t"
-		      "str\tw10, [x9, #:lo12:" MIP_RECORD_LABEL_FMT "]\n\t"
-		      "b.hs\t1f\n\t"
-		      "add\tx9, x9, #:lo12:" MIP_RECORD_LABEL_FMT "\n\t"
-		      "mov\tx10, x30\n\t", idx, idx, idx, idx);
+      append_count_update (&t, idx);
+      mip_asm_append (&t, "mov\tx10, x30\n\t");
       if (cfi_directives_p ())
 	mip_asm_append (&t, ".cfi_register 30, 10\n\t");
       mip_asm_append (&t, ".hidden\t%s\n\tbl\t%s\n\tmov\tx30, x10",

@@ -66,10 +66,31 @@
 	Thumb-1 22-24.  Whole sequence: ARM 108, Thumb-2 82, Thumb-1 76
 	bytes at most.
 
+   with -fplugin-arg-mip-atomic the count is updated by an exclusive
+   load/store loop through a third register T, so that concurrent calls
+   lose none and exactly one of them takes the first-call path (the old
+   count was 0 exactly when the new one is 0xffffffff):
+	ADDR	(A, .Lmip.rN)
+   7:	ldrex	V, [A]
+	sub	V, V, #1
+	strex	T, V, [A]			@ T = 0: stored
+	cmp	T, #0
+	bne	7b
+	cmn	V, #1				@ V = -1: the first call
+	bne	1f
+	ldr	V, [A, #4] ... as above
+	The common path is ADDR + 7 instructions: ARM 40 bytes, Thumb-2
+	32 (ldrex, strex, the non-flag-setting sub and cmn are 32-bit
+	instructions); the whole sequence grows by 12 bytes in ARM state
+	and 14 in Thumb-2.  ARM state before
+	armv6 and Thumb-1 (armv5te, armv6-m) have no ldrex: there the option
+	is an error that names the architecture.
+
    Thumb-1 cores (armv5te, armv6-m) have no ldrex: the order is a plain
    load, add and store of __mip_sequence (one register S saved), so two
    threads making their first calls at the same moment may get the same
-   order; counts are never atomic on any target (doc/guide.md).
+   order; without -fplugin-arg-mip-atomic counts are not atomic on any
+   target (doc/guide.md).
 
    Block probe (the flags may be live: nothing below touches them):
 	ADDR	(A, .Lmip.rN + K - C)
@@ -319,8 +340,36 @@ mip_target_skip_function (function *fun)
   return false;
 }
 
+/* The architecture the current function is compiled for, for
+   diagnostics: "armv5te", or the CPU's name when -mcpu chose it.  */
+static const char *
+architecture_name (void)
+{
+  if (arm_active_target.arch_name)
+    return arm_active_target.arch_name;
+  if (arm_active_target.core_name)
+    return arm_active_target.core_name;
+  return "this architecture";
+}
+
+/* -fplugin-arg-mip-atomic needs ldrex/strex for the count: an error,
+   once per unit, where FUN's instruction set has none.  */
+static void
+check_atomic_counts_possible (function *fun)
+{
+  static bool reported;
+  if (!mip_options.atomic_counts || have_ldrex () || reported)
+    return;
+  reported = true;
+  error_at (DECL_SOURCE_LOCATION (fun->decl),
+	    "mip: %<-fplugin-arg-mip-atomic%>: atomic call counts are not"
+	    " available for %s in %s state, which has no %<ldrex%> and"
+	    " %<strex%> (ARM state on armv6 and later and Thumb-2 have them)",
+	    architecture_name (), thumb1 () ? "Thumb-1" : "ARM");
+}
+
 uint32_t
-mip_target_entry_kinds (function *, uint32_t wanted)
+mip_target_entry_kinds (function *fun, uint32_t wanted)
 {
   /* The flags are dead at entry (AAPCS) and registers can be saved
      there: every kind can be recorded.  The order and caller come from
@@ -332,6 +381,8 @@ mip_target_entry_kinds (function *, uint32_t wanted)
       wanted &= ~counting;
       wanted |= MIP_KIND_FUNCTION_COVERAGE;
     }
+  if (wanted & MIP_KIND_CALL_COUNT)
+    check_atomic_counts_possible (fun);
   return wanted;
 }
 
@@ -366,6 +417,34 @@ append_order (struct mip_asm_text *t, const struct mip_entry_probe *p, int a,
   mip_asm_append (t, "\n\tstr\t%s, [%s, #%u]", rv, rname (a), p->layout.order_offset);
 }
 
+/* The count update of the full mode through A (the record) and V, ending
+   in a branch to DONE that every call but the first takes: plain, or
+   with -fplugin-arg-mip-atomic an exclusive loop through T_REG as well
+   (-1: none, the plain update).  */
+static void
+append_count_update (struct mip_asm_text *t, const struct mip_entry_probe *p,
+		     int a, int v, int t_reg, unsigned done)
+{
+  const char *ra = rname (a), *rv = rname (v);
+  unsigned count = p->layout.count_offset;
+  if (t_reg < 0)
+    {
+      mip_asm_append (t, "\n\tldr\t%s, [%s, #%u]", rv, ra, count);
+      mip_asm_append (t, "\n\tsubs\t%s, %s, #1", rv, rv);
+      mip_asm_append (t, "\n\tstr\t%s, [%s, #%u]\n\tbcs\t%uf", rv, ra,
+		      count, done);
+      return;
+    }
+  /* ldrex takes no offset in ARM state.  */
+  gcc_assert (count == 0 && have_ldrex ());
+  const char *rt = rname (t_reg);
+  unsigned loop = t->label++;
+  mip_asm_append (t, "\n%u:\tldrex\t%s, [%s]\n\tsub\t%s, %s, #1"
+		  "\n\tstrex\t%s, %s, [%s]\n\tcmp\t%s, #0\n\tbne\t%ub"
+		  "\n\tcmn\t%s, #1\n\tbne\t%uf",
+		  loop, rv, ra, rv, rv, rt, rv, ra, rt, loop, rv, done);
+}
+
 void
 mip_target_instrument_entry (function *fun, const struct mip_entry_probe *p)
 {
@@ -379,9 +458,10 @@ mip_target_instrument_entry (function *fun, const struct mip_entry_probe *p)
 	   - coverage_store_offset (p->raw_offset + p->layout.coverage_offset);
   gcc_assert ((p->raw_offset + base) % 8 != 7);
 
-  int need = counts ? 2 : 1;
-  int regs[2];
-  int clobbers[3];
+  bool atomic = counts && mip_options.atomic_counts && have_ldrex ();
+  int need = counts ? (atomic ? 3 : 2) : 1;
+  int regs[3];
+  int clobbers[4];
   int n = 0;
   int found = dead_registers (fun, NULL, regs, need);
   unsigned used = 0, saved = 0;
@@ -411,10 +491,7 @@ mip_target_instrument_entry (function *fun, const struct mip_entry_probe *p)
       const char *rv = rname (v);
       unsigned done = t.label++, first = t.label++;
       clobbers[n++] = CC_REGNUM;
-      mip_asm_append (&t, "\n\tldr\t%s, [%s, #%u]", rv, ra, p->layout.count_offset);
-      mip_asm_append (&t, "\n\tsubs\t%s, %s, #1", rv, rv);
-      mip_asm_append (&t, "\n\tstr\t%s, [%s, #%u]\n\tbcs\t%uf", rv, ra,
-		      p->layout.count_offset, done);
+      append_count_update (&t, p, a, v, atomic ? regs[2] : -1, done);
       mip_asm_append (&t, "\n\tldr\t%s, [%s, #%u]\n\tcmp\t%s, #0\n\tbeq\t%uf",
 		      rv, ra, p->layout.order_offset, rv, first);
       mip_asm_append (&t, "\n\t%s\t%s, #1\n\tstr\t%s, [%s, #%u]\n\tb\t%uf",

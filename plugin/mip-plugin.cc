@@ -27,6 +27,8 @@ static struct plugin_info mip_plugin_info = {
   "      inferring coverage where possible (for testing the inference)\n"
   "  -fplugin-arg-mip-calls-may-exit  exact block coverage even for\n"
   "      programs that end inside a callee (more probes)\n"
+  "  -fplugin-arg-mip-atomic  update call counts atomically, exact in\n"
+  "      multi-threaded programs (full mode; a slower, larger probe)\n"
   "  -fplugin-arg-mip-use=FILE  lay functions out by the profile FILE\n"
   "      (.mip, made with mipdata): never-run ones to .text.unlikely, the\n"
   "      others together in first-call order\n"
@@ -63,7 +65,7 @@ parse_generate_mode (const char *value, uint32_t *mode)
 /* The arguments the plugin takes, for the suggestion on a typo.  */
 static const char *const argument_names[] = {
   "generate", "use", "use-verbose", "use-strict", "use-layout-only",
-  "probe-all-blocks", "calls-may-exit"
+  "probe-all-blocks", "calls-may-exit", "atomic"
 };
 
 static void
@@ -89,8 +91,8 @@ report_unknown_argument (const char *base_name, const char *key)
     error ("mip: unknown argument %<-fplugin-arg-%s-%s%>;"
 	   " valid arguments are %<generate[=MODE]%>, %<use=FILE%>,"
 	   " %<use-verbose%>, %<use-strict%>, %<use-layout-only%>,"
-	   " %<probe-all-blocks%> and"
-	   " %<calls-may-exit%>", base_name, key);
+	   " %<probe-all-blocks%>, %<calls-may-exit%> and"
+	   " %<atomic%>", base_name, key);
 }
 
 static bool
@@ -132,6 +134,8 @@ parse_arguments (struct plugin_name_args *info)
 	mip_options.probe_all_blocks = true;
       else if (strcmp (key, "calls-may-exit") == 0 && value == NULL)
 	mip_options.calls_may_exit = true;
+      else if (strcmp (key, "atomic") == 0 && value == NULL)
+	mip_options.atomic_counts = true;
       else
 	{
 	  report_unknown_argument (info->base_name, key);
@@ -160,6 +164,10 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *version)
     warning (0, "mip: %<use-verbose%>, %<use-strict%> and"
 	     " %<use-layout-only%> have no effect"
 	     " without %<-fplugin-arg-mip-use=FILE%>");
+  if (mip_options.atomic_counts
+      && !(mip_options.mode & MIP_KIND_CALL_COUNT))
+    warning (0, "mip: %<-fplugin-arg-mip-atomic%> has no effect without"
+	     " call counts (%<-fplugin-arg-mip-generate%> in the full mode)");
   if (mip_options.mode == 0 && !mip_options.use_file)
     return 0;			/* Loaded without generate: nothing to do.  */
   if (mip_options.use_file)

@@ -19,6 +19,7 @@ struct mip_options
   bool use_layout_only;         /* -fplugin-arg-mip-use-layout-only */
   bool probe_all_blocks;        /* -fplugin-arg-mip-probe-all-blocks */
   bool calls_may_exit;          /* -fplugin-arg-mip-calls-may-exit */
+  bool atomic_counts;           /* -fplugin-arg-mip-atomic */
 };
 
 extern struct mip_options mip_options;

@@ -68,7 +68,10 @@ uint32_t mip_target_entry_kinds (function *fun, uint32_t wanted);
    the function, before the prologue, where the ABI guarantees the flags
    and the call-clobbered non-argument registers are dead.  It records
    the call count, first-call order and, on the first call, the return
-   address into the first caller slot, as PROBE's kinds say.  */
+   address into the first caller slot, as PROBE's kinds say.  With
+   mip_options.atomic_counts (-fplugin-arg-mip-atomic) the count's
+   update is atomic; a target variant that cannot make it so reports an
+   error from mip_target_entry_kinds instead.  */
 void mip_target_instrument_entry (function *fun,
 				  const struct mip_entry_probe *probe);
 

@@ -25,6 +25,12 @@
 	leaq	.Lmip.rN(%rip), %r11		# then the runtime stamps the
 	call	__mip_first_call		#   order and the caller
    1:
+   with -fplugin-arg-mip-atomic the decrement is locked, so concurrent
+   calls lose no count and exactly one of them takes the first-call path
+   (8 bytes instead of 7; the counter is 32 bits wide on every target,
+   so one locked instruction is the whole update on i386 too):
+	lock subl $1, .Lmip.rN(%rip)
+	jnc	1f
    where %r11 is not free (and on i386) the first-call path is inline:
 	cmpl	$0, A(4)			# order set: the count wrapped
 	je	4f
@@ -83,9 +89,9 @@
    ecx, edx unless regparm, fastcall or a static chain use them).  The
    CFI directives are written only where GCC writes its own CFI as
    directives (the default): with -fno-dwarf2-cfi-asm the few
-   instructions between a push and its pop are not described.  The count
-   increment is not atomic: concurrent calls may lose increments
-   (doc/guide.md); coverage is exact.  */
+   instructions between a push and its pop are not described.  Without
+   -fplugin-arg-mip-atomic the count increment is not atomic: concurrent
+   calls may lose increments (doc/guide.md); coverage is exact.  */
 
 #include "mip-plugin.h"
 #include "debug.h"
@@ -338,6 +344,14 @@ register_to_save (const struct scratch_register *avoid)
   return &table[0] == avoid ? &table[1] : &table[0];
 }
 
+/* The instruction that decrements the negated count: locked with
+   -fplugin-arg-mip-atomic (the flags it leaves are the same).  */
+static const char *
+count_decrement (void)
+{
+  return mip_options.atomic_counts ? "lock subl" : "subl";
+}
+
 /* Before the prologue the CFA is the stack pointer plus one word on
    every x86 target, so the pushes and the call/pop pair of the entry
    sequence are described by CFA offset adjustments.  */
@@ -403,7 +417,8 @@ mip_target_instrument_entry (function *fun, const struct mip_entry_probe *p)
 	}
       record_address (addr, sizeof addr, idx, p->layout.count_offset, base,
 		      label);
-      mip_asm_append (&t, "%ssubl\t$1, %s\n\tjnc\t1f", t.len ? "\n\t" : "", addr);
+      mip_asm_append (&t, "%s%s\t$1, %s\n\tjnc\t1f", t.len ? "\n\t" : "",
+		      count_decrement (), addr);
       clobbers[n++] = FLAGS_REG;
       if (!saved && use_first_call_helper (scratch))
 	mip_asm_append (&t, "\n\tleaq\t" MIP_RECORD_LABEL_FMT "(%%rip), %%r11"

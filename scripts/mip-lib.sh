@@ -89,6 +89,7 @@ mip_check_tools () {
 
 # Compile flags and link flags of an instrumented build, by variant name:
 #   plain  full  bcov  fcov  (MIP: full, block-coverage, function-coverage)
+#   fullatomic (MIP full with -fplugin-arg-mip-atomic)
 #   | gcov  pgen  finst (GCC's own, for reference)
 # The MIP variants link $MIP_RUNTIME_DIR/libmip.a, or the 32-bit one in
 # $MIP_RUNTIME_DIR/m32 when MIP_RUNTIME_BITS=32.
@@ -96,6 +97,8 @@ mip_variant_cflags () {
   case $1 in
     plain) ;;
     full) printf '%s\n' "-fplugin=$MIP_PLUGIN -fplugin-arg-mip-generate" ;;
+    fullatomic) printf '%s\n' \
+      "-fplugin=$MIP_PLUGIN -fplugin-arg-mip-generate -fplugin-arg-mip-atomic" ;;
     bcov) printf '%s\n' \
       "-fplugin=$MIP_PLUGIN -fplugin-arg-mip-generate=block-coverage" ;;
     fcov) printf '%s\n' \
@@ -109,7 +112,8 @@ mip_variant_cflags () {
 
 mip_variant_ldflags () {
   case $1 in
-    full | bcov | fcov) printf '%s\n' "-L$(mip_runtime_libdir) -lmip" ;;
+    full | fullatomic | bcov | fcov)
+      printf '%s\n' "-L$(mip_runtime_libdir) -lmip" ;;
     gcov) printf '%s\n' "--coverage" ;;
     pgen) printf '%s\n' "-fprofile-generate" ;;
     *) ;;
@@ -133,6 +137,7 @@ mip_variant_title () {
   case $1 in
     plain) echo "plain" ;;
     full) echo "MIP full" ;;
+    fullatomic) echo "MIP full -atomic" ;;
     bcov) echo "MIP block-coverage" ;;
     fcov) echo "MIP function-coverage" ;;
     gcov) echo "gcc --coverage" ;;

@@ -17,5 +17,6 @@ int main (void) {
 }
 
 /* { dg-final { scan-assembler-times {\tsubl\t\$1, \.Lmip\.r[0-9]+\+0\(%rip\)\n\tjnc\t1f\n\tleaq\t\.Lmip\.r[0-9]+\(%rip\), %r11\n[^\n]*\n\tcall\t__mip_first_call\n} 2 } } */
+/* { dg-final { scan-assembler-not {lock subl} } } */
 /* { dg-final { scan-assembler {section[ \t]+__mip_raw,"aw[^"]*"} } } */
 /* { dg-final { scan-assembler {\.pushsection[ \t]+\.debug_mip_map,"",%progbits} } } */
