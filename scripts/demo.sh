@@ -35,7 +35,7 @@ run () {
 
 if [ "${MIP_SKIP_DEPS:-0}" != 1 ]; then
   say "Installing the Debian packages MIP needs"
-  "$srcdir/scripts/install-deps.sh"
+  MIP_SKIP_BENCH_DEPS=1 "$srcdir/scripts/install-deps.sh"
 fi
 
 say "Building MIP in $builddir"

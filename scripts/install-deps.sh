@@ -8,7 +8,8 @@
 # Usage: scripts/install-deps.sh [EXTRA-PACKAGE...]
 # Environment: MIP_GCC_VERSION (default 12) picks gcc-N-plugin-dev and
 # gcc-N-source; MIP_CROSS_TARGETS (default "aarch64-linux-gnu
-# arm-linux-gnueabihf arm-linux-gnueabi") the cross toolchains.
+# arm-linux-gnueabihf arm-linux-gnueabi") the cross toolchains;
+# MIP_SKIP_BENCH_DEPS=1 leaves out what only make bench needs.
 #
 # Copyright (C) 2026 The MIP for GCC developers.
 # SPDX-License-Identifier: GPL-3.0-or-later
@@ -38,8 +39,13 @@ packages="build-essential autoconf automake libtool pkg-config
   qemu-user texinfo
   gcc-$gcc_version-source xz-utils bzip2 debian-archive-keyring gzip
   python3
-  lcov chromium
-  time clang-19 libclang-rt-19-dev llvm-19"
+  lcov chromium"
+# make bench only: GNU time (peak RSS) and clang 19 with llvm-profdata
+# (the merge table's other side); scripts/test.sh and scripts/demo.sh
+# skip them (MIP_SKIP_BENCH_DEPS=1).
+if [ "${MIP_SKIP_BENCH_DEPS:-0}" != 1 ]; then
+  packages="$packages time clang-19 libclang-rt-19-dev llvm-19"
+fi
 
 # Cross targets (configure finds them; make check runs their tests under
 # qemu-user): for each, the cross compilers of the same GCC release,

@@ -33,7 +33,7 @@ die () {
 
 if [ "${MIP_SKIP_DEPS:-0}" != 1 ]; then
   say "installing Debian packages"
-  "$srcdir/scripts/install-deps.sh" || die "cannot install the packages"
+  MIP_SKIP_BENCH_DEPS=1 "$srcdir/scripts/install-deps.sh" || die "cannot install the packages"
 fi
 
 if [ -f "$srcdir/config.status" ]; then
