@@ -686,9 +686,9 @@ struct mip_run_accumulator
      copy_begin[p + 1]).  */
   uint32_t *copy_begin;
   struct copy_plan *copies;
+  struct block_step *steps;     /* per block of those copies */
   uint64_t first_bytes[9];      /* [n]: a word whose n first bytes are
 				   all ones, the others 0 */
-  struct block_step *steps;     /* per block of those copies */
   /* Runs counted, not yet in the profile.  */
   uint32_t *function_runs;      /* per function */
   uint32_t *block_runs;         /* per block */
