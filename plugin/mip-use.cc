@@ -29,8 +29,10 @@
    or one per function with use-verbose, or as errors with use-strict.
    Placement never changes what a program does.
 
-   A function GCC split into hot and cold parts keeps its cold part in
-   .text.unlikely.SYMBOL.  Left alone: functions with a section of their
+   A function that ran and that GCC split into hot and cold parts has
+   its cold part in .text.sorted.9999999999.~cold.K.SYMBOL, after every
+   function that ran (mip_function_section); one that never ran keeps
+   it in .text.unlikely.SYMBOL.  Left alone: functions with a section of their
    own (attribute section) and comdat functions (their section belongs to
    their group).  */
 
@@ -72,6 +74,58 @@ index_profile (void)
   qsort (by_name, by_name_count, sizeof *by_name, compare_by_name);
 }
 
+/* ---- Cold parts of functions that ran ------------------------------- */
+
+/* GCC's own choice of a function's section, which the hook below
+   falls back to.  */
+static section *(*gcc_function_section) (tree, enum node_frequency, bool,
+					 bool);
+
+#define SORTED_PREFIX ".text.sorted."
+/* After every .text.sorted.RANK.SYMBOL of the functions that ran ('~'
+   sorts after every character of a symbol), in their order.  */
+#define COLD_PART_INFIX "9999999999.~cold."
+
+/* The section of the cold part of DECL when the hot part is in
+   .text.sorted.RANK.SYMBOL (mip_use_function placed it as a function
+   that ran): .text.sorted.9999999999.~cold.RANK.SYMBOL, so that the
+   cold parts of the functions that ran lie together, in their order,
+   right after the functions themselves, instead of among the functions
+   that never ran in .text.unlikely.*.  A run that executes code the
+   training did not mostly does so in these cold parts (a different
+   workload takes other paths through the same functions): together
+   they touch fewer pages.  */
+static section *
+mip_function_section (tree decl, enum node_frequency freq, bool startup,
+		      bool exit)
+{
+  symtab_node *node = decl ? symtab_node::get (decl) : NULL;
+  const char *name = decl ? DECL_SECTION_NAME (decl) : NULL;
+  if (freq == NODE_FREQUENCY_UNLIKELY_EXECUTED && node
+      && node->implicit_section && name
+      && strncmp (name, SORTED_PREFIX, strlen (SORTED_PREFIX)) == 0
+      && strncmp (name + strlen (SORTED_PREFIX), COLD_PART_INFIX,
+		  strlen (COLD_PART_INFIX)) != 0)
+    {
+      const char *rest = name + strlen (SORTED_PREFIX);
+      char *cold = ACONCAT ((SORTED_PREFIX, COLD_PART_INFIX, rest, NULL));
+      return get_named_section (decl, cold, 0);
+    }
+  return gcc_function_section
+	 ? gcc_function_section (decl, freq, startup, exit) : NULL;
+}
+
+/* Make GCC ask mip_function_section for the section of every function
+   part (varasm's function_section_1 asks the target hook first).  */
+static void
+place_cold_parts_after_hot_code (void)
+{
+  if (targetm.asm_out.function_section == mip_function_section)
+    return;
+  gcc_function_section = targetm.asm_out.function_section;
+  targetm.asm_out.function_section = mip_function_section;
+}
+
 bool
 mip_use_load (const char *path)
 {
@@ -100,6 +154,7 @@ mip_use_load (const char *path)
 	     " with %<mipdata merge%>): every function would look never run,"
 	     " so none is placed", path);
   index_profile ();
+  place_cold_parts_after_hot_code ();
   return true;
 }
 
@@ -251,8 +306,8 @@ mip_use_never_ran (const char *symbol, uint32_t ipa_signature)
    numbered as generate numbered them (mip_number_early_blocks): in a
    function the profile saw run, every block whose code never ran in any
    merged run gets a count of zero, so that bbpart moves it to the cold
-   part (FUNCTION.cold, in .text.unlikely) and block reordering lays the
-   rest out together.  A block is known never run when the profile has
+   part (FUNCTION.cold, see mip_function_section) and block reordering
+   lays the rest out together.  A block is known never run when the profile has
    blocks with its number and none of them ran.  Counts steer layout
    only: the code is the same.  */
 void
@@ -315,8 +370,9 @@ placeable (function *fun)
 
 /* Put FUN in SECTION.  Marked as a section GCC chose itself (as with
    -ffunction-sections), so that the cold part of a function GCC split
-   goes to .text.unlikely.SYMBOL (varasm's get_named_text_section) while
-   the rest goes to SECTION.  */
+   goes to a section of its own (mip_function_section for the functions
+   that ran, else varasm's get_named_text_section: .text.unlikely.SYMBOL)
+   while the rest goes to SECTION.  */
 static void
 place (function *fun, const char *section)
 {

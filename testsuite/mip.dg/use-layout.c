@@ -26,7 +26,8 @@ __attribute__ ((noipa)) int third (int x) {
 }
 
 /* GCC splits the unlikely path into split_me.cold: that part goes to
-   .text.unlikely.split_me, the rest with the functions that ran.  */
+   .text.sorted.9999999999.~cold.RANK.split_me, after the functions that
+   ran, the rest with them.  */
 __attribute__ ((noipa)) int split_me (int x) {
   if (__builtin_expect (x == 123456, 0))
     {

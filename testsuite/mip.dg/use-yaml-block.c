@@ -1,6 +1,7 @@
 /* A block a hand-written profile (use-yaml-block.yaml) shows never run
    goes to the function's cold part, yaml_check.cold in
-   .text.unlikely.yaml_check; GCC alone sees nothing unlikely in it and
+   .text.sorted.9999999999.~cold.RANK.yaml_check, after the functions
+   that ran; GCC alone sees nothing unlikely in it and
    does not split the function.  The block ids are the early block
    numbers (plugin/mip-signature.cc), read once from mipdata show --yaml
    of a real profile of this test.
