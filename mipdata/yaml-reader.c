@@ -42,6 +42,12 @@ fail (struct yaml_parser *p, const char *format, ...)
   va_start (args, format);
   vsnprintf (p->message, p->message_size, format, args);
   va_end (args);
+  /* The message quotes the input (a key, a character), which may hold
+     a newline or another control character once unescaped: the message
+     stays one line.  */
+  for (char *c = p->message; *c; c++)
+    if ((unsigned char) *c < ' ' || *c == 0x7f)
+      *c = '?';
 }
 
 static int
