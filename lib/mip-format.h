@@ -124,6 +124,14 @@ mip_coverage_byte_set (uint8_t byte)
 
 /* mip_raw_header.flags.  */
 #define MIP_RAW_FLAG_UNIT_WALK_FAILED 0x1u /* units inconsistent at dump */
+#define MIP_RAW_FLAG_CALLER_SAMPLES 0x2u   /* a mip_raw_samples table
+					      follows the section data */
+
+/* The caller samples (x86-64 full mode): the entry probe counts the low
+   byte of the negated call count on its own, so it borrows once every
+   MIP_CALLER_SAMPLE_PERIOD calls, and the runtime then samples the
+   caller.  A sampled edge stands for about samples x period calls.  */
+#define MIP_CALLER_SAMPLE_PERIOD 256u
 
 /* mip_profile_function.flags.  */
 #define MIP_FUNCTION_DISCARDED 0x1u /* the linker dropped this copy */

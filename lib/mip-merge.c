@@ -132,6 +132,7 @@ struct run_caller
   uint32_t function;
   uint32_t runs;
   uint64_t address;
+  uint32_t samples;             /* caller samples of this edge */
 };
 
 struct run
@@ -177,7 +178,8 @@ outside_binary (const struct mip_profile *profile, uint64_t address)
 }
 
 static bool
-add_run_caller (struct run *run, uint32_t function, uint64_t address)
+add_run_caller (struct run *run, uint32_t function, uint64_t address,
+		uint32_t samples)
 {
   if (run->caller_count == run->caller_capacity)
     {
@@ -192,6 +194,7 @@ add_run_caller (struct run *run, uint32_t function, uint64_t address)
   run->callers[run->caller_count].function = function;
   run->callers[run->caller_count].runs = 1;
   run->callers[run->caller_count].address = address;
+  run->callers[run->caller_count].samples = samples;
   run->caller_count++;
   return true;
 }
@@ -237,13 +240,30 @@ read_block_coverage (struct run *run, uint32_t index, uint64_t blocks_at)
     }
 }
 
+/* The link-time address in PROFILE of the run-time return address
+   ADDRESS of a run loaded LOAD_BIAS away, or MIP_EXTERNAL_CALLER outside
+   the binary.  */
+static uint64_t
+link_time_address (const struct mip_profile *profile, uint64_t load_bias,
+		   uint64_t address)
+{
+  address = (address - load_bias)
+	    & mip_pointer_mask (profile->header.pointer_size);
+  return outside_binary (profile, address) ? MIP_EXTERNAL_CALLER : address;
+}
+
+static uint64_t
+link_time_caller (const struct run *run, uint64_t address)
+{
+  return link_time_address (run->profile, run->load_bias, address);
+}
+
 static bool
 read_callers (struct run *run, uint32_t index, uint64_t callers_at)
 {
   const struct mip_profile *profile = run->profile;
   const struct mip_profile_function *function = &profile->functions[index];
   unsigned pointer_size = profile->header.pointer_size;
-  uint64_t mask = mip_pointer_mask (pointer_size);
   uint32_t s;
 
   for (s = 0; s < function->caller_slots; s++)
@@ -253,13 +273,113 @@ read_callers (struct run *run, uint32_t index, uint64_t callers_at)
 			* pointer_size, pointer_size, &address);
       if (address == 0)
 	continue;
-      address = (address - run->load_bias) & mask;
-      if (outside_binary (profile, address))
-	address = MIP_EXTERNAL_CALLER;
-      if (!add_run_caller (run, profile->primary[index], address))
+      if (!add_run_caller (run, profile->primary[index],
+			   link_time_caller (run, address), 0))
 	return false;
     }
   return true;
+}
+
+/* A function's record and its index, to find sampled functions by
+   record.  */
+struct record_function
+{
+  uint32_t raw_offset;
+  uint32_t index;
+};
+
+static int
+compare_record_functions (const void *a, const void *b)
+{
+  const struct record_function *x = a, *y = b;
+  if (x->raw_offset != y->raw_offset)
+    return x->raw_offset < y->raw_offset ? -1 : 1;
+  return 0;
+}
+
+/* The functions of PROFILE that count calls (the only ones sampled),
+   sorted by record; *COUNT receives how many.  NULL when out of
+   memory.  */
+static struct record_function *
+sampled_functions (const struct mip_profile *profile, size_t *count)
+{
+  struct record_function *table =
+    calloc (profile->header.function_count + 1, sizeof *table);
+  uint32_t i;
+
+  *count = 0;
+  if (!table)
+    return NULL;
+  for (i = 0; i < profile->header.function_count; i++)
+    if ((profile->functions[i].kinds & MIP_KIND_CALL_COUNT)
+	&& !mip_profile_function_is_discarded (profile, i))
+      {
+	table[*count].raw_offset = profile->functions[i].raw_offset;
+	table[*count].index = i;
+	(*count)++;
+      }
+  qsort (table, *count, sizeof *table, compare_record_functions);
+  return table;
+}
+
+/* The caller that sample INDEX of RAW adds to PROFILE (loaded
+   LOAD_BIAS away) into *CALLER: the primary of the function whose
+   record it names (among FUNCTIONS, COUNT entries), the link-time
+   return address and the samples, seen by one run.  False for a sample
+   of no known record (the profile and the raw data were checked to be
+   of one build, so only a damaged file has one), which is left out.  */
+static bool
+sample_caller (const struct mip_profile *profile, const struct mip_raw *raw,
+	       uint32_t index, const struct record_function *functions,
+	       size_t count, uint64_t load_bias, struct run_caller *caller)
+{
+  struct mip_raw_sample sample;
+  struct record_function key;
+  const struct record_function *found;
+
+  if (!mip_raw_read_sample (raw, index, &sample) || sample.samples == 0)
+    return false;
+  key.raw_offset = sample.record_offset;
+  found = bsearch (&key, functions, count, sizeof *functions,
+		   compare_record_functions);
+  if (!found)
+    return false;
+  caller->function = profile->primary[found->index];
+  caller->runs = 1;
+  caller->address = link_time_address (profile, load_bias,
+				       sample.return_address);
+  caller->samples = sample.samples;
+  return true;
+}
+
+/* Add the caller samples of the run (the table after the raw data) to
+   its callers, each to the primary of the function whose record it
+   names.  */
+static bool
+read_caller_samples (struct run *run)
+{
+  const struct mip_raw *raw = run->raw;
+  uint32_t count = raw->samples_header.sample_count, s;
+  struct record_function *functions;
+  size_t function_count;
+  bool ok = true;
+
+  if (count == 0)
+    return true;
+  functions = sampled_functions (run->profile, &function_count);
+  if (!functions)
+    return false;
+  for (s = 0; s < count && ok; s++)
+    {
+      struct run_caller caller;
+
+      if (sample_caller (run->profile, raw, s, functions, function_count,
+			 run->load_bias, &caller))
+	ok = add_run_caller (run, caller.function, caller.address,
+			     caller.samples);
+    }
+  free (functions);
+  return ok;
 }
 
 /* Read the raw record of function INDEX into the run of its primary.  The
@@ -365,8 +485,9 @@ compare_run_callers (const void *a, const void *b)
   return 0;
 }
 
-/* Sort the run's callers by function and address, drop duplicates (a
-   run sees a caller once, however many slots hold it).  */
+/* Sort the run's callers by function and address, fold duplicates (a
+   run sees a caller once, however many slots and samples hold it; its
+   samples add up).  */
 static void
 unique_run_callers (struct run *run)
 {
@@ -379,6 +500,10 @@ unique_run_callers (struct run *run)
   for (i = 1; i < run->caller_count; i++)
     if (compare_run_callers (&run->callers[i], &run->callers[kept]) != 0)
       run->callers[++kept] = run->callers[i];
+    else
+      run->callers[kept].samples =
+	saturating_add32 (run->callers[kept].samples,
+			  run->callers[i].samples);
   run->caller_count = kept + 1;
 }
 
@@ -401,16 +526,16 @@ combine_callers (struct mip_profile_caller *callers, size_t count)
   if (count == 0)
     return 0;
   qsort (callers, count, sizeof *callers, compare_profile_callers);
-  callers[0].reserved = 0;
   for (i = 1; i < count; i++)
     if (callers[i].return_address == callers[kept].return_address)
-      callers[kept].runs = saturating_add32 (callers[kept].runs,
-					     callers[i].runs);
-    else
       {
-	callers[++kept] = callers[i];
-	callers[kept].reserved = 0;
+	callers[kept].runs = saturating_add32 (callers[kept].runs,
+					       callers[i].runs);
+	callers[kept].samples = saturating_add32 (callers[kept].samples,
+						  callers[i].samples);
       }
+    else
+      callers[++kept] = callers[i];
   return kept + 1;
 }
 
@@ -454,7 +579,7 @@ merge_callers (const struct mip_profile *profile,
 	{
 	  merged[out].return_address = added[next].address;
 	  merged[out].runs = added[next].runs;
-	  merged[out].reserved = 0;
+	  merged[out].samples = added[next].samples;
 	  out++;
 	}
       out = begin + combine_callers (merged + begin, out - begin);
@@ -583,11 +708,16 @@ mip_profile_add_weighted_run (struct mip_profile *profile,
     if (!mip_profile_function_is_discarded (profile, i)
 	&& !read_record (&run, i))
       goto out_of_memory;
-  if (!infer_blocks (&run))
+  if (!infer_blocks (&run) || !read_caller_samples (&run))
     goto out_of_memory;
   unique_run_callers (&run);
   for (c = 0; c < run.caller_count; c++)
-    run.callers[c].runs = weight;
+    {
+      run.callers[c].runs = weight;
+      run.callers[c].samples =
+	saturating_add32 (0, saturating_multiply (run.callers[c].samples,
+						  weight));
+    }
   callers = merge_callers (profile, run.callers, run.caller_count,
 			   &caller_begins, &caller_count);
   if (!callers)
@@ -701,6 +831,12 @@ struct mip_run_accumulator
   struct run_caller *run_callers;
   size_t run_caller_count;
   size_t max_run_callers;       /* caller slots of every kept function */
+  size_t run_caller_capacity;   /* of run_callers: those and the largest
+				   caller sample table yet */
+  /* The functions that may be sampled, by record (built with the first
+     run that has caller samples).  */
+  struct record_function *sampled;
+  size_t sampled_count;
   /* Callers of the runs added, waiting to go into the profile.  */
   struct run_caller *pending;
   size_t pending_count, pending_capacity;
@@ -884,6 +1020,7 @@ mip_run_accumulator_free (struct mip_run_accumulator *acc)
   free (acc->covered);
   free (acc->ran);
   free (acc->run_callers);
+  free (acc->sampled);
   free (acc->pending);
   free (acc);
 }
@@ -938,6 +1075,7 @@ mip_run_accumulator_new (struct mip_profile *profile,
     }
   if (status == MIP_INFER_OK)
     {
+      acc->run_caller_capacity = acc->max_run_callers;
       acc->run_callers = calloc (acc->max_run_callers + 1,
 				 sizeof *acc->run_callers);
       if (!acc->run_callers)
@@ -1014,6 +1152,7 @@ read_planned_callers (struct mip_run_accumulator *acc,
       caller->function = plan->primary;
       caller->runs = 1;
       caller->address = address;
+      caller->samples = 0;
     }
 }
 
@@ -1244,12 +1383,14 @@ flush_pending_callers (struct mip_run_accumulator *acc)
   return true;
 }
 
-/* Room for the callers of one more run, adding the pending ones to the
-   profile when there are many.  */
+/* Room for the callers of one more run (its caller slots and SAMPLES
+   caller samples): in run_callers, and among the pending ones, which go
+   into the profile first when there are many.  */
 static bool
-reserve_pending_callers (struct mip_run_accumulator *acc)
+reserve_pending_callers (struct mip_run_accumulator *acc, size_t samples)
 {
-  size_t wanted = acc->pending_count + acc->max_run_callers, capacity;
+  size_t run_callers = acc->max_run_callers + samples;
+  size_t wanted = acc->pending_count + run_callers, capacity;
   struct run_caller *grown;
 
   if (wanted <= acc->pending_capacity)
@@ -1258,7 +1399,7 @@ reserve_pending_callers (struct mip_run_accumulator *acc)
     {
       if (!flush_pending_callers (acc))
 	return false;
-      wanted = acc->max_run_callers;
+      wanted = run_callers;
       if (wanted <= acc->pending_capacity)
 	return true;
     }
@@ -1271,6 +1412,38 @@ reserve_pending_callers (struct mip_run_accumulator *acc)
   acc->pending = grown;
   acc->pending_capacity = capacity;
   return true;
+}
+
+/* Room in run_callers for the caller slots and SAMPLES samples.  */
+static bool
+reserve_run_callers (struct mip_run_accumulator *acc, size_t samples)
+{
+  size_t wanted = acc->max_run_callers + samples;
+  struct run_caller *grown;
+
+  if (wanted <= acc->run_caller_capacity)
+    return true;
+  grown = realloc (acc->run_callers, (wanted + 1) * sizeof *grown);
+  if (!grown)
+    return false;
+  acc->run_callers = grown;
+  acc->run_caller_capacity = wanted;
+  return true;
+}
+
+/* The caller samples of RAW, loaded LOAD_BIAS away, join the run's
+   callers (reserve_run_callers made room).  */
+static void
+read_accumulated_samples (struct mip_run_accumulator *acc,
+			  const struct mip_raw *raw, uint64_t load_bias)
+{
+  uint32_t s;
+
+  for (s = 0; s < raw->samples_header.sample_count; s++)
+    if (sample_caller (acc->profile, raw, s, acc->sampled,
+		       acc->sampled_count, load_bias,
+		       &acc->run_callers[acc->run_caller_count]))
+      acc->run_caller_count++;
 }
 
 /* The run's callers, one entry per function and address, seen by
@@ -1287,8 +1460,11 @@ keep_run_callers (struct mip_run_accumulator *acc, uint32_t weight)
   unique_run_callers (&run);
   for (c = 0; c < run.caller_count; c++)
     {
-      acc->pending[acc->pending_count] = run.callers[c];
-      acc->pending[acc->pending_count++].runs = weight;
+      struct run_caller *kept = &acc->pending[acc->pending_count++];
+      *kept = run.callers[c];
+      kept->runs = weight;
+      kept->samples =
+	saturating_add32 (0, saturating_multiply (kept->samples, weight));
     }
   acc->run_caller_count = 0;
 }
@@ -1299,12 +1475,22 @@ mip_run_accumulator_add (struct mip_run_accumulator *acc,
 			 const char *name, struct mip_error_context *error)
 {
   struct mip_profile *profile = acc->profile;
+  size_t samples = raw->samples_header.sample_count;
+  uint64_t load_bias = raw->header.anchor_address
+		       - profile->header.anchor_address;
 
-  if (!reserve_pending_callers (acc))
+  if (samples != 0 && !acc->sampled)
+    {
+      acc->sampled = sampled_functions (profile, &acc->sampled_count);
+      if (!acc->sampled)
+	return mip_error_set (error, MIP_ERROR_NO_MEMORY, name, NULL);
+    }
+  if (!reserve_run_callers (acc, samples)
+      || !reserve_pending_callers (acc, samples))
     return mip_error_set (error, MIP_ERROR_NO_MEMORY, name, NULL);
   /* Nothing can fail from here on.  */
-  read_records (acc, raw, raw->header.anchor_address
-			  - profile->header.anchor_address);
+  read_records (acc, raw, load_bias);
+  read_accumulated_samples (acc, raw, load_bias);
   infer_ran_blocks (acc, raw);
   count_ran (acc, weight);
   keep_run_callers (acc, weight);
@@ -1448,6 +1634,9 @@ weighted_callers (const struct mip_profile *other, uint32_t weight,
 	  callers[out].address = caller->return_address;
 	  callers[out].runs =
 	    saturating_add32 (0, saturating_multiply (caller->runs, weight));
+	  callers[out].samples =
+	    saturating_add32 (0, saturating_multiply (caller->samples,
+						      weight));
 	  out++;
 	}
     }

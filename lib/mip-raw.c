@@ -7,6 +7,7 @@
 
 #include <inttypes.h>
 #include <stdio.h>
+#include <string.h>
 
 static enum mip_error
 check_magic (const void *data, size_t size, const char *name,
@@ -52,12 +53,6 @@ check_header (const struct mip_raw_header *header, size_t size,
   data_bytes = size - sizeof *header;
   if (header->data_size > data_bytes)
     return mip_error_set (error, MIP_ERROR_TRUNCATED, name,
-			  "header says %" PRIu64 " data bytes, file has %"
-			  PRIu64, header->data_size, data_bytes);
-  /* More may follow: another dump, which needs at least a header.  */
-  if (header->data_size < data_bytes
-      && data_bytes - header->data_size < sizeof *header)
-    return mip_error_set (error, MIP_ERROR_TRAILING_DATA, name,
 			  "header says %" PRIu64 " data bytes, file has %"
 			  PRIu64, header->data_size, data_bytes);
   if (header->flags & MIP_RAW_FLAG_UNIT_WALK_FAILED)
@@ -108,6 +103,75 @@ walk_units (const struct mip_raw *raw, const char *name,
   return MIP_OK;
 }
 
+/* Parse the caller sample table of RAW, which starts AT bytes into the
+   dump FILE: its header must say 16-byte entries taken every
+   MIP_CALLER_SAMPLE_PERIOD calls, and the entries must fit.  *END
+   receives the offset after the table.  */
+static enum mip_error
+parse_samples (const struct mip_reader *file, uint64_t at, const char *name,
+	       struct mip_raw *raw, uint64_t *end,
+	       struct mip_error_context *error)
+{
+  struct mip_raw_samples *h = &raw->samples_header;
+  uint64_t entries_size;
+
+  if (!mip_read_struct (file, at, &mip_layout_mip_raw_samples, h))
+    return mip_error_set (error, MIP_ERROR_TRUNCATED, name,
+			  "caller samples at byte %" PRIu64 ": %" PRIu64
+			  " bytes left, their header needs %zu", at,
+			  file->size - at, sizeof *h);
+  if (h->entry_size != sizeof (struct mip_raw_sample)
+      || h->period != MIP_CALLER_SAMPLE_PERIOD)
+    return mip_error_set (error, MIP_ERROR_CORRUPT, name,
+			  "caller samples of %" PRIu32 " bytes every %" PRIu32
+			  " calls (expected %zu bytes every %u)",
+			  h->entry_size, h->period,
+			  sizeof (struct mip_raw_sample),
+			  MIP_CALLER_SAMPLE_PERIOD);
+  at += sizeof *h;
+  entries_size = (uint64_t) h->sample_count * h->entry_size;
+  if (entries_size > file->size - at)
+    return mip_error_set (error, MIP_ERROR_TRUNCATED, name,
+			  "%" PRIu32 " caller samples need %" PRIu64
+			  " bytes, %" PRIu64 " left", h->sample_count,
+			  entries_size, file->size - at);
+  mip_reader_sub (file, at, entries_size, &raw->samples);
+  *end = at + entries_size;
+  return MIP_OK;
+}
+
+/* After the dump of RAW, DUMP_BYTES bytes long, the FILE_BYTES -
+   DUMP_BYTES bytes left must be nothing or another dump, which needs at
+   least a header.  */
+static enum mip_error
+check_trailing (const struct mip_raw *raw, uint64_t dump_bytes,
+		uint64_t file_bytes, const char *name,
+		struct mip_error_context *error)
+{
+  uint64_t left = file_bytes - dump_bytes;
+
+  if (left == 0 || left >= sizeof (struct mip_raw_header))
+    return MIP_OK;
+  if (raw->header.flags & MIP_RAW_FLAG_CALLER_SAMPLES)
+    return mip_error_set (error, MIP_ERROR_TRAILING_DATA, name,
+			  "%" PRIu64 " bytes after the caller samples, too"
+			  " few for another dump", left);
+  return mip_error_set (error, MIP_ERROR_TRAILING_DATA, name,
+			"header says %" PRIu64 " data bytes, file has %"
+			PRIu64, raw->header.data_size,
+			file_bytes - sizeof raw->header);
+}
+
+bool
+mip_raw_read_sample (const struct mip_raw *raw, uint32_t index,
+		     struct mip_raw_sample *sample)
+{
+  return index < raw->samples_header.sample_count
+	 && mip_read_struct (&raw->samples,
+			     (uint64_t) index * sizeof *sample,
+			     &mip_layout_mip_raw_sample, sample);
+}
+
 /* Parse the dump at OFFSET of the SIZE bytes at DATA.  */
 enum mip_error
 mip_raw_parse_dump (const void *data, size_t size, size_t offset,
@@ -119,6 +183,7 @@ mip_raw_parse_dump (const void *data, size_t size, size_t offset,
   struct mip_magic_info magic;
   struct mip_reader file;
   enum mip_error status;
+  uint64_t end;
 
   status = check_magic (dump, dump_bytes, name, &magic, error);
   if (status != MIP_OK)
@@ -132,7 +197,19 @@ mip_raw_parse_dump (const void *data, size_t size, size_t offset,
   raw->big_endian = mip_host_big_endian () != magic.swap;
   mip_reader_sub (&file, sizeof raw->header, raw->header.data_size,
 		  &raw->data);
-  *next = offset + sizeof raw->header + (size_t) raw->header.data_size;
+  memset (&raw->samples_header, 0, sizeof raw->samples_header);
+  mip_reader_sub (&file, 0, 0, &raw->samples);
+  end = sizeof raw->header + raw->header.data_size;
+  if (raw->header.flags & MIP_RAW_FLAG_CALLER_SAMPLES)
+    {
+      status = parse_samples (&file, end, name, raw, &end, error);
+      if (status != MIP_OK)
+	return status;
+    }
+  status = check_trailing (raw, end, dump_bytes, name, error);
+  if (status != MIP_OK)
+    return status;
+  *next = offset + (size_t) end;
   return walk_units (raw, name, error);
 }
 

@@ -7,8 +7,9 @@
    writing one name) and of several runs (online merging, "%m").
    mip_raw_parse_dump checks one dump: the header, its data size against
    what the file has left, the walk over the raw units and the build id
-   recomputed from their hashes.  The model refers to the caller's
-   buffer; it copies nothing.
+   recomputed from their hashes, and the caller sample table that
+   follows the data when the header's MIP_RAW_FLAG_CALLER_SAMPLES says
+   so.  The model refers to the caller's buffer; it copies nothing.
 
    Copyright (C) 2026 The MIP for GCC developers.
    SPDX-License-Identifier: GPL-3.0-or-later  */
@@ -34,7 +35,17 @@ struct mip_raw
   unsigned pointer_size;        /* of the target: 4 or 8 */
   bool big_endian;              /* byte order of the target */
   struct mip_reader data;       /* the section data, after the header */
+  struct mip_raw_samples samples_header; /* host byte order; all zero
+					    without a sample table */
+  struct mip_reader samples;    /* its sample_count entries (struct
+				   mip_raw_sample, read with
+				   mip_raw_read_sample) */
 };
+
+/* Read caller sample INDEX (below samples_header.sample_count) of RAW
+   into *SAMPLE, in host byte order.  */
+bool mip_raw_read_sample (const struct mip_raw *raw, uint32_t index,
+			  struct mip_raw_sample *sample);
 
 /* Parse the dump that starts at OFFSET of the SIZE bytes at DATA;
    *NEXT receives the offset after it (SIZE after the last dump).  NAME

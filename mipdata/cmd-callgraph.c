@@ -6,7 +6,14 @@
    before it, so each gives an edge caller -> callee:
 
      main -> helper  (runs 2)
+     helper -> helper  (runs 2, samples 39, about 9984 calls)
      <unknown> -> main  (runs 2)
+
+   The first caller of each run is recorded in the function's raw
+   record; on x86-64 the full mode also samples the caller of every
+   256th call (MIP_CALLER_SAMPLE_PERIOD), so every edge taken often
+   appears, weighted by its samples: about samples x 256 calls, summed
+   over the runs.
 
    or, with --dot, a Graphviz graph whose nodes carry what the profile
    knows of each function (its call count where the mode records one,
@@ -16,6 +23,7 @@
        "main" [label="main\nruns 2"];
        "helper" [label="helper\ncalls 6\nruns 2"];
        "main" -> "helper" [label="runs 2"];
+       "helper" -> "helper" [label="runs 2\nabout 9984 calls"];
      }
 
    Functions of the same name (static functions of several files) are
@@ -82,6 +90,7 @@ struct call_edge
   const char *external;
   uint32_t callee;
   uint32_t runs;
+  uint64_t samples;		/* caller samples of the edge */
 };
 
 struct edge_list
@@ -99,7 +108,9 @@ print_help (void)
 	  "\n"
 	  "Print the calls observed in the runs merged into PROFILE, from\n"
 	  "the callers sampled by the functions that record them, one edge\n"
-	  "per line: 'caller -> callee  (runs N)'.  A caller that is not in\n"
+	  "per line: 'caller -> callee  (runs N)', with ', samples S, about\n"
+	  "C calls' for an edge whose calls were sampled (x86-64, one\n"
+	  "sample every 256 calls).  A caller that is not in\n"
 	  "the profile is <unknown>.  Functions that share a name are told\n"
 	  "apart by file (with --debug) or by address: 'scale (a.c)',\n"
 	  "'scale@0x401136'.\n"
@@ -173,6 +184,7 @@ edge_of (const struct mip_address_index *addresses,
     }
   edge.callee = callee;
   edge.runs = sample->runs;
+  edge.samples = sample->samples;
   return edge;
 }
 
@@ -190,8 +202,11 @@ fold_edges (struct edge_list *list, uint32_t runs)
     {
       struct call_edge *last = &list->edges[kept];
       if (compare_edges (last, &list->edges[i]) == 0)
-	last->runs = list->edges[i].runs > runs - last->runs ? runs
-	  : last->runs + list->edges[i].runs;
+	{
+	  last->runs = list->edges[i].runs > runs - last->runs ? runs
+	    : last->runs + list->edges[i].runs;
+	  last->samples += list->edges[i].samples;
+	}
       else
 	list->edges[++kept] = list->edges[i];
     }
@@ -650,11 +665,21 @@ print_edges (const struct mip_profile *profile,
 	  print_dot_id (caller_name (nodes, edge));
 	  fputs (" -> ", stdout);
 	  print_dot_id (callee);
-	  printf (" [label=\"runs %" PRIu32 "\"];\n", edge->runs);
+	  printf (" [label=\"runs %" PRIu32, edge->runs);
+	  if (edge->samples != 0)
+	    printf ("\\nabout %" PRIu64 " calls",
+		    edge->samples * MIP_CALLER_SAMPLE_PERIOD);
+	  fputs ("\"];\n", stdout);
 	}
       else
-	printf ("%s -> %s  (runs %" PRIu32 ")\n", caller_name (nodes, edge),
-		callee, edge->runs);
+	{
+	  printf ("%s -> %s  (runs %" PRIu32, caller_name (nodes, edge),
+		  callee, edge->runs);
+	  if (edge->samples != 0)
+	    printf (", samples %" PRIu64 ", about %" PRIu64 " calls",
+		    edge->samples, edge->samples * MIP_CALLER_SAMPLE_PERIOD);
+	  fputs (")\n", stdout);
+	}
     }
   if (options->dot)
     fputs ("}\n", stdout);

@@ -13,8 +13,12 @@
          covered: 0 1 3 4
          not covered: 2
        Callers:                               (when recorded)
+         main (12 samples, about 3072 calls)
          <unknown> 0x1c6a
 
+   A caller with samples (x86-64 full mode: one every
+   MIP_CALLER_SAMPLE_PERIOD calls) shows them and the calls they stand
+   for; the first caller of each run is listed without.
    With --debug the blocks come one per line, in source order, with the
    lines their code comes from ("main.c:14-15: not covered"), and each
    caller with the line of its call.
@@ -429,6 +433,16 @@ print_text_blocks (const struct show_context *context, uint32_t index)
   free (entries);
 }
 
+/* " (N samples, about M calls)" after a caller with samples.  */
+static void
+print_text_samples (uint32_t samples)
+{
+  if (samples != 0)
+    printf (" (%" PRIu32 " sample%s, about %" PRIu64 " calls)", samples,
+	    samples == 1 ? "" : "s",
+	    (uint64_t) samples * MIP_CALLER_SAMPLE_PERIOD);
+}
+
 static void
 print_text_callers (const struct show_context *context, uint32_t index)
 {
@@ -441,8 +455,9 @@ print_text_callers (const struct show_context *context, uint32_t index)
   printf ("  Callers:\n");
   for (c = 0; c < function->caller_count; c++)
     {
-      uint64_t address =
-	profile->callers[function->caller_begin + c].return_address;
+      const struct mip_profile_caller *entry =
+	&profile->callers[function->caller_begin + c];
+      uint64_t address = entry->return_address;
       uint32_t caller = mip_address_index_find_caller (context->addresses,
 						       address);
       const char *file;
@@ -453,7 +468,9 @@ print_text_callers (const struct show_context *context, uint32_t index)
 	  /* The name callgraph gives it, and show gives a caller it cannot
 	     place in a profile made from a map (which does not know the
 	     binary's extent): one name for the same caller.  */
-	  printf ("    <unknown> (outside the binary)\n");
+	  printf ("    <unknown> (outside the binary)");
+	  print_text_samples (entry->samples);
+	  putchar ('\n');
 	  continue;
 	}
       if (caller != MIP_NO_FUNCTION)
@@ -462,6 +479,7 @@ print_text_callers (const struct show_context *context, uint32_t index)
 	printf ("    <unknown> 0x%" PRIx64, address);
       if (call_location (context, address, &file, &line))
 	printf (" (%s:%d)", file, line);
+      print_text_samples (entry->samples);
       putchar ('\n');
     }
 }
@@ -597,8 +615,8 @@ print_json_blocks (const struct show_context *context, uint32_t index)
   putchar (']');
 }
 
-/* ", "callers": [{"function": ..., "address": "0x..."}, ...]" when they
-   are recorded.  */
+/* ", "callers": [{"function": ..., "address": "0x...", "samples": N},
+   ...]" when they are recorded.  */
 static void
 print_json_callers (const struct show_context *context, uint32_t index)
 {
@@ -611,8 +629,9 @@ print_json_callers (const struct show_context *context, uint32_t index)
   fputs (", \"callers\": [", stdout);
   for (c = 0; c < function->caller_count; c++)
     {
-      uint64_t address =
-	profile->callers[function->caller_begin + c].return_address;
+      const struct mip_profile_caller *entry =
+	&profile->callers[function->caller_begin + c];
+      uint64_t address = entry->return_address;
       uint32_t caller = mip_address_index_find_caller (context->addresses,
 						       address);
       const char *file = NULL;
@@ -621,7 +640,8 @@ print_json_callers (const struct show_context *context, uint32_t index)
       fputs (c ? ", {\"function\": " : "{\"function\": ", stdout);
       if (address == MIP_EXTERNAL_CALLER)
 	{
-	  fputs ("null, \"address\": null, \"external\": true}", stdout);
+	  printf ("null, \"address\": null, \"external\": true,"
+		  " \"samples\": %" PRIu32 "}", entry->samples);
 	  continue;
 	}
       if (caller != MIP_NO_FUNCTION)
@@ -634,7 +654,7 @@ print_json_callers (const struct show_context *context, uint32_t index)
 	  bool found = call_location (context, address, &file, &line);
 	  print_json_location (found, file, line);
 	}
-      putchar ('}');
+      printf (", \"samples\": %" PRIu32 "}", entry->samples);
     }
   putchar (']');
 }

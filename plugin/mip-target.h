@@ -29,8 +29,11 @@ struct mip_entry_probe
 /* Name of the raw record's label of function INDEX, e.g. ".Lmip.r3"; the
    target's instruction sequences address record fields through it.  */
 #define MIP_RECORD_LABEL_FMT ".Lmip.r%u"
-/* The runtime's shared first-call path of the x86-64 entry probe.  */
+/* The runtime's shared first-call path of the AArch64 entry probe.  */
 #define MIP_FIRST_CALL_HELPER "__mip_first_call"
+/* The runtime's shared borrow path of the x86-64 entry probe: the
+   first call, a wrap, or a caller sample every 256th call.  */
+#define MIP_COUNT_BORROW_HELPER "__mip_count_borrow"
 /* Name of the label that ends function INDEX's code.  */
 #define MIP_END_LABEL_FMT ".Lmip.e%u"
 /* Name of the label at the start of block K of function INDEX.  */

@@ -18,20 +18,29 @@
    flags):
 	movb	$0, .Lmip.rN+C(%rip)		# coverage byte = 0
 
-   call count, first-call order and first caller (full mode; the count
-   field holds the count negated, see mip_decode_call_count):
-	subl	$1, .Lmip.rN(%rip)		# count += 1; borrows on the
-	jnc	1f				#   first call (and on a wrap)
-	leaq	.Lmip.rN(%rip), %r11		# then the runtime stamps the
-	call	__mip_first_call		#   order and the caller
-   1:
+   call count, first-call order, first caller and caller samples (full
+   mode, x86-64 with %r11 free; the count field holds the count negated,
+   see mip_decode_call_count):
+	subb	$1, .Lmip.rN(%rip)		# count += 1 in the low byte:
+	jnc	1f				#   borrows every 256th call
+	leaq	.Lmip.rN(%rip), %r11		# then the runtime carries the
+	call	__mip_count_borrow		#   borrow into the upper 24
+   1:						#   bits and samples the caller,
+						#   or on the first call (and a
+						#   wrap) stamps the order and
+						#   the caller
+   The same 7 bytes as a subl and the same two instructions on the
+   common path; the field is exact again once the runtime returns
+   (runtime/mip-first-call.c, whose carry is a locked subl).
    with -fplugin-arg-mip-atomic the decrement is locked, so concurrent
    calls lose no count and exactly one of them takes the first-call path
    (8 bytes instead of 7; the counter is 32 bits wide on every target,
    so one locked instruction is the whole update on i386 too):
-	lock subl $1, .Lmip.rN(%rip)
-	jnc	1f
-   where %r11 is not free (and on i386) the first-call path is inline:
+	lock subb $1, .Lmip.rN(%rip)		# (lock subl $1 where the
+	jnc	1f				#   first-call path is inline)
+   where %r11 is not free (and on i386) the whole count is decremented
+   (subl $1: borrows on the first call and on a wrap only), no caller is
+   sampled and the first-call path is inline:
 	cmpl	$0, A(4)			# order set: the count wrapped
 	je	4f
 	movl	$1, A(0)			#   saturate at 0xffffffff
@@ -327,8 +336,9 @@ append_first_call (struct mip_asm_text *t, const struct mip_entry_probe *p,
     }
 }
 
-/* x86-64 with %r11 free: the first-call path is the runtime's
-   __mip_first_call, 12 bytes here instead of some 50.  */
+/* x86-64 with %r11 free: the borrow path (first call, caller samples)
+   is the runtime's __mip_count_borrow, 12 bytes here instead of some
+   50.  */
 static bool
 use_first_call_helper (const struct scratch_register *scratch)
 {
@@ -344,11 +354,14 @@ register_to_save (const struct scratch_register *avoid)
   return &table[0] == avoid ? &table[1] : &table[0];
 }
 
-/* The instruction that decrements the negated count: locked with
-   -fplugin-arg-mip-atomic (the flags it leaves are the same).  */
+/* The instruction that decrements the negated count: its low byte
+   only where the runtime's helper carries the borrow (HELPER), locked
+   with -fplugin-arg-mip-atomic (the flags it leaves are the same).  */
 static const char *
-count_decrement (void)
+count_decrement (bool helper)
 {
+  if (helper)
+    return mip_options.atomic_counts ? "lock subb" : "subb";
   return mip_options.atomic_counts ? "lock subl" : "subl";
 }
 
@@ -415,15 +428,18 @@ mip_target_instrument_entry (function *fun, const struct mip_entry_probe *p)
 	  scratch = regs[next_reg];
 	  clobbers[n++] = regnos[next_reg];
 	}
+      bool helper = !saved && use_first_call_helper (scratch);
       record_address (addr, sizeof addr, idx, p->layout.count_offset, base,
 		      label);
+      /* With the helper only the low byte: it borrows every 256th call
+	 and the helper carries the borrow (and samples the caller).  */
       mip_asm_append (&t, "%s%s\t$1, %s\n\tjnc\t1f", t.len ? "\n\t" : "",
-		      count_decrement (), addr);
+		      count_decrement (helper), addr);
       clobbers[n++] = FLAGS_REG;
-      if (!saved && use_first_call_helper (scratch))
+      if (helper)
 	mip_asm_append (&t, "\n\tleaq\t" MIP_RECORD_LABEL_FMT "(%%rip), %%r11"
-			"\n\t.hidden\t%s\n\tcall\t%s", idx, MIP_FIRST_CALL_HELPER,
-			MIP_FIRST_CALL_HELPER);
+			"\n\t.hidden\t%s\n\tcall\t%s", idx,
+			MIP_COUNT_BORROW_HELPER, MIP_COUNT_BORROW_HELPER);
       else
 	append_first_call (&t, p, scratch, saved, ra_offset, base, label);
       mip_asm_append (&t, "\n1:");

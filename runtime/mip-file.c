@@ -203,6 +203,8 @@ struct dump_walk
   int fd;
   uint64_t file_size;
   uint64_t offset;         /* of the next dump */
+  uint64_t dump_size;      /* of the dump found there: header, data and
+			      caller samples */
 };
 
 /* What next_dump finds.  */
@@ -233,6 +235,24 @@ next_dump (struct dump_walk *walk, const struct mip_raw_header *ours,
     return NO_DUMP;
   if (found->data_size > left - sizeof *found)
     return same_build (found, ours) ? CUT_DUMP : NO_DUMP;
+  walk->dump_size = sizeof *found + found->data_size;
+  if (found->flags & MIP_RAW_FLAG_CALLER_SAMPLES)
+    {
+      struct mip_raw_samples samples;
+      uint64_t table_size;
+
+      if (left - walk->dump_size < sizeof samples)
+	return same_build (found, ours) ? CUT_DUMP : NO_DUMP;
+      if (mip_platform_read_at (walk->fd, walk->offset + walk->dump_size,
+				&samples, sizeof samples) != 0
+	  || samples.entry_size != sizeof (struct mip_raw_sample))
+	return NO_DUMP;
+      table_size = sizeof samples + (uint64_t) samples.sample_count
+		   * samples.entry_size;
+      if (table_size > left - walk->dump_size)
+	return same_build (found, ours) ? CUT_DUMP : NO_DUMP;
+      walk->dump_size += table_size;
+    }
   return DUMP;
 }
 
@@ -248,7 +268,7 @@ static enum acceptance
 file_accepts (int fd, uint64_t file_size, const struct mip_raw_header *ours,
 	      int merging)
 {
-  struct dump_walk walk = { fd, file_size, 0 };
+  struct dump_walk walk = { fd, file_size, 0, 0 };
   struct mip_raw_header found;
   enum dump_found status;
   int all_kept = 1;
@@ -260,7 +280,7 @@ file_accepts (int fd, uint64_t file_size, const struct mip_raw_header *ours,
       if (verdict == FOREIGN)
 	return REFUSED;
       all_kept &= verdict == KEEP;
-      walk.offset += sizeof found + found.data_size;
+      walk.offset += walk.dump_size;
     }
   if (status == NO_DUMP && merging)
     return REFUSED;
@@ -294,12 +314,12 @@ static int
 copy_kept_dumps (int fd, uint64_t file_size,
 		 const struct mip_raw_header *ours, int merging, int to)
 {
-  struct dump_walk walk = { fd, file_size, 0 };
+  struct dump_walk walk = { fd, file_size, 0, 0 };
   struct mip_raw_header found;
 
   while (next_dump (&walk, ours, &found) == DUMP)
     {
-      uint64_t size = sizeof found + found.data_size;
+      uint64_t size = walk.dump_size;
 
       if (judge (&found, ours, merging) == KEEP)
 	{
@@ -342,20 +362,53 @@ create_temporary (const char *path, int *fd)
   return errnum;
 }
 
-/* Write into the new file TO the kept dumps of FD, then HEADER and
-   DATA, and close TO.  Returns 0 or the first error number.  */
+/* The pieces of DUMP, in file order, into PIECES (at most 4); returns
+   how many.  */
+static int
+dump_pieces (const struct mip_dump *dump, const void **pieces,
+	     size_t *sizes)
+{
+  int n = 0;
+
+  pieces[n] = dump->header;
+  sizes[n++] = sizeof *dump->header;
+  pieces[n] = dump->data;
+  sizes[n++] = (size_t) dump->header->data_size;
+  if (dump->header->flags & MIP_RAW_FLAG_CALLER_SAMPLES)
+    {
+      pieces[n] = &dump->samples->header;
+      sizes[n++] = sizeof dump->samples->header;
+      pieces[n] = dump->samples->entries;
+      sizes[n++] = dump->samples->header.sample_count
+		   * sizeof (struct mip_raw_sample);
+    }
+  return n;
+}
+
+/* Write DUMP at the end of TO.  */
+static int
+write_dump_pieces (int to, const struct mip_dump *dump)
+{
+  const void *pieces[4];
+  size_t sizes[4];
+  int n = dump_pieces (dump, pieces, sizes), i, errnum = 0;
+
+  for (i = 0; i < n && errnum == 0; i++)
+    errnum = mip_platform_write_all (to, pieces[i], sizes[i]);
+  return errnum;
+}
+
+/* Write into the new file TO the kept dumps of FD, then DUMP, and close
+   TO.  Returns 0 or the first error number.  */
 static int
 write_new_file (int to, int fd, uint64_t file_size,
-		const struct mip_raw_header *header, const void *data,
-		int merging)
+		const struct mip_dump *dump, int merging)
 {
-  int errnum = copy_kept_dumps (fd, file_size, header, merging, to);
+  int errnum = copy_kept_dumps (fd, file_size, dump->header, merging, to);
   int close_errnum;
 
   if (errnum == 0)
-    errnum = mip_platform_write_all (to, header, sizeof *header);
-  if (errnum == 0)
-    errnum = mip_platform_write_all (to, data, (size_t) header->data_size);
+    errnum = write_dump_pieces (to, dump);
   close_errnum = mip_platform_close (to);
   return errnum != 0 ? errnum : close_errnum;
 }
@@ -365,15 +418,14 @@ write_new_file (int to, int fd, uint64_t file_size,
    temporary file removed.  */
 static int
 replace_file (const char *name, const char *temporary, int fd,
-	      uint64_t file_size, const struct mip_raw_header *header,
-	      const void *data, int merging)
+	      uint64_t file_size, const struct mip_dump *dump, int merging)
 {
   int to;
   int errnum = create_temporary (temporary, &to);
 
   if (errnum != 0)
     return errnum;
-  errnum = write_new_file (to, fd, file_size, header, data, merging);
+  errnum = write_new_file (to, fd, file_size, dump, merging);
   if (errnum == 0)
     errnum = mip_platform_rename (temporary, name);
   if (errnum != 0)
@@ -387,14 +439,18 @@ replace_file (const char *name, const char *temporary, int fd,
    holds only whole dumps (a writer killed meanwhile leaves a cut dump,
    which the next dump drops).  Returns 0 or an error number.  */
 static int
-append_dump (int fd, uint64_t file_size, const struct mip_raw_header *header,
-	     const void *data)
+append_dump (int fd, uint64_t file_size, const struct mip_dump *dump)
 {
-  int errnum = mip_platform_write_at (fd, file_size, header, sizeof *header);
+  const void *pieces[4];
+  size_t sizes[4];
+  int n = dump_pieces (dump, pieces, sizes), i, errnum = 0;
+  uint64_t at = file_size;
 
-  if (errnum == 0)
-    errnum = mip_platform_write_at (fd, file_size + sizeof *header, data,
-				    (size_t) header->data_size);
+  for (i = 0; i < n && errnum == 0; i++)
+    {
+      errnum = mip_platform_write_at (fd, at, pieces[i], sizes[i]);
+      at += sizes[i];
+    }
   if (errnum != 0)
     mip_platform_truncate (fd, file_size);
   return errnum;
@@ -420,9 +476,9 @@ report_lock_failure (const char *name, int errnum)
    TEMPORARY_SIZE bytes).  Returns 0 or -1, having said why.  */
 static int
 write_dump (const char *name, size_t temporary_size,
-	    const struct mip_raw_header *header, const void *data,
-	    int merging)
+	    const struct mip_dump *dump, int merging)
 {
+  const struct mip_raw_header *header = dump->header;
   char temporary[temporary_size];
   uint64_t file_size = 0;
   enum acceptance acceptance = REWRITE;
@@ -453,10 +509,9 @@ write_dump (const char *name, size_t temporary_size,
       return -1;
     }
   if (errnum == 0 && acceptance == APPEND)
-    errnum = append_dump (fd, file_size, header, data);
+    errnum = append_dump (fd, file_size, dump);
   else if (errnum == 0)
-    errnum = replace_file (name, temporary, fd, file_size, header, data,
-			   merging);
+    errnum = replace_file (name, temporary, fd, file_size, dump, merging);
   /* An empty file that this dump created is not left behind.  */
   if (errnum != 0 && file_size == 0)
     mip_platform_remove (name);
@@ -518,9 +573,9 @@ mip_forget_dump_in_progress (void)
 }
 
 MIP_INTERNAL int
-mip_write_profile_file (const struct mip_raw_header *header,
-			const void *data)
+mip_write_profile_file (const struct mip_dump *dump)
 {
+  const struct mip_raw_header *header = dump->header;
   int saved_errno = errno;
   char host[256];
   struct mip_name_values values;
@@ -537,7 +592,7 @@ mip_write_profile_file (const struct mip_raw_header *header,
       char name[length + 1];
 
       mip_expand_filename (pattern, &values, name, sizeof name);
-      result = write_dump (name, (size_t) length + 32, header, data,
+      result = write_dump (name, (size_t) length + 32, dump,
 			   mip_pattern_merges (pattern));
     }
   errno = saved_errno;
@@ -549,11 +604,9 @@ mip_write_profile_file (const struct mip_raw_header *header,
 /* No files: __mip_dump and the dump at exit do nothing; the profile
    leaves through __mip_write_buffer.  */
 MIP_INTERNAL int
-mip_write_profile_file (const struct mip_raw_header *header,
-			const void *data)
+mip_write_profile_file (const struct mip_dump *dump)
 {
-  (void) header;
-  (void) data;
+  (void) dump;
   return -1;
 }
 

@@ -1,20 +1,38 @@
-/* mip-first-call.c - the first-call path of the x86-64 and AArch64
-   entry probes, shared by every instrumented function of the module.
+/* mip-first-call.c - the slow paths of the x86-64 and AArch64 entry
+   probes, shared by every instrumented function of the module, and the
+   x86-64 caller samples.
 
    Copyright (C) 2026 The MIP for GCC developers.
    SPDX-License-Identifier: GPL-3.0-or-later
 
-   The plugin's entry probe (plugin/mip-x86.cc) decrements the record's
-   negated call count and, when that borrows (the first call, or a count
-   that wrapped), calls this routine with the record's address in %r11,
-   before the instrumented function's prologue: the flags and %r11 are
-   free, every other register belongs to the function.  So it saves what
-   it uses, and it is written in assembly.
+   x86-64 (plugin/mip-x86.cc): the entry probe decrements the LOW BYTE
+   of the record's negated call count (subb $1), and when that borrows,
+   once every MIP_CALLER_SAMPLE_PERIOD (256) calls, calls
+   __mip_count_borrow with the record's address in %r11, before the
+   instrumented function's prologue: the flags and %r11 are free, every
+   other register belongs to the function.  The routine first takes the
+   borrow from the upper 24 bits, so that the field again holds exactly
+   0 - count; when that borrows too, the count was 0: the first call
+   (or a count that wrapped, see mip_decode_call_count), handled as the
+   first-call path always was; otherwise it samples the caller.  It
+   saves what it uses, and it is written in assembly.  The carry is
+   locked, so that with -fplugin-arg-mip-atomic (lock subb in the probe)
+   concurrent calls lose no count either; it runs once in 256 calls.
 
    Record: +0 negated call count, +4 first-call order, +8 caller slot
    (see mip_record_layout and mip_decode_call_count in mip-format.h).
 
-	cmpl	$0, 4(%r11)		# order already set: the count wrapped
+	lock subl $0x100, (%r11)	# the borrow of the low byte
+	jc	2f			# the count was 0
+	pushq	%rdi
+	pushq	%rsi
+	movq	%r11, %rdi		# the record
+	movq	24(%rsp), %rsi		# the instrumented function's caller
+	call	__mip_sample_caller	# keeps every register (C, below)
+	popq	%rsi
+	popq	%rdi
+	ret
+   2:	cmpl	$0, 4(%r11)		# order already set: the count wrapped
 	jne	1f
 	pushq	%rax
 	movq	16(%rsp), %rax		# the instrumented function's caller
@@ -26,17 +44,131 @@
 	popq	%rax
 	ret
    1:	movl	$1, (%r11)		# saturate: count 0xffffffff
-	ret  */
+	ret
+
+   Between the probe's subb and the subl here the field is 0x100 above
+   its value: a dump taken by a signal handler at that very point would
+   count 256 calls too few, as concurrent calls may lose increments
+   (doc/guide.md).  Every other dump (at exit, __mip_dump, a fork
+   child's) reads the exact count.  */
 
 #if defined(__x86_64__) && !defined(__ILP32__)
 
+#include "mip-internal.h"
+
+/* The bounds of the module's __mip_raw section (mip-runtime.c).  */
+extern unsigned char __start___mip_raw[] MIP_WEAK MIP_HIDDEN;
+
+/* The module's caller samples, written after the section data of every
+   dump (mip-runtime.c).  */
+MIP_HIDDEN MIP_USED struct mip_caller_sample_table __mip_caller_samples;
+
+/* The sampler's code runs where every register belongs to the
+   instrumented function: no vector or x87 register (general-regs-only),
+   and no call into code compiled without that (always_inline), which
+   could use them.  */
+#define MIP_SAMPLER_CODE \
+  __attribute__ ((target ("general-regs-only"), always_inline))
+
+/* The slot of the index where the search for (OFFSET, RETURN_ADDRESS)
+   starts: Fibonacci hashing of the two.  */
+static inline MIP_SAMPLER_CODE uint32_t
+sample_index_start (uint32_t offset, uint64_t return_address)
+{
+  uint64_t key = return_address ^ ((uint64_t) offset << 32);
+
+  return (uint32_t) ((key * 0x9e3779b97f4a7c15u)
+		     >> (64 - MIP_SAMPLE_INDEX_BITS));
+}
+
+/* Count one more sample of (OFFSET, RETURN_ADDRESS) in TABLE, whose
+   lock the caller holds: find its entry through the index (linear
+   probing; the index has twice as many slots as there are entries, so
+   a free slot is always found) or append a new one, published to the
+   dump by the release store of sample_count.  */
+static inline MIP_SAMPLER_CODE void
+count_sample (struct mip_caller_sample_table *table, uint32_t offset,
+	      uint64_t return_address)
+{
+  uint32_t slot = sample_index_start (offset, return_address);
+  uint32_t used = table->header.sample_count;
+
+  for (;;)
+    {
+      uint32_t entry = table->index[slot];
+      struct mip_raw_sample *sample;
+
+      if (entry == 0)
+	break;
+      sample = &table->entries[entry - 1];
+      if (sample->record_offset == offset
+	  && sample->return_address == return_address)
+	{
+	  if (sample->samples != UINT32_MAX)
+	    sample->samples++;
+	  return;
+	}
+      slot = (slot + 1) & (MIP_SAMPLE_INDEX_SIZE - 1);
+    }
+  if (used == MIP_SAMPLE_CAPACITY)
+    {
+      if (table->header.dropped != UINT32_MAX)
+	table->header.dropped++;
+      return;
+    }
+  table->entries[used].return_address = return_address;
+  table->entries[used].record_offset = offset;
+  table->entries[used].samples = 1;
+  table->index[slot] = (uint16_t) (used + 1);
+  __atomic_store_n (&table->header.sample_count, used + 1, __ATOMIC_RELEASE);
+}
+
+/* Sample the caller of the function whose record is at RECORD: the
+   instrumented function returns to RETURN_ADDRESS.  Called by
+   __mip_count_borrow before that function's prologue, so it keeps every
+   register but the flags (no_caller_saved_registers) and touches no
+   vector or x87 register (general-regs-only) and calls nothing.  A
+   sample that finds the table taken by another thread, or by this one
+   interrupted by a signal whose handler calls instrumented code, is
+   dropped rather than waited for.  */
+MIP_HIDDEN MIP_USED
+__attribute__ ((no_caller_saved_registers, target ("general-regs-only")))
+void
+__mip_sample_caller (const unsigned char *record, uintptr_t return_address)
+{
+  struct mip_caller_sample_table *table = &__mip_caller_samples;
+
+  if (!MIP_TRY_LOCK (table->lock))
+    {
+      __atomic_fetch_add (&table->lost, 1, __ATOMIC_RELAXED);
+      return;
+    }
+  count_sample (table, (uint32_t) (record - __start___mip_raw),
+		return_address);
+  MIP_UNLOCK (table->lock);
+}
+
 __asm__ ("\t.text\n"
-	 "\t.globl\t__mip_first_call\n"
-	 "\t.hidden\t__mip_first_call\n"
-	 "\t.type\t__mip_first_call, @function\n"
-	 "__mip_first_call:\n"
+	 "\t.globl\t__mip_count_borrow\n"
+	 "\t.hidden\t__mip_count_borrow\n"
+	 "\t.type\t__mip_count_borrow, @function\n"
+	 "__mip_count_borrow:\n"
 	 "\t.cfi_startproc\n"
-	 "\tcmpl\t$0, 4(%r11)\n"
+	 "\tlock subl\t$0x100, (%r11)\n"
+	 "\tjc\t2f\n"
+	 "\tpushq\t%rdi\n"
+	 "\t.cfi_adjust_cfa_offset 8\n"
+	 "\tpushq\t%rsi\n"
+	 "\t.cfi_adjust_cfa_offset 8\n"
+	 "\tmovq\t%r11, %rdi\n"
+	 "\tmovq\t24(%rsp), %rsi\n"
+	 "\tcall\t__mip_sample_caller\n"
+	 "\tpopq\t%rsi\n"
+	 "\t.cfi_adjust_cfa_offset -8\n"
+	 "\tpopq\t%rdi\n"
+	 "\t.cfi_adjust_cfa_offset -8\n"
+	 "\tret\n"
+	 "2:\tcmpl\t$0, 4(%r11)\n"
 	 "\tjne\t1f\n"
 	 "\tpushq\t%rax\n"
 	 "\t.cfi_adjust_cfa_offset 8\n"
@@ -52,7 +184,7 @@ __asm__ ("\t.text\n"
 	 "1:\tmovl\t$1, (%r11)\n"
 	 "\tret\n"
 	 "\t.cfi_endproc\n"
-	 "\t.size\t__mip_first_call, .-__mip_first_call\n");
+	 "\t.size\t__mip_count_borrow, .-__mip_count_borrow\n");
 
 #elif defined(__aarch64__) && !defined(__ILP32__)
 
@@ -108,7 +240,8 @@ __asm__ ("\t.text\n"
 
 #else
 
-/* Other targets inline the first-call path; keep the unit non-empty.  */
+/* Other targets inline the first-call path and sample no callers;
+   keep the unit non-empty.  */
 typedef int mip_first_call_unused;
 
 #endif

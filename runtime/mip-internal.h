@@ -49,6 +49,42 @@ extern const char __mip_runtime[] MIP_HIDDEN;
    stores 1 + the previous value.  */
 extern uint32_t __mip_sequence MIP_HIDDEN;
 
+/* The caller samples of the module (x86-64 full mode): defined by
+   mip-first-call.c, where __mip_count_borrow counts a sample of the
+   caller on every MIP_CALLER_SAMPLE_PERIOD-th call of a function, and
+   referred to weakly by the core, which writes it after the section
+   data when it holds anything.  Fixed size, no allocation: at most
+   MIP_SAMPLE_CAPACITY distinct (function, return address) edges, 32 KiB
+   of entries (filled in order, so untouched pages cost nothing) and an
+   8 KiB index; samples of further edges are counted as dropped.
+   header, then entries: the bytes a dump writes.  */
+#define MIP_SAMPLE_CAPACITY 2048u
+#define MIP_SAMPLE_INDEX_BITS 12
+#define MIP_SAMPLE_INDEX_SIZE (1u << MIP_SAMPLE_INDEX_BITS)
+struct mip_caller_sample_table
+{
+  struct mip_raw_samples header;   /* sample_count: entries in use;
+				      dropped: samples of edges that found
+				      the table full */
+  struct mip_raw_sample entries[MIP_SAMPLE_CAPACITY];
+  uint16_t index[MIP_SAMPLE_INDEX_SIZE]; /* 1 + an entry, 0: free */
+  uint32_t lock;                   /* held while a sample is counted */
+  uint32_t lost;                   /* samples that found it held */
+};
+extern struct mip_caller_sample_table __mip_caller_samples MIP_HIDDEN;
+
+/* A dump's copy of the sample table header, with the entries it
+   covers (they are only ever appended, and counted under the lock).  */
+struct mip_dump_samples
+{
+  struct mip_raw_samples header;
+  const struct mip_raw_sample *entries;
+};
+
+/* Fill SAMPLES for a dump; returns the bytes the table takes in it, 0
+   when the module has none (then no table is written).  */
+MIP_INTERNAL size_t mip_snapshot_samples (struct mip_dump_samples *samples);
+
 /* What a walk over the raw units found.  */
 struct mip_unit_walk
 {
@@ -68,6 +104,16 @@ MIP_INTERNAL int mip_walk_units (const unsigned char *data, size_t size,
 MIP_INTERNAL void mip_fill_raw_header (struct mip_raw_header *header,
 				     const unsigned char *data, size_t size,
 				     struct mip_unit_walk *walk);
+
+/* What one dump writes: HEADER, the section DATA (header->data_size
+   bytes) and, when header->flags has MIP_RAW_FLAG_CALLER_SAMPLES, the
+   caller samples.  */
+struct mip_dump
+{
+  const struct mip_raw_header *header;
+  const void *data;
+  const struct mip_dump_samples *samples;
+};
 
 /* Dump SIZE bytes of section data at DATA to the profile file, as
    __mip_dump does for the real section: nothing when SIZE is 0, one
@@ -89,11 +135,10 @@ MIP_INTERNAL void mip_release_dump_lock (void);
 
 /* ---- Profile file (mip-file.c, POSIX) ------------------------------ */
 
-/* Write HEADER and its data into the profile file, keeping the other
-   dumps it holds that belong there (see mip-file.c).  Reports any
-   failure on stderr; errno is left unchanged.  Returns 0 or -1.  */
-MIP_INTERNAL int mip_write_profile_file (const struct mip_raw_header *header,
-				       const void *data);
+/* Write DUMP into the profile file, keeping the other dumps it holds
+   that belong there (see mip-file.c).  Reports any failure on stderr;
+   errno is left unchanged.  Returns 0 or -1.  */
+MIP_INTERNAL int mip_write_profile_file (const struct mip_dump *dump);
 
 /* ---- Text without allocation (mip-util.c) ------------------------ */
 

@@ -43,6 +43,10 @@ MIP_HIDDEN MIP_USED uint32_t __mip_sequence;
 extern unsigned char __start___mip_raw[] MIP_WEAK MIP_HIDDEN;
 extern unsigned char __stop___mip_raw[] MIP_WEAK MIP_HIDDEN;
 
+/* The caller samples, where mip-first-call.c defines them (x86-64);
+   null elsewhere.  */
+extern struct mip_caller_sample_table __mip_caller_samples MIP_WEAK;
+
 /* Set while a dump is in progress.  */
 static int dump_lock;
 
@@ -126,26 +130,73 @@ mip_fill_raw_header (struct mip_raw_header *header,
 			     &header->gnu_build_id_size);
 }
 
-/* Fill HEADER for DATA, reporting inconsistent units once per
-   process.  */
+MIP_INTERNAL size_t
+mip_snapshot_samples (struct mip_dump_samples *samples)
+{
+  struct mip_caller_sample_table *table = &__mip_caller_samples;
+  uint32_t count, dropped;
+
+  if (table == NULL)
+    return 0;
+  count = __atomic_load_n (&table->header.sample_count, __ATOMIC_ACQUIRE);
+  if (count == 0)
+    return 0;
+  dropped = table->header.dropped;
+  dropped += __atomic_load_n (&table->lost, __ATOMIC_RELAXED);
+  if (dropped < table->header.dropped)
+    dropped = UINT32_MAX;
+  samples->header.sample_count = count;
+  samples->header.entry_size = sizeof (struct mip_raw_sample);
+  samples->header.period = MIP_CALLER_SAMPLE_PERIOD;
+  samples->header.dropped = dropped;
+  samples->entries = table->entries;
+  return sizeof samples->header + count * sizeof (struct mip_raw_sample);
+}
+
+/* Forget every caller sample (the counters were reset).  */
 static void
+clear_samples (void)
+{
+  struct mip_caller_sample_table *table = &__mip_caller_samples;
+
+  if (table == NULL)
+    return;
+  __atomic_store_n (&table->header.sample_count, 0, __ATOMIC_RELEASE);
+  table->header.dropped = 0;
+  table->lost = 0;
+  clear_bytes (table->index, sizeof table->index);
+  /* A thread the fork child does not have may have held it.  */
+  MIP_UNLOCK (table->lock);
+}
+
+/* Fill HEADER for DATA, reporting inconsistent units once per process,
+   and SAMPLES; returns the bytes of the sample table (0: none, and no
+   flag).  */
+static size_t
 fill_header_reporting (struct mip_raw_header *header,
-		       const unsigned char *data, size_t size)
+		       const unsigned char *data, size_t size,
+		       struct mip_dump_samples *samples)
 {
   struct mip_unit_walk walk;
+  size_t samples_size = mip_snapshot_samples (samples);
 
   mip_fill_raw_header (header, data, size, &walk);
+  if (samples_size != 0)
+    header->flags |= MIP_RAW_FLAG_CALLER_SAMPLES;
   if (walk.failed && !unit_walk_reported)
     {
       unit_walk_reported = 1;
       mip_report_unit_walk_failure ();
     }
+  return samples_size;
 }
 
 MIP_INTERNAL int
 mip_dump_data (const unsigned char *data, size_t size)
 {
   struct mip_raw_header header;
+  struct mip_dump_samples samples;
+  struct mip_dump dump = { &header, data, &samples };
   int result = -1;
 
   if (data == NULL || size == 0 || dumps_disabled)
@@ -154,8 +205,8 @@ mip_dump_data (const unsigned char *data, size_t size)
     {
       /* Inconsistent units are still written: the flag makes readers
 	 refuse them with a clear message.  */
-      fill_header_reporting (&header, data, size);
-      result = mip_write_profile_file (&header, data);
+      fill_header_reporting (&header, data, size, &samples);
+      result = mip_write_profile_file (&dump);
       MIP_UNLOCK (dump_lock);
     }
   return result;
@@ -187,26 +238,65 @@ __mip_dump (void)
   return mip_dump_data (__start___mip_raw, section_size ());
 }
 
-size_t
-__mip_get_size (void)
+/* The size of a dump of the section with the sample table of
+   SAMPLES_SIZE bytes.  */
+static size_t
+dump_size (size_t samples_size)
 {
   size_t size = section_size ();
 
-  return size == 0 ? 0 : sizeof (struct mip_raw_header) + size;
+  return size == 0 ? 0 : sizeof (struct mip_raw_header) + size
+			 + samples_size;
 }
 
+size_t
+__mip_get_size (void)
+{
+  struct mip_dump_samples samples;
+
+  return dump_size (mip_snapshot_samples (&samples));
+}
+
+/* The caller samples grow while the program runs: the buffer holds the
+   table as it was when __mip_get_size measured it, or a later one that
+   still fits; what does not fit is left out, whole entries only.  */
 int
 __mip_write_buffer (void *buffer, size_t size)
 {
   size_t data_size = section_size ();
   unsigned char *out = buffer;
   struct mip_raw_header header;
+  struct mip_dump_samples samples;
+  size_t samples_size;
 
-  if (data_size == 0 || out == NULL || size < __mip_get_size ())
+  if (data_size == 0 || out == NULL || size < dump_size (0))
     return -1;
-  fill_header_reporting (&header, __start___mip_raw, data_size);
+  samples_size = fill_header_reporting (&header, __start___mip_raw,
+					data_size, &samples);
+  if (samples_size > size - dump_size (0))
+    {
+      samples.header.sample_count =
+	(uint32_t) ((size - dump_size (0) - sizeof samples.header)
+		    / sizeof (struct mip_raw_sample));
+      if (size - dump_size (0) < sizeof samples.header
+	  || samples.header.sample_count == 0)
+	{
+	  header.flags &= ~MIP_RAW_FLAG_CALLER_SAMPLES;
+	  samples_size = 0;
+	}
+      else
+	samples_size = sizeof samples.header
+	  + samples.header.sample_count * sizeof (struct mip_raw_sample);
+    }
   mip_copy_bytes (out, &header, sizeof header);
   mip_copy_bytes (out + sizeof header, __start___mip_raw, data_size);
+  if (samples_size != 0)
+    {
+      out += sizeof header + data_size;
+      mip_copy_bytes (out, &samples.header, sizeof samples.header);
+      mip_copy_bytes (out + sizeof samples.header, samples.entries,
+		      samples_size - sizeof samples.header);
+    }
   return 0;
 }
 
@@ -258,7 +348,10 @@ mip_reset_data (unsigned char *data, size_t size)
     result = copy_image (&image, data, size);
   mip_platform_close_image (&image);
   if (result == 0)
-    __atomic_store_n (&__mip_sequence, 0, __ATOMIC_RELAXED);
+    {
+      __atomic_store_n (&__mip_sequence, 0, __ATOMIC_RELAXED);
+      clear_samples ();
+    }
   return result;
 }
 

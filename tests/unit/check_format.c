@@ -557,6 +557,120 @@ START_TEST (test_raw_good)
 }
 END_TEST
 
+/* sample_run with caller samples: helper (unit 0, function 1) called
+   from two sites of main, inline_fn (unit 1, function 0) from one of
+   helper.  */
+static struct test_run
+sampled_run (void)
+{
+  struct test_run run = sample_run ();
+
+  run.sample_count = 3;
+  run.samples[0] = (struct test_sample) { 0, 1, 0x555555401010ull, 5 };
+  run.samples[1] = (struct test_sample) { 0, 1, 0x555555401020ull, 2 };
+  run.samples[2] = (struct test_sample) { 1, 0, 0x555555401110ull, 1 };
+  return run;
+}
+
+/* The caller sample table after the data: read in either byte order and
+   pointer size, with every bound checked.  */
+START_TEST (test_raw_samples)
+{
+  int variant;
+  for (variant = 0; variant < 4; variant++)
+    {
+      unsigned pointer_size = variant & 1 ? 4 : 8;
+      bool big_endian = (variant & 2) != 0;
+      struct test_binary binary = test_sample_binary (pointer_size,
+						      big_endian);
+      struct test_run run = sampled_run ();
+      struct test_bytes bytes = test_make_raw (&binary, &run);
+      size_t data_end = sizeof (struct mip_raw_header)
+			+ binary.units[0].raw_size + binary.units[1].raw_size
+			+ binary.units[2].raw_size;
+      size_t table = data_end;
+      struct mip_error_context error;
+      struct mip_raw raw;
+      struct mip_raw_sample sample;
+      size_t cut;
+
+      ck_assert_uint_eq (bytes.size, data_end + 16 + 3 * 16);
+      ck_assert_msg (parse_raw (&bytes, &raw, &error) == MIP_OK, "%s",
+		     message_of (&error));
+      ck_assert_uint_eq (raw.data.size, data_end - 104);
+      ck_assert_uint_eq (raw.samples_header.sample_count, 3);
+      ck_assert_uint_eq (raw.samples_header.period, 256);
+      ck_assert (mip_raw_read_sample (&raw, 1, &sample));
+      ck_assert_uint_eq (sample.return_address, 0x555555401020ull);
+      ck_assert_uint_eq (sample.record_offset,
+			 binary.units[0].functions[1].raw_offset);
+      ck_assert_uint_eq (sample.samples, 2);
+      ck_assert (mip_raw_read_sample (&raw, 2, &sample));
+      ck_assert_uint_eq (sample.record_offset,
+			 binary.units[0].raw_size
+			 + binary.units[1].functions[0].raw_offset);
+      ck_assert (!mip_raw_read_sample (&raw, 3, &sample));
+      /* Cut anywhere in the table: truncated, or trailing data.  */
+      for (cut = data_end; cut < bytes.size; cut++)
+	{
+	  struct test_bytes part = { bytes.data, cut };
+	  enum mip_error status = parse_raw (&part, &raw, &error);
+	  ck_assert_msg (status == MIP_ERROR_TRUNCATED
+			 || status == MIP_ERROR_TRAILING_DATA,
+			 "cut at %zu: %s", cut, message_of (&error));
+	}
+      /* Another entry size or period is refused.  */
+      test_put (bytes.data + table, FIELD (mip_raw_samples, entry_size), 24,
+		big_endian);
+      ck_assert_int_eq (parse_raw (&bytes, &raw, &error), MIP_ERROR_CORRUPT);
+      test_put (bytes.data + table, FIELD (mip_raw_samples, entry_size), 16,
+		big_endian);
+      test_put (bytes.data + table, FIELD (mip_raw_samples, period), 128,
+		big_endian);
+      ck_assert_int_eq (parse_raw (&bytes, &raw, &error), MIP_ERROR_CORRUPT);
+      test_put (bytes.data + table, FIELD (mip_raw_samples, period), 256,
+		big_endian);
+      /* More entries than the file holds.  */
+      test_put (bytes.data + table, FIELD (mip_raw_samples, sample_count),
+		0x10000000, big_endian);
+      ck_assert_int_eq (parse_raw (&bytes, &raw, &error),
+			MIP_ERROR_TRUNCATED);
+      test_put (bytes.data + table, FIELD (mip_raw_samples, sample_count), 2,
+		big_endian);
+      ck_assert_int_eq (parse_raw (&bytes, &raw, &error),
+			MIP_ERROR_TRAILING_DATA);
+      test_bytes_free (&bytes);
+    }
+}
+END_TEST
+
+/* Two dumps, the first with caller samples: the second is found after
+   the table.  */
+START_TEST (test_raw_samples_then_dump)
+{
+  struct test_binary binary = test_sample_binary (8, false);
+  struct test_run run = sampled_run ();
+  struct test_bytes first = test_make_raw (&binary, &run);
+  struct test_bytes second = test_make_raw (&binary, &run);
+  struct test_bytes both = { malloc (first.size + second.size),
+			     first.size + second.size };
+  struct mip_error_context error;
+  struct mip_raw raw;
+  size_t next = 0;
+
+  memcpy (both.data, first.data, first.size);
+  memcpy (both.data + first.size, second.data, second.size);
+  ck_assert_msg (parse_raw (&both, &raw, &error) == MIP_OK, "%s",
+		 message_of (&error));
+  ck_assert_int_eq (mip_raw_parse_dump (both.data, both.size, 0, "x", &raw,
+					&next, &error), MIP_OK);
+  ck_assert_uint_eq (next, first.size);
+  test_bytes_free (&first);
+  test_bytes_free (&second);
+  test_bytes_free (&both);
+}
+END_TEST
+
 /* A run that records the 20-byte GNU build id 0x01, 0x02, ... 0x14
    (plus SALT in its last byte).  */
 static struct test_run
@@ -2272,6 +2386,66 @@ START_TEST (test_merge_any_order)
 }
 END_TEST
 
+/* Caller samples become callers with a weight: summed over the runs
+   (times the run's weight), sorted by address, saturating, and the same
+   whatever order or grouping the runs are added in.  */
+START_TEST (test_merge_samples)
+{
+  struct test_binary binary = test_sample_binary (8, false);
+  struct mip_profile *profile = profile_of (&binary);
+  struct mip_profile *other = profile_of (&binary);
+  struct mip_profile *grouped = profile_of (&binary);
+  struct test_run a = sampled_run (), b = sampled_run ();
+  struct mip_error_context error;
+  uint32_t helper = find_function (profile, "helper", 0);
+  /* The kept copy of unit 1 (unit 0's was discarded).  */
+  uint32_t inline_fn = find_function (profile, "inline_fn", 3);
+  const struct mip_profile_caller *callers;
+
+  b.samples[0].return_address = 0x555555401008ull;
+  b.samples[1].samples = 0xfffffffeu;
+  ck_assert_int_eq (merge_run (profile, &binary, &a, &error), MIP_OK);
+  ck_assert_int_eq (merge_run (profile, &binary, &b, &error), MIP_OK);
+  ck_assert_uint_eq (profile->functions[helper].caller_count, 3);
+  callers = &profile->callers[profile->functions[helper].caller_begin];
+  ck_assert_uint_eq (callers[0].return_address, 0x401008);
+  ck_assert_uint_eq (callers[0].samples, 5);
+  ck_assert_uint_eq (callers[0].runs, 1);
+  ck_assert_uint_eq (callers[1].return_address, 0x401010);
+  ck_assert_uint_eq (callers[1].samples, 5);
+  ck_assert_uint_eq (callers[2].return_address, 0x401020);
+  ck_assert_uint_eq (callers[2].samples, UINT32_MAX);
+  ck_assert_uint_eq (callers[2].runs, 2);
+  /* The sample of a copy goes to the primary.  */
+  ck_assert_uint_eq (profile->functions[inline_fn].caller_count, 1);
+  callers = &profile->callers[profile->functions[inline_fn].caller_begin];
+  ck_assert_uint_eq (callers[0].return_address, 0x401110);
+  ck_assert_uint_eq (callers[0].samples, 2);
+  ck_assert_uint_eq (callers[0].runs, 2);
+  /* The call counts are the records', untouched by the samples.  */
+  ck_assert_uint_eq (profile->functions[helper].call_count, 6);
+  /* b then a, through a partial profile: the same profile.  */
+  ck_assert_int_eq (merge_run (other, &binary, &b, &error), MIP_OK);
+  ck_assert_int_eq (merge_run (grouped, &binary, &a, &error), MIP_OK);
+  add_profile (other, grouped, 1);
+  ck_assert_same_profile (profile, other);
+  /* A weight multiplies the samples.  */
+  mip_profile_free (grouped);
+  grouped = profile_of (&binary);
+  ck_assert_int_eq (merge_run (grouped, &binary, &a, &error), MIP_OK);
+  mip_profile_free (other);
+  other = profile_of (&binary);
+  add_profile (other, grouped, 3);
+  callers = &other->callers[other->functions[helper].caller_begin];
+  ck_assert_uint_eq (callers[0].return_address, 0x401010);
+  ck_assert_uint_eq (callers[0].samples, 15);
+  ck_assert_uint_eq (callers[0].runs, 3);
+  mip_profile_free (profile);
+  mip_profile_free (other);
+  mip_profile_free (grouped);
+}
+END_TEST
+
 /* A run of weight 3 is three runs; a profile of weight 2, twice it.  */
 START_TEST (test_merge_weights)
 {
@@ -2389,6 +2563,31 @@ END_TEST
 
 /* ---- The accumulator against the run by run path ------------------------ */
 
+/* Up to three caller samples in RUN (loaded BIAS away) of random
+   functions (those that count no calls are sampled by no runtime and
+   left out by merge), some repeated, one saturating now and then.  */
+static void
+add_random_samples (const struct test_binary *binary, struct test_run *run,
+		    uint64_t bias, uint32_t *state)
+{
+  static const uint64_t callers[] = { 0x1010, 0x1105, 0x9006, 0x7fff0000 };
+  unsigned count = next_random (state) % 4, s;
+
+  for (s = 0; s < count; s++)
+    {
+      struct test_sample *sample = &run->samples[run->sample_count];
+      sample->unit = next_random (state) % binary->unit_count;
+      if (binary->units[sample->unit].function_count == 0)
+	continue;
+      sample->function = next_random (state)
+			 % binary->units[sample->unit].function_count;
+      sample->return_address = callers[next_random (state) % 4] + bias;
+      sample->samples = next_random (state) % 9 == 0
+			? UINT32_MAX : 1 + next_random (state) % 50;
+      run->sample_count++;
+    }
+}
+
 /* A run of BINARY with random records: coverage, counts (some
    saturated), orders, probes, stored values and callers (some repeated,
    some outside the binary, some empty), at a random load address.  */
@@ -2427,6 +2626,7 @@ random_run (const struct test_binary *binary, uint32_t *state)
       run.gnu_build_id_size = 20;
       memset (run.gnu_build_id, 0x5a, 20);
     }
+  add_random_samples (binary, &run, bias, state);
   return run;
 }
 
@@ -2524,7 +2724,8 @@ block_binary_with_alias (bool same_cfg)
 /* The accumulator gives the profile of the run by run path, byte for
    byte: every mode and kind, both pointer sizes and byte orders,
    aliases of the same CFG and not, discarded copies, weights (one
-   saturating), callers, GNU build ids, a profile with runs already.  */
+   saturating), callers and caller samples, GNU build ids, a profile
+   with runs already.  */
 START_TEST (test_accumulator_matches_runs)
 {
   struct test_binary binaries[] = {
@@ -2652,6 +2853,8 @@ format_suite (void)
   tcase_add_test (raw, test_raw_several_dumps);
   tcase_add_test (raw, test_raw_corrupt);
   tcase_add_test (raw, test_raw_fuzz);
+  tcase_add_test (raw, test_raw_samples);
+  tcase_add_test (raw, test_raw_samples_then_dump);
   suite_add_tcase (suite, raw);
   tcase_add_test (profile, test_profile_create);
   tcase_add_test (profile, test_profile_round_trip);
@@ -2678,6 +2881,7 @@ format_suite (void)
   tcase_add_test (merge, test_accumulator_many_callers);
   tcase_add_test (merge, test_merge_weight_saturates);
   tcase_add_test (merge, test_merge_profile_refuses_other_build);
+  tcase_add_test (merge, test_merge_samples);
   suite_add_tcase (suite, merge);
   tcase_add_test (blocks, test_map_blocks);
   tcase_add_test (blocks, test_map_bad_blocks);

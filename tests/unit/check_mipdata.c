@@ -1068,11 +1068,11 @@ static const char blocks_json[] =
   "{\"name\": \"callee\", \"covered\": true, \"call_count\": null,"
   " \"order\": null, \"cfg_signature\": \"0xc0ffee0000000020\","
   " \"callers\": ["
-  "{\"function\": \"diamond\", \"address\": \"0x1010\"},"
-  " {\"function\": \"diamond\", \"address\": \"0x1014\"},"
-  " {\"function\": \"loop\", \"address\": \"0x9006\"},"
-  " {\"function\": null, \"address\": \"0xfffe0000\"},"
-  " {\"function\": null, \"address\": \"0xffff0000\"}]},\n"
+  "{\"function\": \"diamond\", \"address\": \"0x1010\", \"samples\": 0},"
+  " {\"function\": \"diamond\", \"address\": \"0x1014\", \"samples\": 0},"
+  " {\"function\": \"loop\", \"address\": \"0x9006\", \"samples\": 0},"
+  " {\"function\": null, \"address\": \"0xfffe0000\", \"samples\": 0},"
+  " {\"function\": null, \"address\": \"0xffff0000\", \"samples\": 0}]},\n"
   "{\"name\": \"wide\", \"covered\": true, \"call_count\": null,"
   " \"order\": null, \"cfg_signature\": \"0xc0ffee0000000039\","
   " \"blocks\": [{\"covered\": true, \"id\": 100},"
@@ -1594,8 +1594,10 @@ expect_big_endian_profile (const struct test_binary *binary)
   ck_assert_contains (r, OUT, "{\"name\": \"loop\", \"covered\": true,"
 		      " \"call_count\": 3, \"order\": 2,");
   ck_assert_contains (r, OUT, "\"callers\": ["
-		      "{\"function\": \"diamond\", \"address\": \"0x1010\"},"
-		      " {\"function\": \"loop\", \"address\": \"0x9006\"}]");
+		      "{\"function\": \"diamond\", \"address\": \"0x1010\","
+		      " \"samples\": 0},"
+		      " {\"function\": \"loop\", \"address\": \"0x9006\","
+		      " \"samples\": 0}]");
   free_result (&r);
   r = run ("info", "-p", "default.mip", NULL);
   ck_assert_exit (r, 0);
@@ -2159,8 +2161,8 @@ START_TEST (test_show_debug_blocks_and_callers)
   snprintf (expected, sizeof expected, "{\"function\": null, \"address\":"
 	    " \"0x%llx\", \"file\": \"", (unsigned long long) outer_return);
   ck_assert_contains (r, OUT, expected);
-  snprintf (expected, sizeof expected, "check_mipdata.c\", \"line\": %d}",
-	    debug_caller_line);
+  snprintf (expected, sizeof expected, "check_mipdata.c\", \"line\": %d,"
+	    " \"samples\": 0}", debug_caller_line);
   ck_assert_contains (r, OUT, expected);
   ck_assert_contains (r, OUT, "{\"function\": \"debug_caller_function\","
 		      " \"address\": \"0x");

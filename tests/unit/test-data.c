@@ -286,6 +286,43 @@ put_record (const struct test_binary *binary, unsigned char *record,
       ? values->stored : MIP_COVERAGE_UNSET;
 }
 
+/* Append the caller sample table of RUN to RAW.  */
+static void
+put_samples (const struct test_binary *binary, const struct test_run *run,
+	     struct test_bytes *raw)
+{
+  bool be = binary->big_endian;
+  size_t at = raw->size;
+  unsigned s, u;
+
+  grow (raw, at + sizeof (struct mip_raw_samples)
+	+ run->sample_count * sizeof (struct mip_raw_sample));
+  test_put (raw->data + at, FIELD (mip_raw_samples, sample_count),
+	    run->sample_count, be);
+  test_put (raw->data + at, FIELD (mip_raw_samples, entry_size),
+	    sizeof (struct mip_raw_sample), be);
+  test_put (raw->data + at, FIELD (mip_raw_samples, period),
+	    MIP_CALLER_SAMPLE_PERIOD, be);
+  at += sizeof (struct mip_raw_samples);
+  for (s = 0; s < run->sample_count; s++)
+    {
+      const struct test_sample *sample = &run->samples[s];
+      uint32_t offset = 0;
+
+      for (u = 0; u < sample->unit; u++)
+	offset += binary->units[u].raw_size;
+      offset += binary->units[sample->unit].functions[sample->function]
+		  .raw_offset;
+      test_put (raw->data + at, FIELD (mip_raw_sample, return_address),
+		sample->return_address, be);
+      test_put (raw->data + at, FIELD (mip_raw_sample, record_offset),
+		offset, be);
+      test_put (raw->data + at, FIELD (mip_raw_sample, samples),
+		sample->samples, be);
+      at += sizeof (struct mip_raw_sample);
+    }
+}
+
 struct test_bytes
 test_make_raw (const struct test_binary *binary, const struct test_run *run)
 {
@@ -322,7 +359,9 @@ test_make_raw (const struct test_binary *binary, const struct test_run *run)
 	    raw.size - sizeof (struct mip_raw_header), be);
   test_put (raw.data, FIELD (mip_raw_header, unit_count), binary->unit_count,
 	    be);
-  test_put (raw.data, FIELD (mip_raw_header, flags), run->flags, be);
+  test_put (raw.data, FIELD (mip_raw_header, flags),
+	    run->flags | (run->sample_count ? MIP_RAW_FLAG_CALLER_SAMPLES : 0),
+	    be);
   test_put (raw.data, FIELD (mip_raw_header, anchor_address),
 	    run->anchor_address, be);
   test_put (raw.data, FIELD (mip_raw_header, pid), 4242, be);
@@ -331,6 +370,8 @@ test_make_raw (const struct test_binary *binary, const struct test_run *run)
 	    run->gnu_build_id_size, be);
   memcpy (raw.data + offsetof (struct mip_raw_header, gnu_build_id),
 	  run->gnu_build_id, sizeof run->gnu_build_id);
+  if (run->sample_count)
+    put_samples (binary, run, &raw);
   return raw;
 }
 

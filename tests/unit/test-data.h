@@ -87,10 +87,23 @@ struct test_record
 				   address, anything but 0xff */
 };
 
+/* A caller sample: function FUNCTION of unit UNIT called from
+   RETURN_ADDRESS (run-time), sampled SAMPLES times.  */
+#define TEST_MAX_SAMPLES 8
+struct test_sample
+{
+  unsigned unit, function;
+  uint64_t return_address;
+  uint32_t samples;
+};
+
 /* One run: values per unit and function, and the header fields.  */
 struct test_run
 {
   struct test_record records[TEST_MAX_UNITS][TEST_MAX_FUNCTIONS];
+  unsigned sample_count;        /* not 0: a caller sample table follows
+				   the data (and the flag says so) */
+  struct test_sample samples[TEST_MAX_SAMPLES];
   uint64_t anchor_address;      /* run-time __mip_runtime */
   uint32_t flags;
   uint32_t gnu_build_id_size;   /* 0: none recorded */

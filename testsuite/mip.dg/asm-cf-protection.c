@@ -11,4 +11,4 @@ int increment (int x) {
   return x + 1;
 }
 
-/* { dg-final { scan-assembler {\nincrement:\n(?:[ \t]*[.#][^\n]*\n)*[ \t]*endbr64\n(?:[ \t]*[.#][^\n]*\n)*[ \t]*subl[ \t]+\$1, [^\n]*\(%rip\)} } } */
+/* { dg-final { scan-assembler {\nincrement:\n(?:[ \t]*[.#][^\n]*\n)*[ \t]*endbr64\n(?:[ \t]*[.#][^\n]*\n)*[ \t]*subb[ \t]+\$1, [^\n]*\(%rip\)} } } */
