@@ -61,8 +61,10 @@
 #include "mip-lookup.h"
 #include "mip-profile.h"
 
+/* Every caller outside the profile: one name, whether the profile knows
+   the caller is outside the binary (made from it) or only that it is
+   none of its functions (made from a map), as show names it.  */
 #define UNKNOWN_CALLER "<unknown>"
-#define EXTERNAL_CALLER "<outside>"
 
 struct callgraph_options
 {
@@ -172,10 +174,9 @@ edge_of (const struct mip_address_index *addresses,
   edge.caller = mip_address_index_find_caller (addresses,
 					       sample->return_address);
   edge.external = UNKNOWN_CALLER;
-  if (sample->return_address == MIP_EXTERNAL_CALLER)
-    edge.external = EXTERNAL_CALLER;
-  else if (edge.caller == MIP_NO_FUNCTION && debug
-	   && sample->return_address > 0)
+  if (edge.caller == MIP_NO_FUNCTION && debug
+      && sample->return_address != MIP_EXTERNAL_CALLER
+      && sample->return_address > 0)
     {
       const char *name =
 	mipdata_debug_function_name (debug, sample->return_address - 1);

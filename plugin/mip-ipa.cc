@@ -253,6 +253,50 @@ may_decide (tree decl)
 	  && !DECL_STATIC_DESTRUCTOR (decl));
 }
 
+/* A function of at most this many statements is one GCC's inliner may
+   have copied into every caller when the profile's program was built
+   (functions of a few statements, like an accessor or a lock wrapper):
+   its out-of-line body then never ran, whatever its copies did.  */
+#define INLINE_CANDIDATE_STATEMENTS 4
+
+/* The statements of FN's body, debug statements and labels left out,
+   counting up to LIMIT + 1 at most.  */
+static unsigned
+statement_count (function *fn, unsigned limit)
+{
+  unsigned count = 0;
+  basic_block bb;
+  FOR_EACH_BB_FN (bb, fn)
+    for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
+	 gsi_next (&gsi))
+      {
+	gimple *stmt = gsi_stmt (gsi);
+	if (!is_gimple_debug (stmt) && gimple_code (stmt) != GIMPLE_LABEL
+	    && ++count > limit)
+	  return count;
+      }
+  return count;
+}
+
+/* Whether the profile's "never ran" may only mean that NODE's
+   out-of-line body never ran while copies of it, inlined into their
+   callers, did: a small function that the unit calls directly, or one
+   declared inline.  MIP profiles machine code, so the runs of inlined
+   copies count in their callers.  Making such a function cold would
+   stop GCC inlining it where it runs, and add calls on hot paths.  */
+static bool
+may_have_run_inlined (cgraph_node *node)
+{
+  if (!node->callers)
+    return false;
+  if (DECL_DECLARED_INLINE_P (node->decl))
+    return true;
+  function *fn = DECL_STRUCT_FUNCTION (node->decl);
+  return (fn && fn->cfg
+	  && statement_count (fn, INLINE_CANDIDATE_STATEMENTS)
+	     <= INLINE_CANDIDATE_STATEMENTS);
+}
+
 /* Give DECL (NODE's) the cold attribute, as the profile asks.  */
 static void
 make_cold (cgraph_node *node, tree decl, const char *symbol)
@@ -299,7 +343,8 @@ decide_from_profile (void)
 	}
       else if (!DECL_EXTERNAL (decl))
 	continue;
-      if (mip_use_never_ran (symbol, signature))
+      if (mip_use_never_ran (symbol, signature)
+	  && !(node->has_gimple_body_p () && may_have_run_inlined (node)))
 	make_cold (node, decl, symbol);
     }
 }
