@@ -91,6 +91,63 @@ copy_bytes (const char *path, const void *bytes, size_t length,
   return MIPDATA_ELF_MAP_FOUND;
 }
 
+/* Why the zstd frame SOURCE (SOURCE_SIZE bytes) does not decompress to
+   exactly EXPECTED bytes, or NULL when it does (into *OUTPUT, malloc'd).
+   The output buffer grows with what the frame really yields and never
+   beyond EXPECTED + 1 bytes, so that a header claiming a size the frame
+   does not hold costs no memory: the claim is checked, not trusted.  */
+static const char *
+decompress_zstd_frame (const void *source, size_t source_size,
+		       uint64_t expected, unsigned char **output)
+{
+  ZSTD_DStream *stream = ZSTD_createDStream ();
+  ZSTD_inBuffer in = { source, source_size, 0 };
+  size_t limit = expected < SIZE_MAX ? (size_t) expected + 1 : SIZE_MAX;
+  size_t capacity = source_size < limit / 4 ? source_size * 4 : limit;
+  size_t length = 0, hint = 1;
+  const char *problem = NULL;
+  unsigned char *buffer;
+
+  if (capacity < 4096)
+    capacity = limit < 4096 ? limit : 4096;
+  buffer = malloc (capacity);
+  if (!stream || !buffer || ZSTD_isError (ZSTD_initDStream (stream)))
+    problem = "out of memory";
+  while (!problem && hint != 0)
+    {
+      ZSTD_outBuffer out = { buffer, capacity, length };
+      size_t consumed = in.pos;
+      hint = ZSTD_decompressStream (stream, &out, &in);
+      if (ZSTD_isError (hint))
+	problem = ZSTD_getErrorName (hint);
+      else if (out.pos > expected)
+	problem = "larger than its compression header says";
+      else if (hint != 0 && out.pos == capacity)
+	{
+	  /* Full: grow, by doubling, up to the limit.  */
+	  size_t grown = capacity < limit / 2 ? capacity * 2 : limit;
+	  unsigned char *bigger = realloc (buffer, grown);
+	  if (!bigger)
+	    problem = "out of memory";
+	  else
+	    buffer = bigger, capacity = grown;
+	}
+      else if (hint != 0 && in.pos == consumed && out.pos == length)
+	problem = "truncated";
+      length = out.pos;
+    }
+  ZSTD_freeDStream (stream);
+  if (!problem && length != expected)
+    problem = "smaller than its compression header says";
+  if (problem)
+    {
+      free (buffer);
+      return problem;
+    }
+  *output = buffer;
+  return NULL;
+}
+
 /* The contents of the SHF_COMPRESSED SECTION NAME compressed with zstd
    (ELFCOMPRESS_ZSTD, which libelf 0.188 cannot decompress): an ELF
    compression header, then one zstd frame of HEADER->ch_size bytes.  */
@@ -102,29 +159,22 @@ copy_zstd_section (const char *path, const char *name, Elf *elf,
   size_t header_size = gelf_getclass (elf) == ELFCLASS32
 		       ? sizeof (Elf32_Chdr) : sizeof (Elf64_Chdr);
   Elf_Data *contents = elf_rawdata (section, NULL);
-  size_t done;
+  const char *problem;
 
   if (!contents || contents->d_size < header_size)
     return section_failure (path, "cannot read %s", name);
-  *map = malloc (header->ch_size ? header->ch_size : 1);
-  if (!*map)
-    {
-      mipdata_error ("'%s': out of memory", path);
-      return MIPDATA_ELF_MAP_FAILED;
-    }
-  done = ZSTD_decompress (*map, header->ch_size,
-			  (const char *) contents->d_buf + header_size,
-			  contents->d_size - header_size);
-  if (ZSTD_isError (done) || done != header->ch_size)
+  problem = decompress_zstd_frame ((const char *) contents->d_buf
+				   + header_size,
+				   contents->d_size - header_size,
+				   header->ch_size, map);
+  if (problem)
     {
       mipdata_error ("'%s': cannot decompress %s (zstd): %s", path, name,
-		     ZSTD_isError (done) ? ZSTD_getErrorName (done)
-		     : "wrong size");
-      free (*map);
+		     problem);
       *map = NULL;
       return MIPDATA_ELF_MAP_FAILED;
     }
-  *map_size = done;
+  *map_size = header->ch_size;
   return MIPDATA_ELF_MAP_FOUND;
 }
 
