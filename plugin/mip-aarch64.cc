@@ -20,54 +20,64 @@
 	adrp	X, REC+C
 	strb	wzr, [X, #:lo12:REC+C]		// coverage byte = 0
 
-   call count, first-call order and first caller (full mode: 20 bytes run
-   on every call, 40 in all; the count is negated, see
-   mip_decode_call_count):
+   call count, first-call order, first caller and caller samples (full
+   mode: 20 bytes run on 255 calls of 256, 40 in all; the count is
+   negated, see mip_decode_call_count, and only its low byte is updated
+   here):
 	adrp	x9, REC
-	ldr	w10, [x9, #:lo12:REC]
-	subs	w10, w10, #1			// count += 1; borrows (C clear)
-	str	w10, [x9, #:lo12:REC]		//   on the first call and on a
-	b.hs	1f				//   wrap
+	ldrb	w10, [x9, #:lo12:REC]
+	subs	w10, w10, #1			// count += 1 in the low byte;
+	strb	w10, [x9, #:lo12:REC]		//   borrows (C clear) every
+	b.hs	1f				//   256th call
 	add	x9, x9, #:lo12:REC		// the record, for the runtime
 	mov	x10, x30			// keep the return address
 	.cfi_register 30, 10
-	bl	__mip_first_call		// stamps order and caller (x10)
-	mov	x30, x10
-	.cfi_restore 30
-   1:
-   with -fplugin-arg-mip-atomic the count is updated atomically, so that
-   concurrent calls lose none and exactly one of them sees the count
-   borrow.  Without LSE, an exclusive load/store loop (7 instructions run
-   on every call instead of 5, the whole sequence 4 bytes longer; a
-   retry redoes the subs, so the flags are those of the update that was
-   stored):
+	bl	__mip_count_borrow		// carries the borrow into the
+	mov	x30, x10			//   upper 24 bits, then samples
+	.cfi_restore 30				//   the caller (x10), or on the
+   1:						//   first call (and a wrap)
+						//   stamps order and caller
+   The same instructions and bytes as the whole count's update (ldr,
+   subs, str) that borrowed on the first call only: sampling the callers
+   costs nothing on the common path; the field is exact again once the
+   runtime returns (runtime/mip-first-call.c: its carry is an ldxr/stxr
+   loop, atomic whatever the probe's update was).
+   with -fplugin-arg-mip-atomic the low byte is updated atomically, so
+   that concurrent calls lose none and exactly one call in 256 sees it
+   borrow (the helper's atomic carry then makes exactly one of them the
+   first call).  Without LSE, an exclusive load/store loop (7
+   instructions run on every call instead of 5, the whole sequence 4
+   bytes longer; a retry redoes the subs, so the flags are those of the
+   update that was stored):
 	adrp	x9, REC
 	add	x9, x9, #:lo12:REC		// the record
-   2:	ldxr	w10, [x9]
+   2:	ldxrb	w10, [x9]
 	subs	w10, w10, #1
-	stxr	w11, w10, [x9]			// w11 = 0: stored
+	stxrb	w11, w10, [x9]			// w11 = 0: stored
 	cbnz	w11, 2b
 	b.hs	1f
 	mov	x10, x30 ... as above (no add: x9 is the record already)
    1:
    with LSE (-march=armv8.1-a and later; 5 instructions on every call,
    as without the option, and the whole sequence 4 bytes shorter), one
-   atomic add of -1 that returns the old count, which was 0 exactly when
-   the subtraction borrows:
+   atomic add of 0xff to the byte that returns its old value, which was
+   0 exactly when the subtraction of 1 borrows:
 	adrp	x9, REC
 	add	x9, x9, #:lo12:REC
 	mov	w11, #-1
-	ldadd	w11, w10, [x9]			// w10 = old count
+	ldaddb	w11, w10, [x9]			// w10 = old low byte
 	cbnz	w10, 1f
 	mov	x10, x30 ... as above
    1:
    Both use x9-x11 and NZCV only, which the sequence may clobber anyway
-   (__mip_first_call does).
+   (__mip_count_borrow does).
 
-   libmip's __mip_first_call (runtime/mip-first-call.c) uses x11, x16,
-   x17 and the flags besides x9 and x10; x16/x17 may also be taken by a
-   linker veneer on the bl.  All of x9-x11, x16, x17 and NZCV must be dead
-   at entry, which the ABI guarantees unless a register is fixed
+   libmip's __mip_count_borrow and __mip_first_call
+   (runtime/mip-first-call.c) use x11, x16, x17 and the flags besides x9
+   and x10 (the caller sampler, C code, runs with every other register
+   it may touch saved on the stack); x16/x17 may also be taken by a
+   linker veneer on the bl.  All of x9-x11, x16, x17 and NZCV must be
+   dead at entry, which the ABI guarantees unless a register is fixed
    (-ffixed-x9...); otherwise the function records its coverage only.
 
    Block probe, at the start of a block, where NZCV may be live (adrp and
@@ -98,8 +108,8 @@
    of a function that has no dead register and no SIMD registers there.
 
    Without -fplugin-arg-mip-atomic the count increment is not atomic (as
-   on x86); the order always is, through an ldxr/stxr loop that needs no
-   LSE.  */
+   on x86); the order and the carry of the low byte's borrow always are,
+   through ldxr/stxr loops that need no LSE.  */
 
 #include "mip-plugin.h"
 #include "debug.h"
@@ -116,7 +126,8 @@ static const char *const entry_scratch[] = {
   "x9", "x10", "x11", "x12", "x13", "x14", "x15", "x16", "x17",
 };
 
-/* Registers the full-mode entry sequence and __mip_first_call use.  */
+/* Registers the full-mode entry sequence and the runtime's
+   __mip_count_borrow and __mip_first_call use.  */
 static const char *const first_call_regs[] = {
   "x9", "x10", "x11", "x16", "x17",
 };
@@ -280,17 +291,19 @@ append_stack_store (struct mip_asm_text *t, unsigned index, unsigned off,
 }
 
 /* The count update of the full mode of record IDX, up to the branch to
-   1f that every call but the first takes; the first call goes on with
-   the record's address in x9.  */
+   1f that 255 calls of 256 take: the low byte of the negated count is
+   decremented, and every 256th call (the first one included) goes on
+   with the record's address in x9.  */
 static void
 append_count_update (struct mip_asm_text *t, unsigned idx)
 {
   mip_asm_append (t, "adrp\tx9, " MIP_RECORD_LABEL_FMT "\n\t", idx);
   if (!mip_options.atomic_counts)
     {
-      mip_asm_append (t, "ldr\tw10, [x9, #:lo12:" MIP_RECORD_LABEL_FMT "]\n\t"
+      mip_asm_append (t, "ldrb\tw10, [x9, #:lo12:" MIP_RECORD_LABEL_FMT
+		      "]\n\t"
 		      "subs\tw10, w10, #1\n\t"
-		      "str\tw10, [x9, #:lo12:" MIP_RECORD_LABEL_FMT "]\n\t"
+		      "strb\tw10, [x9, #:lo12:" MIP_RECORD_LABEL_FMT "]\n\t"
 		      "b.hs\t1f\n\t"
 		      "add\tx9, x9, #:lo12:" MIP_RECORD_LABEL_FMT "\n\t",
 		      idx, idx, idx);
@@ -299,12 +312,12 @@ append_count_update (struct mip_asm_text *t, unsigned idx)
   mip_asm_append (t, "add\tx9, x9, #:lo12:" MIP_RECORD_LABEL_FMT "\n", idx);
   if (TARGET_LSE)
     mip_asm_append (t, "\tmov\tw11, #-1\n\t"
-		    "ldadd\tw11, w10, [x9]\n\t"
+		    "ldaddb\tw11, w10, [x9]\n\t"
 		    "cbnz\tw10, 1f\n\t");
   else
-    mip_asm_append (t, "2:\tldxr\tw10, [x9]\n\t"
+    mip_asm_append (t, "2:\tldxrb\tw10, [x9]\n\t"
 		    "subs\tw10, w10, #1\n\t"
-		    "stxr\tw11, w10, [x9]\n\t"
+		    "stxrb\tw11, w10, [x9]\n\t"
 		    "cbnz\tw11, 2b\n\t"
 		    "b.hs\t1f\n\t");
 }
@@ -340,7 +353,7 @@ mip_target_instrument_entry (function *fun, const struct mip_entry_probe *p)
       if (cfi_directives_p ())
 	mip_asm_append (&t, ".cfi_register 30, 10\n\t");
       mip_asm_append (&t, ".hidden\t%s\n\tbl\t%s\n\tmov\tx30, x10",
-		      MIP_FIRST_CALL_HELPER, MIP_FIRST_CALL_HELPER);
+		      MIP_COUNT_BORROW_HELPER, MIP_COUNT_BORROW_HELPER);
       if (cfi_directives_p ())
 	mip_asm_append (&t, "\n\t.cfi_restore 30");
       mip_asm_append (&t, "\n1:");

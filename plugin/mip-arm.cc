@@ -38,7 +38,31 @@
 	ARM 16, Thumb-2 12 (a low register; 14 with ip), Thumb-1 12 or 14
 	bytes.
 
-   full mode (count, order, first caller):
+   full mode (count, order, first caller and caller samples) in ARM
+   state and Thumb-2, where ip is dead at entry (a linker veneer on the
+   bl may take it): only the low byte of the negated count is updated,
+   and its borrow, every 256th call, goes to libmip:
+	ADDR	(A, .Lmip.rN)
+	ldrb	V, [A]				@ the count's low byte
+	subs	V, V, #1			@ borrows every 256th call
+	strb	V, [A]
+	bcs	1f
+	push	{A, lr}				@ .cfi_adjust_cfa_offset 8
+	bl	__mip_count_borrow		@ (blx from Thumb-2, by the
+	pop	{A, lr}				@   linker) carries the borrow
+   1:						@   into the upper 24 bits, then
+						@   samples the caller, or on
+						@   the first call (and a wrap)
+						@   stamps order and caller
+	The common path is ADDR + 4 instructions, as with the whole
+	count's ldr/subs/str/bcs: ARM 28 bytes, Thumb-2 18 (low
+	registers).  Whole sequence: ARM 40 bytes, Thumb-2 28.  libmip's
+	__mip_count_borrow (runtime/mip-first-call.c) finds the record
+	and the return address on the stack and keeps every register but
+	the flags; its carry is atomic.
+
+   Thumb-1, and where ip is live, the whole count is updated and the
+   first-call path is inline (no caller samples):
 	ADDR	(A, .Lmip.rN)
 	ldr	V, [A]				@ the negated count
 	subs	V, V, #1			@ borrows on the first call
@@ -62,29 +86,32 @@
 	pop	{S, T}				@ .cfi_adjust_cfa_offset -8
 	str	V, [A, #4]			@ order = first calls so far
    1:
-	The common path is ADDR + 5 instructions: ARM 32 bytes, Thumb-2 24,
-	Thumb-1 22-24.  Whole sequence: ARM 108, Thumb-2 82, Thumb-1 76
-	bytes at most.
+	The common path is ADDR + 4 instructions: ARM 28 bytes, Thumb-2
+	18, Thumb-1 18-20.  Whole sequence: ARM 108, Thumb-2 82, Thumb-1
+	76 bytes at most.
 
    with -fplugin-arg-mip-atomic the count is updated by an exclusive
    load/store loop through a third register T, so that concurrent calls
-   lose none and exactly one of them takes the first-call path (the old
-   count was 0 exactly when the new one is 0xffffffff):
+   lose none and exactly one of them in 256 sees the low byte borrow
+   (the old byte was 0 exactly when the new one is 0xffffffff; libmip's
+   atomic carry then makes exactly one of them the first call):
 	ADDR	(A, .Lmip.rN)
-   7:	ldrex	V, [A]
+   7:	ldrexb	V, [A]
 	sub	V, V, #1
-	strex	T, V, [A]			@ T = 0: stored
+	strexb	T, V, [A]			@ T = 0: stored
 	cmp	T, #0
 	bne	7b
-	cmn	V, #1				@ V = -1: the first call
+	cmn	V, #1				@ V = -1: a borrow
 	bne	1f
-	ldr	V, [A, #4] ... as above
+	push	{A, lr} ... as above
 	The common path is ADDR + 7 instructions: ARM 40 bytes, Thumb-2
-	32 (ldrex, strex, the non-flag-setting sub and cmn are 32-bit
+	32 (ldrexb, strexb, the non-flag-setting sub and cmn are 32-bit
 	instructions); the whole sequence grows by 12 bytes in ARM state
-	and 14 in Thumb-2.  ARM state before
-	armv6 and Thumb-1 (armv5te, armv6-m) have no ldrex: there the option
-	is an error that names the architecture.
+	and 14 in Thumb-2.  ARM state before armv6K has ldrex but no
+	ldrexb: there the word is updated (ldrex/strex) and the first-call
+	path is inline, without samples.  ARM state before armv6 and
+	Thumb-1 (armv5te, armv6-m) have no ldrex: there the option is an
+	error that names the architecture.
 
    Thumb-1 cores (armv5te, armv6-m) have no ldrex: the order is a plain
    load, add and store of __mip_sequence (one register S saved), so two
@@ -420,29 +447,75 @@ append_order (struct mip_asm_text *t, const struct mip_entry_probe *p, int a,
 /* The count update of the full mode through A (the record) and V, ending
    in a branch to DONE that every call but the first takes: plain, or
    with -fplugin-arg-mip-atomic an exclusive loop through T_REG as well
-   (-1: none, the plain update).  */
+   (-1: none, the plain update).  With SAMPLES only the low byte of the
+   count is updated, and the branch is not taken every 256th call.  */
 static void
 append_count_update (struct mip_asm_text *t, const struct mip_entry_probe *p,
-		     int a, int v, int t_reg, unsigned done)
+		     int a, int v, int t_reg, unsigned done, bool samples)
 {
   const char *ra = rname (a), *rv = rname (v);
+  const char *b = samples ? "b" : "";
   unsigned count = p->layout.count_offset;
   if (t_reg < 0)
     {
-      mip_asm_append (t, "\n\tldr\t%s, [%s, #%u]", rv, ra, count);
+      mip_asm_append (t, "\n\tldr%s\t%s, [%s, #%u]", b, rv, ra, count);
       mip_asm_append (t, "\n\tsubs\t%s, %s, #1", rv, rv);
-      mip_asm_append (t, "\n\tstr\t%s, [%s, #%u]\n\tbcs\t%uf", rv, ra,
-		      count, done);
+      mip_asm_append (t, "\n\tstr%s\t%s, [%s, #%u]\n\tbcs\t%uf", b, rv,
+		      ra, count, done);
       return;
     }
   /* ldrex takes no offset in ARM state.  */
   gcc_assert (count == 0 && have_ldrex ());
   const char *rt = rname (t_reg);
   unsigned loop = t->label++;
-  mip_asm_append (t, "\n%u:\tldrex\t%s, [%s]\n\tsub\t%s, %s, #1"
-		  "\n\tstrex\t%s, %s, [%s]\n\tcmp\t%s, #0\n\tbne\t%ub"
+  mip_asm_append (t, "\n%u:\tldrex%s\t%s, [%s]\n\tsub\t%s, %s, #1"
+		  "\n\tstrex%s\t%s, %s, [%s]\n\tcmp\t%s, #0\n\tbne\t%ub"
 		  "\n\tcmn\t%s, #1\n\tbne\t%uf",
-		  loop, rv, ra, rv, rv, rt, rv, ra, rt, loop, rv, done);
+		  loop, b, rv, ra, rv, rv, b, rt, rv, ra, rt, loop, rv, done);
+}
+
+/* Whether FUN's full-mode probe samples callers: the low byte of the
+   count is updated and its borrow, every 256th call, goes to libmip's
+   __mip_count_borrow (ARM-state code, which Thumb-2 reaches with blx).
+   Not in Thumb-1 (nor on M-profile cores, which have no ARM state);
+   not with -fplugin-arg-mip-atomic where there is no ldrexb (ARM state
+   before armv6K); not where ip is live at entry (a nested function's
+   static chain), since a linker veneer on the bl may take it; and only
+   with the record layout the runtime assumes.  */
+static bool
+samples_callers (function *fun, const struct mip_entry_probe *p, bool atomic)
+{
+  if (thumb1 () || !arm_arch_notm)
+    return false;
+  if (atomic && !TARGET_HAVE_LDREXBH)
+    return false;
+  if (p->layout.count_offset != 0 || p->layout.order_offset != 4
+      || p->layout.callers_offset != 8)
+    return false;
+  return mip_scratch_reg_free_at_entry (fun, REG_IP);
+}
+
+/* The inline first-call path of the probes that sample no callers,
+   reached when the count of the record at A borrowed, through V (USED:
+   the registers taken), from the label FIRST on; DONE follows it.  */
+static void
+append_first_call (struct mip_asm_text *t, const struct mip_entry_probe *p,
+		   int a, int v, unsigned used, unsigned first, unsigned done)
+{
+  const char *ra = rname (a), *rv = rname (v);
+  mip_asm_append (t, "\n\tldr\t%s, [%s, #%u]\n\tcmp\t%s, #0\n\tbeq\t%uf",
+		  rv, ra, p->layout.order_offset, rv, first);
+  mip_asm_append (t, "\n\t%s\t%s, #1\n\tstr\t%s, [%s, #%u]\n\tb\t%uf",
+		  thumb1 () ? "movs" : "mov", rv, rv, ra, p->layout.count_offset,
+		  done);
+  if (thumb1 ())
+    mip_asm_append (t, "\n%u:\tmov\t%s, lr\n\tlsrs\t%s, %s, #1"
+		    "\n\tlsls\t%s, %s, #1", first, rv, rv, rv, rv, rv);
+  else
+    mip_asm_append (t, "\n%u:\tbic\t%s, lr, #1", first, rv);
+  mip_asm_append (t, "\n\tstr\t%s, [%s, #%u]", rv, ra,
+		  p->layout.callers_offset);
+  append_order (t, p, a, v, used);
 }
 
 void
@@ -461,7 +534,7 @@ mip_target_instrument_entry (function *fun, const struct mip_entry_probe *p)
   bool atomic = counts && mip_options.atomic_counts && have_ldrex ();
   int need = counts ? (atomic ? 3 : 2) : 1;
   int regs[3];
-  int clobbers[4];
+  int clobbers[6];
   int n = 0;
   int found = dead_registers (fun, NULL, regs, need);
   unsigned used = 0, saved = 0;
@@ -488,22 +561,30 @@ mip_target_instrument_entry (function *fun, const struct mip_entry_probe *p)
   if (counts)
     {
       int v = regs[1];
-      const char *rv = rname (v);
       unsigned done = t.label++, first = t.label++;
       clobbers[n++] = CC_REGNUM;
-      append_count_update (&t, p, a, v, atomic ? regs[2] : -1, done);
-      mip_asm_append (&t, "\n\tldr\t%s, [%s, #%u]\n\tcmp\t%s, #0\n\tbeq\t%uf",
-		      rv, ra, p->layout.order_offset, rv, first);
-      mip_asm_append (&t, "\n\t%s\t%s, #1\n\tstr\t%s, [%s, #%u]\n\tb\t%uf",
-		      thumb1 () ? "movs" : "mov", rv, rv, ra, p->layout.count_offset,
-		      done);
-      if (thumb1 ())
-	mip_asm_append (&t, "\n%u:\tmov\t%s, lr\n\tlsrs\t%s, %s, #1"
-			"\n\tlsls\t%s, %s, #1", first, rv, rv, rv, rv, rv);
+      bool samples = samples_callers (fun, p, atomic);
+      append_count_update (&t, p, a, v, atomic ? regs[2] : -1, done,
+			   samples);
+      if (samples)
+	{
+	  /* The record and the return address, for the runtime (which
+	     keeps every register); the pop puts lr back.  A linker
+	     veneer may take ip, which is dead here.  */
+	  bool cfi = dwarf2out_do_cfi_asm ();
+	  append_push (&t, (1u << a) | (1u << REG_LR), true, false);
+	  if (cfi)
+	    mip_asm_append (&t, "\n\t.cfi_rel_offset lr, 4");
+	  mip_asm_append (&t, "\n\t.hidden\t%s\n\tbl\t%s",
+			  MIP_COUNT_BORROW_HELPER, MIP_COUNT_BORROW_HELPER);
+	  append_push (&t, (1u << a) | (1u << REG_LR), true, true);
+	  if (cfi)
+	    mip_asm_append (&t, "\n\t.cfi_restore lr");
+	  if (!(used & (1u << REG_IP)))
+	    clobbers[n++] = REG_IP;
+	}
       else
-	mip_asm_append (&t, "\n%u:\tbic\t%s, lr, #1", first, rv);
-      mip_asm_append (&t, "\n\tstr\t%s, [%s, #%u]", rv, ra, p->layout.callers_offset);
-      append_order (&t, p, a, v, used);
+	append_first_call (&t, p, a, v, used, first, done);
       mip_asm_append (&t, "\n%u:", done);
     }
   if (p->kinds & MIP_KIND_FUNCTION_COVERAGE)

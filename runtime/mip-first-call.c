@@ -1,6 +1,7 @@
-/* mip-first-call.c - the slow paths of the x86-64 and AArch64 entry
-   probes, shared by every instrumented function of the module, and the
-   x86-64 caller samples.
+/* mip-first-call.c - the slow paths of the x86-64, AArch64 and 32-bit
+   Arm (ARM state and Thumb-2) entry probes, shared by every
+   instrumented function of the module, and the caller samples they
+   take.
 
    Copyright (C) 2026 The MIP for GCC developers.
    SPDX-License-Identifier: GPL-3.0-or-later
@@ -53,6 +54,15 @@
    child's) reads the exact count.  */
 
 #if defined(__x86_64__) && !defined(__ILP32__)
+#define MIP_SAMPLES_X86_64 1
+#elif defined(__aarch64__) && !defined(__ILP32__)
+#define MIP_SAMPLES_AARCH64 1
+#elif defined(__arm__) && defined(__ARM_ARCH_ISA_ARM)
+#define MIP_SAMPLES_ARM 1
+#endif
+
+#if defined MIP_SAMPLES_X86_64 || defined MIP_SAMPLES_AARCH64 \
+    || defined MIP_SAMPLES_ARM
 
 #include "mip-internal.h"
 
@@ -64,9 +74,11 @@ extern unsigned char __start___mip_raw[] MIP_WEAK MIP_HIDDEN;
 MIP_HIDDEN MIP_USED struct mip_caller_sample_table __mip_caller_samples;
 
 /* The sampler's code runs where every register belongs to the
-   instrumented function: no vector or x87 register (general-regs-only),
-   and no call into code compiled without that (always_inline), which
-   could use them.  */
+   instrumented function: no vector, x87 or floating-point register
+   (general-regs-only; the callers of the sampler save the general
+   registers it may use, or on x86-64 it saves them itself), and no
+   call into code compiled without that (always_inline), which could
+   use them.  */
 #define MIP_SAMPLER_CODE \
   __attribute__ ((target ("general-regs-only"), always_inline))
 
@@ -124,17 +136,12 @@ count_sample (struct mip_caller_sample_table *table, uint32_t offset,
 }
 
 /* Sample the caller of the function whose record is at RECORD: the
-   instrumented function returns to RETURN_ADDRESS.  Called by
-   __mip_count_borrow before that function's prologue, so it keeps every
-   register but the flags (no_caller_saved_registers) and touches no
-   vector or x87 register (general-regs-only) and calls nothing.  A
-   sample that finds the table taken by another thread, or by this one
-   interrupted by a signal whose handler calls instrumented code, is
-   dropped rather than waited for.  */
-MIP_HIDDEN MIP_USED
-__attribute__ ((no_caller_saved_registers, target ("general-regs-only")))
-void
-__mip_sample_caller (const unsigned char *record, uintptr_t return_address)
+   instrumented function returns to RETURN_ADDRESS.  A sample that
+   finds the table taken by another thread, or by this one interrupted
+   by a signal whose handler calls instrumented code, is dropped rather
+   than waited for.  */
+static inline MIP_SAMPLER_CODE void
+sample_caller (const unsigned char *record, uintptr_t return_address)
 {
   struct mip_caller_sample_table *table = &__mip_caller_samples;
 
@@ -146,6 +153,22 @@ __mip_sample_caller (const unsigned char *record, uintptr_t return_address)
   count_sample (table, (uint32_t) (record - __start___mip_raw),
 		return_address);
   MIP_UNLOCK (table->lock);
+}
+
+#endif /* a target that samples callers */
+
+#ifdef MIP_SAMPLES_X86_64
+
+/* Called by __mip_count_borrow before the instrumented function's
+   prologue, so it keeps every register but the flags
+   (no_caller_saved_registers) and touches no vector or x87 register
+   (general-regs-only) and calls nothing.  */
+MIP_HIDDEN MIP_USED
+__attribute__ ((no_caller_saved_registers, target ("general-regs-only")))
+void
+__mip_sample_caller (const unsigned char *record, uintptr_t return_address)
+{
+  sample_caller (record, return_address);
 }
 
 __asm__ ("\t.text\n"
@@ -186,14 +209,43 @@ __asm__ ("\t.text\n"
 	 "\t.cfi_endproc\n"
 	 "\t.size\t__mip_count_borrow, .-__mip_count_borrow\n");
 
-#elif defined(__aarch64__) && !defined(__ILP32__)
+#elif defined MIP_SAMPLES_AARCH64
 
-/* AArch64 (plugin/mip-aarch64.cc): the probe calls this with bl, before
-   the instrumented function's prologue, with the record's address in x9
-   and the function's own return address (x30 at its entry, unsigned) in
-   x10; it may use x11, x16, x17 and NZCV and must keep every other
-   register, x10 included (the probe restores x30 from it).  The order is
-   taken with an ldxr/stxr loop, which every AArch64 has (no LSE).
+/* AArch64 (plugin/mip-aarch64.cc): the probe decrements the low byte of
+   the negated count (ldrb/subs/strb, or ldxrb/stxrb, or ldaddb) and
+   when that borrows, once every MIP_CALLER_SAMPLE_PERIOD calls, calls
+   __mip_count_borrow with bl, before the instrumented function's
+   prologue, with the record's address in x9 and the function's own
+   return address (x30 at its entry, unsigned) in x10; the helpers may
+   use x9, x11, x16, x17 and NZCV and must keep every other register,
+   x10 included (the probe restores x30 from it).
+
+   __mip_count_borrow carries the borrow into the upper 24 bits with an
+   ldxr/stxr loop (atomic whatever the probe's update was, and on every
+   AArch64: no LSE needed); when that borrows too the count was 0 and
+   it goes on to __mip_first_call, else it samples the caller through
+   __mip_sample_caller, C code compiled general-regs-only, around which
+   it saves the general registers the AAPCS64 lets C code clobber
+   (x0-x8, x12-x15, x18, x30, and x10) on the stack, which is 16-byte
+   aligned at the instrumented function's entry and stays so:
+
+	hint	#34			// bti c (a veneer reaches it by br)
+   1:	ldxr	w16, [x9]
+	sub	w17, w16, #0x100	// the borrow of the low byte
+	stxr	w11, w17, [x9]
+	cbnz	w11, 1b
+	cmp	w16, #0x100
+	b.lo	__mip_first_call	// the count was 0
+	stp	x0, x1, [sp, #-128]!
+	stp	x2, x3, [sp, #16] ... stp x18, x30, [sp, #112]
+	mov	x0, x9			// the record
+	mov	x1, x10			// the instrumented function's caller
+	bl	__mip_sample_caller
+	ldp	x2, x3, [sp, #16] ... ldp x0, x1, [sp], #128
+	ret
+
+   __mip_first_call stamps the order and the caller (the order through
+   an ldxr/stxr loop, no LSE needed):
 
 	ldr	w16, [x9, #4]		// order already set: the count wrapped
 	cbnz	w16, 2f
@@ -210,8 +262,18 @@ __asm__ ("\t.text\n"
 	str	w16, [x9]
 	ret
 
-   It is reached by a direct bl only, so needs no BTI landing pad, and
-   signs nothing: it is a leaf that keeps x30.  */
+   They are reached by a direct bl (or a linker veneer's br x16, which
+   `bti c' accepts) and sign nothing: x30 is kept on the stack or not
+   touched.  As on x86-64, a dump taken by a signal handler between the
+   probe's byte update and the carry would count 256 calls too few.  */
+
+/* Called by __mip_count_borrow, which saves the registers C code may
+   clobber; touches no floating-point or SIMD register.  */
+MIP_HIDDEN MIP_USED __attribute__ ((target ("general-regs-only"))) void
+__mip_sample_caller (const unsigned char *record, uintptr_t return_address)
+{
+  sample_caller (record, return_address);
+}
 
 __asm__ ("\t.text\n"
 	 "\t.p2align\t2\n"
@@ -236,12 +298,142 @@ __asm__ ("\t.text\n"
 	 "\tstr\tw16, [x9]\n"
 	 "\tret\n"
 	 "\t.cfi_endproc\n"
-	 "\t.size\t__mip_first_call, .-__mip_first_call\n");
+	 "\t.size\t__mip_first_call, .-__mip_first_call\n"
+	 "\t.p2align\t2\n"
+	 "\t.globl\t__mip_count_borrow\n"
+	 "\t.hidden\t__mip_count_borrow\n"
+	 "\t.type\t__mip_count_borrow, %function\n"
+	 "__mip_count_borrow:\n"
+	 "\t.cfi_startproc\n"
+	 "\thint\t#34\n"
+	 "1:\tldxr\tw16, [x9]\n"
+	 "\tsub\tw17, w16, #0x100\n"
+	 "\tstxr\tw11, w17, [x9]\n"
+	 "\tcbnz\tw11, 1b\n"
+	 "\tcmp\tw16, #0x100\n"
+	 "\tb.lo\t__mip_first_call\n"
+	 "\tstp\tx0, x1, [sp, #-128]!\n"
+	 "\t.cfi_adjust_cfa_offset 128\n"
+	 "\tstp\tx2, x3, [sp, #16]\n"
+	 "\tstp\tx4, x5, [sp, #32]\n"
+	 "\tstp\tx6, x7, [sp, #48]\n"
+	 "\tstp\tx8, x10, [sp, #64]\n"
+	 "\tstp\tx12, x13, [sp, #80]\n"
+	 "\tstp\tx14, x15, [sp, #96]\n"
+	 "\tstp\tx18, x30, [sp, #112]\n"
+	 "\t.cfi_rel_offset 30, 120\n"
+	 "\tmov\tx0, x9\n"
+	 "\tmov\tx1, x10\n"
+	 "\tbl\t__mip_sample_caller\n"
+	 "\tldp\tx2, x3, [sp, #16]\n"
+	 "\tldp\tx4, x5, [sp, #32]\n"
+	 "\tldp\tx6, x7, [sp, #48]\n"
+	 "\tldp\tx8, x10, [sp, #64]\n"
+	 "\tldp\tx12, x13, [sp, #80]\n"
+	 "\tldp\tx14, x15, [sp, #96]\n"
+	 "\tldp\tx18, x30, [sp, #112]\n"
+	 "\t.cfi_restore 30\n"
+	 "\tldp\tx0, x1, [sp], #128\n"
+	 "\t.cfi_adjust_cfa_offset -128\n"
+	 "\tret\n"
+	 "\t.cfi_endproc\n"
+	 "\t.size\t__mip_count_borrow, .-__mip_count_borrow\n");
+
+#elif defined MIP_SAMPLES_ARM
+
+/* 32-bit Arm, ARM state and Thumb-2 probes (plugin/mip-arm.cc): the
+   probe decrements the low byte of the negated count (ldrb/subs/strb,
+   or an ldrexb/strexb loop) and when that borrows, once every
+   MIP_CALLER_SAMPLE_PERIOD calls, pushes the record's address and its
+   own return address (lr at the instrumented function's entry) and
+   calls __mip_count_borrow with bl, before the prologue; it pops both
+   again after.  The helper keeps every register but the flags: it
+   saves those C code may clobber (r0-r3, ip, lr; r4 holds the stack
+   pointer, realigned to 8 bytes for the C code) and calls
+   __mip_count_borrow_slow, compiled general-regs-only (no VFP or NEON
+   register), which carries the borrow (atomically), then stamps the
+   first call or samples the caller.  It is ARM-state code (the linker
+   turns a Thumb probe's bl into blx), which every core that runs Linux
+   in ARM or Thumb-2 state has:
+
+	push	{r0, r1, r2, r3, r4, ip, lr}
+	ldr	r0, [sp, #28]		@ the record
+	ldr	r1, [sp, #32]		@ the instrumented function's caller
+	mov	r4, sp
+	bic	ip, r4, #7
+	mov	sp, ip
+	bl	__mip_count_borrow_slow
+	mov	sp, r4
+	pop	{r0, r1, r2, r3, r4, ip, pc}
+
+   Thumb-1 probes (armv5te -mthumb, armv6-m) inline the first-call path
+   and sample nothing, as do the atomic probes of cores without ldrexb
+   (ARM state before armv6K).  */
+
+/* The count of RECORD borrowed in its low byte: carry the borrow into
+   the upper 24 bits; when that borrows too, the count was 0: the first
+   call, whose caller and order are stamped, or a wrap, saturated; else
+   sample the caller.  RETURN_ADDRESS is the instrumented function's,
+   with the Thumb bit, which callers and samples leave out.  */
+MIP_HIDDEN MIP_USED __attribute__ ((target ("general-regs-only"))) void
+__mip_count_borrow_slow (unsigned char *record, uintptr_t return_address)
+{
+  uint32_t *count = (uint32_t *) (void *) record;
+  uint32_t *order = (uint32_t *) (void *) (record + 4);
+  uintptr_t *caller = (uintptr_t *) (void *) (record + 8);
+  uint32_t old = __atomic_fetch_sub (count, 0x100u, __ATOMIC_RELAXED);
+
+  return_address &= ~(uintptr_t) 1;
+  if (old >= 0x100u)
+    sample_caller (record, return_address);
+  else if (__atomic_load_n (order, __ATOMIC_RELAXED) != 0)
+    __atomic_store_n (count, 1u, __ATOMIC_RELAXED);
+  else
+    {
+      *caller = return_address;
+      __atomic_store_n (order, __atomic_add_fetch (&__mip_sequence, 1u,
+						   __ATOMIC_RELAXED),
+			__ATOMIC_RELAXED);
+    }
+}
+
+__asm__ ("\t.pushsection\t.text\n"
+	 "\t.syntax\tunified\n"
+	 "\t.arm\n"
+	 "\t.p2align\t2\n"
+	 "\t.globl\t__mip_count_borrow\n"
+	 "\t.hidden\t__mip_count_borrow\n"
+	 "\t.type\t__mip_count_borrow, %function\n"
+	 "__mip_count_borrow:\n"
+	 "\t.fnstart\n"
+	 "\t.cfi_startproc\n"
+	 "\tpush\t{r0, r1, r2, r3, r4, ip, lr}\n"
+	 "\t.cfi_adjust_cfa_offset 28\n"
+	 "\t.cfi_rel_offset r4, 16\n"
+	 "\t.cfi_rel_offset lr, 24\n"
+	 "\tldr\tr0, [sp, #28]\n"
+	 "\tldr\tr1, [sp, #32]\n"
+	 "\tmov\tr4, sp\n"
+	 "\t.cfi_def_cfa_register r4\n"
+	 "\tbic\tip, r4, #7\n"
+	 "\tmov\tsp, ip\n"
+	 "\tbl\t__mip_count_borrow_slow\n"
+	 "\tmov\tsp, r4\n"
+	 "\t.cfi_def_cfa_register sp\n"
+	 "\tpop\t{r0, r1, r2, r3, r4, ip, pc}\n"
+	 "\t.cfi_endproc\n"
+	 "\t.cantunwind\n"
+	 "\t.fnend\n"
+	 "\t.size\t__mip_count_borrow, .-__mip_count_borrow\n"
+#ifdef __thumb__
+	 "\t.thumb\n"
+#endif
+	 "\t.popsection\n");
 
 #else
 
-/* Other targets inline the first-call path and sample no callers;
-   keep the unit non-empty.  */
+/* Other targets (i386) inline the first-call path and sample no
+   callers; keep the unit non-empty.  */
 typedef int mip_first_call_unused;
 
 #endif

@@ -49,9 +49,10 @@ extern const char __mip_runtime[] MIP_HIDDEN;
    stores 1 + the previous value.  */
 extern uint32_t __mip_sequence MIP_HIDDEN;
 
-/* The caller samples of the module (x86-64 full mode): defined by
-   mip-first-call.c, where __mip_count_borrow counts a sample of the
-   caller on every MIP_CALLER_SAMPLE_PERIOD-th call of a function, and
+/* The caller samples of the module (full mode on x86-64, AArch64, and
+   32-bit Arm in ARM state and Thumb-2): defined by mip-first-call.c,
+   where __mip_count_borrow counts a sample of the caller on every
+   MIP_CALLER_SAMPLE_PERIOD-th call of a function, and
    referred to weakly by the core, which writes it after the section
    data when it holds anything.  Fixed size, no allocation: at most
    MIP_SAMPLE_CAPACITY distinct (function, return address) edges, 32 KiB

@@ -1,8 +1,11 @@
-/* Caller samples weigh the call graph (x86-64 full mode): the recursive
-   edge of fib appears, and a callee with three callers of very
-   different call counts shows all three, each with about the calls it
-   made (within one sampling period of 256 calls); the call counts stay
-   exact.
+/* Caller samples weigh the call graph (full mode on x86-64, AArch64,
+   and 32-bit Arm in ARM state and Thumb-2; mip.cross runs it on the
+   Arm targets too): the recursive edge of fib appears, and a callee
+   with three callers of very different call counts shows all three,
+   each with about the calls it made (within one sampling period of 256
+   calls); the call counts stay exact.  Where the probes sample no
+   callers (Thumb-1) the graph must have no samples, only first callers
+   (mip_no_caller_samples in mip-compare.exp).
 
    Copyright (C) 2026 The MIP for GCC developers.
    SPDX-License-Identifier: GPL-3.0-or-later  */

@@ -1,8 +1,9 @@
-/* Exact call counts with caller samples in the dumps (x86-64 full
-   mode: every function here is called more than 256 times, so the
-   probes' borrows are carried and the callers sampled): a fork child
-   starts from the initial counters and an empty sample table, the
-   parent dumps with __mip_dump before it exits (its second dump
+/* Exact call counts with caller samples in the dumps (the full mode
+   of x86-64, AArch64, ARM state and Thumb-2, where every function here,
+   called more than 256 times, has its borrows carried and its callers
+   sampled; mip.cross runs it on Thumb-1 too, which samples none): a
+   fork child starts from the initial counters and an empty sample
+   table, the parent dumps with __mip_dump before it exits (its second dump
    replaces the first), and with %m.mipraw the file holds the child's
    dump and the parent's, each followed by its caller samples.
 
