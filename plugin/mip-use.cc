@@ -302,6 +302,37 @@ mip_use_never_ran (const char *symbol, uint32_t ipa_signature)
 
 /* ---- Blocks --------------------------------------------------------- */
 
+/* A block the profile saw run that GCC's own guesses give no count
+   (a block that calls a function the profile made cold, or one before
+   such a block: GCC's determine_unlikely_bbs): a small guessed count
+   instead, so that bbpart keeps it out of the cold part.  Left as
+   zero, a function whose first block calls such a function went to the
+   cold parts whole, however often it ran.  */
+static void
+keep_out_of_cold_part (basic_block bb)
+{
+  if (bb->count.ipa () == profile_count::zero ())
+    bb->count = profile_count::from_gcov_type (1).guessed_local ();
+}
+
+/* FUN ran in the profile: GCC must not take it for a function never
+   executed (NODE_FREQUENCY_UNLIKELY_EXECUTED, which puts every block in
+   the cold part, unless its author marked it cold), nor its first
+   block for one never executed (the function would then start in its
+   cold part, which the function-section hook places with the cold
+   parts).  */
+static void
+keep_function_out_of_cold_code (function *fun)
+{
+  cgraph_node *node = cgraph_node::get (fun->decl);
+  if (node && node->frequency == NODE_FREQUENCY_UNLIKELY_EXECUTED
+      && !lookup_attribute ("cold", DECL_ATTRIBUTES (fun->decl)))
+    node->frequency = NODE_FREQUENCY_NORMAL;
+  keep_out_of_cold_part (ENTRY_BLOCK_PTR_FOR_FN (fun));
+  if (single_succ_p (ENTRY_BLOCK_PTR_FOR_FN (fun)))
+    keep_out_of_cold_part (single_succ (ENTRY_BLOCK_PTR_FOR_FN (fun)));
+}
+
 /* Called before hot/cold partitioning (bbpart), with the blocks
    numbered as generate numbered them (mip_number_early_blocks): in a
    function the profile saw run, every block whose code never ran in any
@@ -316,7 +347,22 @@ mip_use_blocks (function *fun, const char *symbol, uint64_t signature)
   if (!profile || profile->header.runs == 0)
     return;
   struct use_facts facts = look_up_by_cfg (symbol, signature);
-  if (!facts.matched || !facts.ran)
+  if (!facts.matched)
+    {
+      /* Changed by the profile's own decisions (a call no longer
+	 inlined, say): known by its IPA signature, its blocks unknown.
+	 If it ran, none of its blocks is taken for never executed.  */
+      facts = look_up_by_ipa (symbol);
+      if (facts.matched && facts.ran)
+	{
+	  basic_block bb;
+	  FOR_EACH_BB_FN (bb, fun)
+	    keep_out_of_cold_part (bb);
+	  keep_function_out_of_cold_code (fun);
+	}
+      return;
+    }
+  if (!facts.ran)
     return;
   struct identity id = { MATCH_CFG, signature };
   unsigned n = n_basic_blocks_for_fn (fun) + 1;
@@ -345,14 +391,19 @@ mip_use_blocks (function *fun, const char *symbol, uint64_t signature)
   FOR_EACH_BB_FN (bb, fun)
     {
       number++;
-      if (number < n && state[number] == 1
+      if (number >= n)
+	continue;
+      if (state[number] == 1
 	  && bb != single_succ (ENTRY_BLOCK_PTR_FOR_FN (fun)))
 	{
 	  bb->count = profile_count::zero ();
 	  cold_blocks++;
 	}
+      else if (state[number] == 2)
+	keep_out_of_cold_part (bb);
     }
   XDELETEVEC (state);
+  keep_function_out_of_cold_code (fun);
 }
 
 /* ---- Functions ------------------------------------------------------ */

@@ -11,7 +11,8 @@
 #              (placement without the cold decisions)
 #   gcc PGO    trained by gcc -fprofile-generate on the same workload,
 #              then built with -fprofile-use
-# and each runs the measured workload, a different one, under qemu-user
+# and each runs the measured workload, a different one (the use builds
+# the training workload too), under qemu-user
 # with the TCG plugin scripts/qemu-trace.c, which lists the 4 KiB pages
 # that executed instructions touched and counts the instructions.  The table shows, per build, the pages touched
 # and their change over plain, the instructions and their change, .text,
@@ -131,6 +132,13 @@ use_builds () {
     use_run miplayout measure $BENCH_USE_MEASURE
     use_run pgo measure $BENCH_USE_MEASURE
   }
+  mip_say "profile use: the training workload again, on the use builds"
+  # shellcheck disable=SC2086
+  {
+    use_run mipuse same $BENCH_USE_TRAIN
+    use_run miplayout same $BENCH_USE_TRAIN
+    use_run pgo same $BENCH_USE_TRAIN
+  }
 }
 
 print_use () {
@@ -141,11 +149,13 @@ print_use () {
     echo "skipped: $(cat "$OUT/use/skipped")"
     return
   fi
+  local same same_pages ref_same
   ref_pages=$(use_text_pages plain measure)
   ref_insns=$(use_insns plain measure)
   ref_text=$(use_text_size plain)
-  printf '  %-26s %11s %8s %14s %8s %9s %8s\n' build "text pages" '+%' \
-    instructions '+%' .text '+%'
+  ref_same=$(use_text_pages plain train)
+  printf '  %-26s %11s %8s %14s %8s %9s %8s %12s %8s\n' build "text pages" '+%' \
+    instructions '+%' .text '+%' "pages train" '+%'
   for name in plain mipuse miplayout pgo; do
     case $name in
       plain) title="plain" ;;
@@ -156,10 +166,14 @@ print_use () {
     pages=$(use_text_pages "$name" measure)
     insns=$(use_insns "$name" measure)
     text=$(use_text_size "$name")
-    printf '  %-26s %11s %8s %14s %8s %9s %8s\n' "$title" "$pages" \
+    same=same
+    [ "$name" = plain ] && same=train
+    same_pages=$(use_text_pages "$name" "$same")
+    printf '  %-26s %11s %8s %14s %8s %9s %8s %12s %8s\n' "$title" "$pages" \
       "$(percent "$pages" "$ref_pages")" "$insns" \
       "$(percent "$insns" "$ref_insns")" "$text" \
-      "$(percent "$text" "$ref_text")"
+      "$(percent "$text" "$ref_text")" "$same_pages" \
+      "$(percent "$same_pages" "$ref_same")"
   done
   echo "  collecting the profile (training run, instructions):"
   ref_insns=$(use_insns plain train)
@@ -175,7 +189,8 @@ print_use () {
   done
   echo "training run: speedtest1 $BENCH_USE_TRAIN; measured run: speedtest1 $BENCH_USE_MEASURE"
   echo "  (--memdb --singlethread).  text pages: distinct 4 KiB pages of the program's .text"
-  echo "  holding an instruction the measured run executed; instructions: executed by the whole"
+  echo "  holding an instruction the measured run executed (pages train: those of a run of the"
+  echo "  training workload itself, on each build); instructions: executed by the whole"
   echo "  run, C library included (both by scripts/qemu-trace.c under qemu-user: exact and"
   echo "  repeatable); wall time is not measured."
 }
