@@ -10,7 +10,8 @@
      <unknown> -> main  (runs 2)
 
    The first caller of each run is recorded in the function's raw
-   record; on x86-64 the full mode also samples the caller of every
+   record; on x86-64, AArch64, ARM state and Thumb-2 the full mode also
+   samples the caller of every
    256th call (MIP_CALLER_SAMPLE_PERIOD), so every edge taken often
    appears, weighted by its samples: about samples x 256 calls, summed
    over the runs.
@@ -111,8 +112,8 @@ print_help (void)
 	  "Print the calls observed in the runs merged into PROFILE, from\n"
 	  "the callers sampled by the functions that record them, one edge\n"
 	  "per line: 'caller -> callee  (runs N)', with ', samples S, about\n"
-	  "C calls' for an edge whose calls were sampled (x86-64, one\n"
-	  "sample every 256 calls).  A caller that is not in\n"
+	  "C calls' for an edge whose calls were sampled (full mode on\n"
+	  "x86-64, AArch64, ARM and Thumb-2, one sample every 256 calls).  A caller that is not in\n"
 	  "the profile is <unknown>.  Functions that share a name are told\n"
 	  "apart by file (with --debug) or by address: 'scale (a.c)',\n"
 	  "'scale@0x401136'.\n"

@@ -29,10 +29,11 @@ struct mip_entry_probe
 /* Name of the raw record's label of function INDEX, e.g. ".Lmip.r3"; the
    target's instruction sequences address record fields through it.  */
 #define MIP_RECORD_LABEL_FMT ".Lmip.r%u"
-/* The runtime's shared first-call path of the AArch64 entry probe.  */
-#define MIP_FIRST_CALL_HELPER "__mip_first_call"
-/* The runtime's shared borrow path of the x86-64 entry probe: the
-   first call, a wrap, or a caller sample every 256th call.  */
+/* The runtime's shared borrow path of the full mode's entry probe
+   (x86-64, AArch64, ARM state, Thumb-2): the first call, a wrap, or a
+   caller sample every 256th call.  On AArch64 it goes on to the
+   runtime's __mip_first_call for the first call; no probe calls that
+   directly any more.  */
 #define MIP_COUNT_BORROW_HELPER "__mip_count_borrow"
 /* Name of the label that ends function INDEX's code.  */
 #define MIP_END_LABEL_FMT ".Lmip.e%u"

@@ -43,8 +43,8 @@ MIP_HIDDEN MIP_USED uint32_t __mip_sequence;
 extern unsigned char __start___mip_raw[] MIP_WEAK MIP_HIDDEN;
 extern unsigned char __stop___mip_raw[] MIP_WEAK MIP_HIDDEN;
 
-/* The caller samples, where mip-first-call.c defines them (x86-64);
-   null elsewhere.  */
+/* The caller samples, where mip-first-call.c defines them (x86-64,
+   AArch64, 32-bit Arm); null elsewhere.  */
 extern struct mip_caller_sample_table __mip_caller_samples MIP_WEAK;
 
 /* Set while a dump is in progress.  */
