@@ -139,6 +139,9 @@ case $action in
       export MIP_FUZZ_MIPDATA
     fi
     cd "$out"
+    # Leaks inside the system's libdw are not the reader's (lsan.supp).
+    LSAN_OPTIONS=suppressions=$here/lsan.supp:print_suppressions=0${LSAN_OPTIONS:+:$LSAN_OPTIONS}
+    export LSAN_OPTIONS
     # One process (the machine is shared); -rss_limit_mb catches inputs
     # that make a reader allocate without bound.
     exec nice -n 15 "./fuzz-$reader" -max_total_time="$seconds" \
