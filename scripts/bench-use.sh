@@ -24,6 +24,8 @@
 #                      (default "--testset main --size 5")
 #   BENCH_USE_MEASURE  those of the measured run
 #                      (default "--testset orm,cte,fp --size 5")
+#   BENCH_USE_STARTUP  those of the start-up run, which does next to
+#                      nothing (default "--testset debug1 --size 1")
 #
 # Copyright (C) 2026 The MIP for GCC developers.
 # SPDX-License-Identifier: GPL-3.0-or-later
@@ -31,6 +33,7 @@
 BENCH_USE=${BENCH_USE:-1}
 BENCH_USE_TRAIN=${BENCH_USE_TRAIN:---testset main --size 5}
 BENCH_USE_MEASURE=${BENCH_USE_MEASURE:---testset orm,cte,fp --size 5}
+BENCH_USE_STARTUP=${BENCH_USE_STARTUP:---testset debug1 --size 1}
 USE_QEMU=qemu-x86_64
 
 # Why the table cannot be made here, or nothing.
@@ -139,6 +142,11 @@ use_builds () {
     use_run miplayout same $BENCH_USE_TRAIN
     use_run pgo same $BENCH_USE_TRAIN
   }
+  mip_say "profile use: start-up ($BENCH_USE_STARTUP)"
+  for name in plain mipuse miplayout pgo; do
+    # shellcheck disable=SC2086
+    use_run "$name" startup $BENCH_USE_STARTUP
+  done
 }
 
 print_use () {
@@ -149,13 +157,14 @@ print_use () {
     echo "skipped: $(cat "$OUT/use/skipped")"
     return
   fi
-  local same same_pages ref_same
+  local same same_pages ref_same startup ref_startup
   ref_pages=$(use_text_pages plain measure)
   ref_insns=$(use_insns plain measure)
   ref_text=$(use_text_size plain)
   ref_same=$(use_text_pages plain train)
-  printf '  %-26s %11s %8s %14s %8s %9s %8s %12s %8s\n' build "text pages" '+%' \
-    instructions '+%' .text '+%' "pages train" '+%'
+  ref_startup=$(use_text_pages plain startup)
+  printf '  %-26s %11s %8s %14s %8s %9s %8s %12s %8s %9s %8s\n' build "text pages" '+%' \
+    instructions '+%' .text '+%' "pages train" '+%' start-up '+%'
   for name in plain mipuse miplayout pgo; do
     case $name in
       plain) title="plain" ;;
@@ -169,11 +178,13 @@ print_use () {
     same=same
     [ "$name" = plain ] && same=train
     same_pages=$(use_text_pages "$name" "$same")
-    printf '  %-26s %11s %8s %14s %8s %9s %8s %12s %8s\n' "$title" "$pages" \
+    startup=$(use_text_pages "$name" startup)
+    printf '  %-26s %11s %8s %14s %8s %9s %8s %12s %8s %9s %8s\n' "$title" "$pages" \
       "$(percent "$pages" "$ref_pages")" "$insns" \
       "$(percent "$insns" "$ref_insns")" "$text" \
       "$(percent "$text" "$ref_text")" "$same_pages" \
-      "$(percent "$same_pages" "$ref_same")"
+      "$(percent "$same_pages" "$ref_same")" "$startup" \
+      "$(percent "$startup" "$ref_startup")"
   done
   echo "  collecting the profile (training run, instructions):"
   ref_insns=$(use_insns plain train)
@@ -190,7 +201,8 @@ print_use () {
   echo "training run: speedtest1 $BENCH_USE_TRAIN; measured run: speedtest1 $BENCH_USE_MEASURE"
   echo "  (--memdb --singlethread).  text pages: distinct 4 KiB pages of the program's .text"
   echo "  holding an instruction the measured run executed (pages train: those of a run of the"
-  echo "  training workload itself, on each build); instructions: executed by the whole"
+  echo "  training workload itself, on each build; start-up: those of speedtest1 $BENCH_USE_STARTUP,"
+  echo "  which opens the database, runs one trivial test and exits); instructions: executed by the whole"
   echo "  run, C library included (both by scripts/qemu-trace.c under qemu-user: exact and"
   echo "  repeatable); wall time is not measured."
 }
