@@ -55,7 +55,8 @@
 #   TORTURE_CHECK_COUNTS=0  do not check that every function that ran
 #                        has a call count and an order in the full mode
 #                        (checked on every full build by default)
-#   TORTURE_FILTER       only tests whose name matches this grep pattern
+#   TORTURE_FILTER       only tests whose file name (return-addr.c)
+#                        matches this grep pattern
 #   TORTURE_PROGRESS_SECONDS  how often the progress line is printed
 #                        (default 60)
 #   CHECK_RESULT_FILE    where to append "torture PASSED FAILED SKIPPED"
@@ -89,8 +90,11 @@ if [ "${FULL:-0}" = 1 ]; then
 fi
 export TORTURE_SAMPLE=$sample TORTURE_CROSS_SAMPLE=$cross_sample
 
+# The tests, "NUMBER PATH" a line; TORTURE_FILTER applies to the file
+# names (return-addr.c), not to the directory they are in.
 list_tests () {
-  ls "$TORTURE_DIR"/*.c | grep -e "${TORTURE_FILTER:-.}" | awk '{ print NR, $0 }'
+  (cd "$TORTURE_DIR" && ls -- *.c) | grep -e "${TORTURE_FILTER:-.}" \
+    | awk -v dir="$TORTURE_DIR" '{ print NR, dir "/" $0 }'
 }
 
 # The configurations, one a line: "target:mode" (the labels of the results).
@@ -219,6 +223,11 @@ main () {
   rm -rf "$TORTURE_OUT"
   mkdir -p "$TORTURE_OUT/results" "$TORTURE_OUT/tmp"
   total=$(list_tests | wc -l)
+  if [ "$total" -eq 0 ]; then
+    mip_say "FAIL: no test of $TORTURE_DIR matches TORTURE_FILTER '${TORTURE_FILTER:-}'"
+    [ -n "${CHECK_RESULT_FILE:-}" ] && echo "torture 0 1 0" >>"$CHECK_RESULT_FILE"
+    return 1
+  fi
   configs=$(list_configs | wc -l)
   if [ "$sample" -gt 1 ]; then
     mip_say "SAMPLE=$sample: $total tests, each checked in 1 of every $sample of the $configs configurations (rotating), so each configuration sees about $((total / sample)) tests (FULL=1 checks every test in every configuration)"
