@@ -16,33 +16,41 @@
    to 32 bits and never 0 (0 means "unknown" in the formats).
 
    generate records it in the map beside the CFG signature.  use compares
-   it with the profile's, and gives each function that matches and that
-   the profile shows never run in any run the cold attribute, as if its
-   author had written __attribute__ ((cold)):
+   it with the profile's; a function that matches and that the profile
+   shows never run in any run is made cold in one of two ways
+   (decide_from_profile):
 
-     - GCC optimises it for size and inlines nothing into it that would
-       make it grow;
-     - every path that calls it is predicted never taken, so the blocks
-       of its callers that call it move to their cold parts and the calls
-       are not inlined;
-     - it goes to .text.unlikely.
+     - cold from the start, as if its author had written
+       __attribute__ ((cold)), when only functions cold from the start
+       call it (or none does): GCC optimises it for size, inlines
+       nothing into it that would make it grow, predicts every path
+       that calls it never taken, and does not inline it;
+     - cold only while GCC compiles its own body (optimised for size
+       all the same), when a function that may have run calls it.  Cold
+       from the start, it would change the code of that caller: not
+       inlined where it was, the blocks that call it guessed never run
+       before the caller's own block profile says so.  The caller's CFG
+       signature would then differ from the profile's and its block
+       profile would be lost (on SQLite's speedtest1 that was 143 of the
+       600 functions that ran, 8 now).
 
-   A function declared here and defined elsewhere gets the same treatment
-   when the profile names it once and shows it never run: the paths that
-   call it are then cold too.  The cold attribute never changes what a
-   program does.
+   Either way it goes to .text.unlikely (mip-use.cc).  A function
+   declared here and defined elsewhere is cold from the start when the
+   profile names it once, shows it never run, and only cold functions
+   call it.  Neither way changes what a program does.
 
-   The CFG signature, computed much later (mip-signature.cc), can differ
-   from the profile's for functions those decisions touched (a caller
-   whose calls to a cold function were not inlined, say); mip-use.cc then
-   still uses their function-level profile by the IPA signature, and
-   skips only the block-level part, which needs the CFG signature.  The
+   The CFG signature, computed much later (mip-signature.cc), can still
+   differ from the profile's for a function those decisions touched;
+   mip-use.cc then uses its function-level profile by the IPA signature,
+   and skips only the block-level part, which needs the CFG signature
+   (use-verbose names such functions).  The
    functions GCC makes from others during the IPA passes (f.part.0) bear
    the IPA signature of the function they come from.  */
 
 #include "mip-plugin.h"
 #include "mip-profile.h"
 #include "hash-map.h"
+#include "hash-set.h"
 #include "real.h"
 #include "tree-ssa-alias.h"
 #include "gimple-expr.h"
@@ -336,29 +344,121 @@ record_signatures (void)
     }
 }
 
+/* Functions that never ran but that code that may have run calls
+   (their symbols, copied).  They stay as they were for the IPA passes,
+   inlined where they were in the profile's program, and are cold only
+   while GCC compiles their own body (mip_ipa_function_start): optimised
+   for size, in .text.unlikely.  Cold for longer, they would make GCC
+   count the blocks that call them as never run before those blocks'
+   own profile says so, and the callers' code would change shape (and
+   lose its block profile, which needs the same code as when it was
+   recorded).  */
+static hash_set<nofree_string_hash> *cold_for_own_body;
+
+/* The node made cold by mip_ipa_function_start, and its frequency.  */
+static cgraph_node *cold_now;
+static enum node_frequency frequency_before;
+
+/* Whether NODE never ran by the profile, and the profile may decide
+   about it.  */
+static bool
+never_ran (cgraph_node *node)
+{
+  tree decl = node->decl;
+  if (node->alias || node->thunk || !may_decide (decl))
+    return false;
+  const char *symbol = decl_symbol (decl);
+  uint32_t signature = 0;
+  if (node->has_gimple_body_p ())
+    {
+      signature = mip_ipa_signature (symbol);
+      if (signature == 0)
+	return false;
+    }
+  else if (!DECL_EXTERNAL (decl))
+    return false;
+  return mip_use_never_ran (symbol, signature);
+}
+
+/* Whether some caller of NODE is not in COLD.  */
+static bool
+called_from_outside (cgraph_node *node, hash_set<cgraph_node *> *cold)
+{
+  for (cgraph_edge *edge = node->callers; edge; edge = edge->next_caller)
+    if (!cold->contains (edge->caller))
+      return true;
+  return false;
+}
+
+/* The functions that never ran are cold from the start when only
+   functions cold from the start call them (or none does): inlined into
+   nothing that may have run, they change no code that has a block
+   profile.  The others are cold only for their own body.  A function
+   that may have run inlined (its out-of-line body never did) is never
+   cold from the start, nor is what it calls.  Found as the largest such
+   set: start from every function that never ran, drop those some
+   function outside calls until none is left to drop.  */
 static void
 decide_from_profile (void)
 {
+  auto_vec<cgraph_node *> candidates;
+  hash_set<cgraph_node *> cold;
   cgraph_node *node;
   FOR_EACH_FUNCTION (node)
+    if (never_ran (node))
+      {
+	candidates.safe_push (node);
+	if (!(node->has_gimple_body_p () && may_have_run_inlined (node)))
+	  cold.add (node);
+      }
+  bool dropped = true;
+  while (dropped)
     {
-      tree decl = node->decl;
-      if (node->alias || node->thunk || !may_decide (decl))
-	continue;
-      const char *symbol = decl_symbol (decl);
-      uint32_t signature = 0;
-      if (node->has_gimple_body_p ())
-	{
-	  signature = mip_ipa_signature (symbol);
-	  if (signature == 0)
-	    continue;
-	}
-      else if (!DECL_EXTERNAL (decl))
-	continue;
-      if (mip_use_never_ran (symbol, signature)
-	  && !(node->has_gimple_body_p () && may_have_run_inlined (node)))
-	make_cold (node, decl, symbol);
+      dropped = false;
+      for (cgraph_node *candidate : candidates)
+	if (cold.contains (candidate)
+	    && called_from_outside (candidate, &cold))
+	  {
+	    cold.remove (candidate);
+	    dropped = true;
+	  }
     }
+  for (cgraph_node *candidate : candidates)
+    if (cold.contains (candidate))
+      make_cold (candidate, candidate->decl, decl_symbol (candidate->decl));
+    else if (candidate->has_gimple_body_p ())
+      cold_for_own_body->add (xstrdup (decl_symbol (candidate->decl)));
+}
+
+/* PLUGIN_ALL_PASSES_START: GCC starts compiling the body of
+   current_function_decl.  */
+void
+mip_ipa_function_start (void *, void *)
+{
+  if (!cold_for_own_body || !current_function_decl)
+    return;
+  cgraph_node *node = cgraph_node::get (current_function_decl);
+  if (!node || !may_decide (node->decl)
+      || !cold_for_own_body->contains (decl_symbol (node->decl)))
+    return;
+  cold_now = node;
+  frequency_before = node->frequency;
+  node->frequency = NODE_FREQUENCY_UNLIKELY_EXECUTED;
+  made_cold++;
+  if (mip_options.use_verbose)
+    inform (DECL_SOURCE_LOCATION (node->decl), "mip: %qs never ran in"
+	    " profile %qs: optimised as cold", decl_symbol (node->decl),
+	    mip_options.use_file);
+}
+
+/* PLUGIN_ALL_PASSES_END: its body is compiled; the functions compiled
+   after it must not see it cold.  */
+void
+mip_ipa_function_end (void *, void *)
+{
+  if (cold_now)
+    cold_now->frequency = frequency_before;
+  cold_now = NULL;
 }
 
 /* In a compile for link-time optimisation (-flto), the RTL passes, and
@@ -392,7 +492,11 @@ mip_ipa_start (void *, void *)
     ipa_signatures = new signature_map (64);
   record_signatures ();
   if (mip_options.use_file && !mip_options.use_layout_only)
-    decide_from_profile ();
+    {
+      if (!cold_for_own_body)
+	cold_for_own_body = new hash_set<nofree_string_hash>;
+      decide_from_profile ();
+    }
 }
 
 unsigned

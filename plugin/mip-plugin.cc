@@ -187,6 +187,13 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *version)
     }
   register_callback (info->base_name, PLUGIN_ALL_IPA_PASSES_START,
 		     mip_ipa_start, NULL);
+  if (mip_options.use_file && !mip_options.use_layout_only)
+    {
+      register_callback (info->base_name, PLUGIN_ALL_PASSES_START,
+			 mip_ipa_function_start, NULL);
+      register_callback (info->base_name, PLUGIN_ALL_PASSES_END,
+			 mip_ipa_function_end, NULL);
+    }
   mip_register_passes (info->base_name);
   return 0;
 }

@@ -70,6 +70,8 @@ bool mip_have_early_signature (function *fun, uint64_t *signature);
 
 /* mip-ipa.cc */
 void mip_ipa_start (void *gcc_data, void *user_data);
+void mip_ipa_function_start (void *gcc_data, void *user_data);
+void mip_ipa_function_end (void *gcc_data, void *user_data);
 uint32_t mip_ipa_signature (const char *symbol);
 unsigned mip_ipa_made_cold (void);
 

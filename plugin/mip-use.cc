@@ -460,7 +460,14 @@ mip_use_function (function *fun, const char *symbol, uint64_t signature)
       return;
     }
   if (!facts.matched)
-    facts = look_up_by_ipa (symbol);
+    {
+      facts = look_up_by_ipa (symbol);
+      if (facts.matched && facts.ran && mip_options.use_verbose)
+	inform (DECL_SOURCE_LOCATION (fun->decl), "mip: %qs was compiled"
+		" differently from the profile%'s program (its CFG signature"
+		" differs): placed by its profile, its blocks left to GCC",
+		symbol);
+    }
   if (!facts.matched)
     {
       report_changed (fun, symbol);

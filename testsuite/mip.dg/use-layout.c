@@ -17,8 +17,15 @@
 int aux_second (int);
 int aux_never (int);
 
+/* Only never_here calls it: cold from the start of the IPA passes.  */
+__attribute__ ((noipa)) int never_deeper (int x) {
+  return x * 11 + 4;
+}
+
+/* main, which ran, calls it: cold only while GCC compiles its body
+   (plugin/mip-ipa.cc), so main keeps the code its profile describes.  */
 __attribute__ ((noipa)) int never_here (int x) {
-  return x * 9 - 2;
+  return never_deeper (x) * 9 - 2;
 }
 
 __attribute__ ((noipa)) int third (int x) {
@@ -50,4 +57,4 @@ int main (int argc, char **argv) {
   return 0;
 }
 
-/* { dg-final { mip-check-use -unlikely {never_here aux_never} -cold {never_here aux_never} -order {main first aux_second split_me third} -split {split_me} } } */
+/* { dg-final { mip-check-use -unlikely {never_here never_deeper aux_never} -cold {never_here never_deeper aux_never} -order {main first aux_second split_me third} -split {split_me} } } */
