@@ -26,6 +26,10 @@
 #                      (default "--testset orm,cte,fp --size 5")
 #   BENCH_USE_STARTUP  those of the start-up run, which does next to
 #                      nothing (default "--testset debug1 --size 1")
+#   BENCH_USE_TIME     those of the run whose wall time is shown, natively
+#                      (not under qemu), best of BENCH_TIME_RUNS (default
+#                      "--testset orm,cte,fp --size 25", the measured
+#                      workload made longer; BENCH_TIME_RUNS=0 skips it)
 #
 # Copyright (C) 2026 The MIP for GCC developers.
 # SPDX-License-Identifier: GPL-3.0-or-later
@@ -34,6 +38,7 @@ BENCH_USE=${BENCH_USE:-1}
 BENCH_USE_TRAIN=${BENCH_USE_TRAIN:---testset main --size 5}
 BENCH_USE_MEASURE=${BENCH_USE_MEASURE:---testset orm,cte,fp --size 5}
 BENCH_USE_STARTUP=${BENCH_USE_STARTUP:---testset debug1 --size 1}
+BENCH_USE_TIME=${BENCH_USE_TIME:---testset orm,cte,fp --size 25}
 USE_QEMU=qemu-x86_64
 
 # Why the table cannot be made here, or nothing.
@@ -93,6 +98,32 @@ use_text_pages () {
   echo "$n"
 }
 
+# use_wall NAME: the best wall time of BENCH_TIME_RUNS native runs of
+# NAME's speedtest1 with BENCH_USE_TIME, in seconds, into
+# OUT/use/NAME/wall.
+use_wall () {
+  local dir=$OUT/use/$1 best='' start end t
+  cd "$dir"
+  for _ in $(seq "$BENCH_TIME_RUNS"); do
+    start=$(date +%s.%N)
+    # shellcheck disable=SC2086 # the arguments are words
+    MIP_PROFILE_FILENAME=$dir/wall.mipraw ./speedtest1 $BENCH_USE_TIME \
+      --memdb --singlethread >/dev/null 2>&1 \
+      || mip_die "command failed: (cd $dir && ./speedtest1 $BENCH_USE_TIME --memdb --singlethread)"
+    end=$(date +%s.%N)
+    t=$(echo "$start $end" | awk '{ printf "%.3f", $2 - $1 }')
+    best=$(echo "${best:-$t} $t" | awk '{ print ($2 < $1) ? $2 : $1 }')
+  done
+  rm -f wall.mipraw
+  echo "$best" >wall
+  cd "$OUT"
+}
+
+# NAME's wall time, or - when not measured.
+use_wall_time () {
+  if [ -f "$OUT/use/$1/wall" ]; then cat "$OUT/use/$1/wall"; else echo -; fi
+}
+
 use_insns () {
   awk '$1 == "insns" { print $2 }' "$OUT/use/$1/$2.insns"
 }
@@ -147,6 +178,12 @@ use_builds () {
     # shellcheck disable=SC2086
     use_run "$name" startup $BENCH_USE_STARTUP
   done
+  if [ "${BENCH_TIME_RUNS:-3}" -gt 0 ]; then
+    mip_say "profile use: wall time ($BENCH_USE_TIME, best of ${BENCH_TIME_RUNS:-3})"
+    for name in plain mipuse miplayout pgo; do
+      use_wall "$name"
+    done
+  fi
 }
 
 print_use () {
@@ -157,14 +194,15 @@ print_use () {
     echo "skipped: $(cat "$OUT/use/skipped")"
     return
   fi
-  local same same_pages ref_same startup ref_startup
+  local same same_pages ref_same startup ref_startup wall ref_wall
   ref_pages=$(use_text_pages plain measure)
   ref_insns=$(use_insns plain measure)
   ref_text=$(use_text_size plain)
   ref_same=$(use_text_pages plain train)
   ref_startup=$(use_text_pages plain startup)
-  printf '  %-26s %11s %8s %14s %8s %9s %8s %12s %8s %9s %8s\n' build "text pages" '+%' \
-    instructions '+%' .text '+%' "pages train" '+%' start-up '+%'
+  ref_wall=$(use_wall_time plain)
+  printf '  %-26s %11s %8s %14s %8s %9s %8s %12s %8s %9s %8s %7s %8s\n' build "text pages" '+%' \
+    instructions '+%' .text '+%' "pages train" '+%' start-up '+%' 'wall s' '+%'
   for name in plain mipuse miplayout pgo; do
     case $name in
       plain) title="plain" ;;
@@ -179,12 +217,14 @@ print_use () {
     [ "$name" = plain ] && same=train
     same_pages=$(use_text_pages "$name" "$same")
     startup=$(use_text_pages "$name" startup)
-    printf '  %-26s %11s %8s %14s %8s %9s %8s %12s %8s %9s %8s\n' "$title" "$pages" \
+    wall=$(use_wall_time "$name")
+    printf '  %-26s %11s %8s %14s %8s %9s %8s %12s %8s %9s %8s %7s %8s\n' "$title" "$pages" \
       "$(percent "$pages" "$ref_pages")" "$insns" \
       "$(percent "$insns" "$ref_insns")" "$text" \
       "$(percent "$text" "$ref_text")" "$same_pages" \
       "$(percent "$same_pages" "$ref_same")" "$startup" \
-      "$(percent "$startup" "$ref_startup")"
+      "$(percent "$startup" "$ref_startup")" "$wall" \
+      "$(percent "$wall" "$ref_wall")"
   done
   echo "  collecting the profile (training run, instructions):"
   ref_insns=$(use_insns plain train)
@@ -204,7 +244,8 @@ print_use () {
   echo "  training workload itself, on each build; start-up: those of speedtest1 $BENCH_USE_STARTUP,"
   echo "  which opens the database, runs one trivial test and exits); instructions: executed by the whole"
   echo "  run, C library included (both by scripts/qemu-trace.c under qemu-user: exact and"
-  echo "  repeatable); wall time is not measured."
+  echo "  repeatable); wall s: the best of ${BENCH_TIME_RUNS:-3} native runs of speedtest1 $BENCH_USE_TIME,"
+  echo "  in seconds (noisy: a difference of a few percent is not one)."
 }
 
 bench_use () {
