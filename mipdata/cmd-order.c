@@ -7,10 +7,12 @@
      mipdata order -p app.mip --format=gold        # gold: section names
      ld.gold --section-ordering-file=app.order ... # with -ffunction-sections
 
-   Order: functions with a first-call order, by it (start-up first; ties
-   by name), then the functions that ran without an order being recorded
-   (coverage modes), by name.  Functions no run executed are left out:
-   the linker puts them after the listed ones.
+   Order: that of -fplugin-arg-mip-use (lib/mip-layout.h): first-call
+   order (start-up first; those with no order recorded by name), or with
+   --layout=call-chains (-fplugin-arg-mip-use-layout=call-chains) the
+   functions called repeatedly grouped by call chains (C3).
+   Functions no run executed are left out: the linker puts them after
+   the listed ones.
 
    Copyright (C) 2026 The MIP for GCC developers.
    SPDX-License-Identifier: GPL-3.0-or-later  */
@@ -25,6 +27,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "mip-layout.h"
 #include "mip-profile.h"
 
 enum order_format { ORDER_LLD, ORDER_GOLD };
@@ -33,10 +36,12 @@ static void
 print_help (void)
 {
   printf ("usage: mipdata order -p PROFILE [--format=lld|gold]"
-	  " [-o FILE]\n"
+	  " [--layout=first-call|call-chains] [-o FILE]\n"
 	  "\n"
-	  "Print the functions PROFILE saw run, in first-call order (then\n"
-	  "those that ran with no order recorded, by name), as an ordering\n"
+	  "Print the functions PROFILE saw run, in the order\n"
+	  "-fplugin-arg-mip-use lays them out (first-call order, start-up\n"
+	  "first, or with --layout=call-chains the functions called\n"
+	  "repeatedly grouped by call chains), as an ordering\n"
 	  "file: for lld (--symbol-ordering-file) one symbol a line, for\n"
 	  "gold (--section-ordering-file) the function's section,\n"
 	  ".text.SYMBOL (compile with -ffunction-sections).  Functions that\n"
@@ -45,71 +50,61 @@ print_help (void)
 	  "Options:\n"
 	  "  -p, --profile=PROFILE  the profile\n"
 	  "      --format=FORMAT    lld (the default) or gold\n"
+	  "      --layout=LAYOUT    first-call (the default) or call-chains,\n"
+	  "                         as -fplugin-arg-mip-use-layout=LAYOUT\n"
 	  "  -o, --output=FILE      write to FILE instead of standard output\n"
 	  "  -h, --help             print this help and exit\n");
 }
 
-/* One function to print: its index and first-call order (0: none).  */
-struct ranked
-{
-  const struct mip_profile *profile;
-  uint32_t index;
-  uint64_t order;
-};
-
-static int
-compare_ranked (const void *a, const void *b)
-{
-  const struct ranked *x = a, *y = b;
-  /* Ordered ones first, by order; then the rest.  */
-  if ((x->order == 0) != (y->order == 0))
-    return x->order == 0 ? 1 : -1;
-  if (x->order != y->order)
-    return x->order < y->order ? -1 : 1;
-  return strcmp (mip_profile_function_name (x->profile, x->index),
-		 mip_profile_function_name (y->profile, y->index));
-}
-
-/* The primary functions that ran, sorted; *COUNT of them.  */
-static struct ranked *
-ranked_functions (const struct mip_profile *profile, size_t *count)
+/* The functions that ran, by their layout rank: *COUNT of them, in a
+   new array.  */
+static uint32_t *
+placed_functions (const struct mip_profile *profile,
+		  enum mip_layout_kind layout, size_t *count,
+		  struct mip_error_context *error)
 {
   uint32_t n = profile->header.function_count, i;
-  struct ranked *list = malloc ((n ? n : 1) * sizeof *list);
+  uint32_t *ranks, *list;
 
   *count = 0;
-  if (!list)
+  if (mip_layout_ranks (profile, layout, &ranks, error) != MIP_OK)
     return NULL;
+  list = malloc ((n ? n : 1) * sizeof *list);
+  if (!list)
+    {
+      free (ranks);
+      mip_error_set (error, MIP_ERROR_NO_MEMORY, NULL, NULL);
+      return NULL;
+    }
   for (i = 0; i < n; i++)
-    if (!mip_profile_function_is_discarded (profile, i)
-	&& !mip_profile_function_is_alias (profile, i)
-	&& profile->functions[i].covered_runs > 0)
+    if (ranks[i] != 0)
       {
-	list[*count].profile = profile;
-	list[*count].index = i;
-	list[*count].order = mip_profile_function_order (profile, i);
+	list[ranks[i] - 1] = i;
 	(*count)++;
       }
-  qsort (list, *count, sizeof *list, compare_ranked);
+  free (ranks);
   return list;
 }
 
 static int
 write_order (const struct mip_profile *profile, enum order_format format,
-	     FILE *out)
+	     enum mip_layout_kind layout, FILE *out)
 {
   size_t count, k;
-  struct ranked *list = ranked_functions (profile, &count);
+  struct mip_error_context error;
+  uint32_t *list;
   const char *previous = NULL;
 
+  mip_error_clear (&error);
+  list = placed_functions (profile, layout, &count, &error);
   if (!list)
     {
-      mipdata_error ("out of memory");
+      mipdata_report (&error);
       return MIPDATA_EXIT_FAILURE;
     }
   for (k = 0; k < count; k++)
     {
-      const char *name = mip_profile_function_name (profile, list[k].index);
+      const char *name = mip_profile_function_name (profile, list[k]);
       /* Static functions of several units may share a name: the file
 	 lists a symbol once.  */
       if (previous && strcmp (previous, name) == 0)
@@ -123,7 +118,7 @@ write_order (const struct mip_profile *profile, enum order_format format,
 
 static int
 order (const char *profile_path, enum order_format format,
-       const char *output_path)
+       enum mip_layout_kind layout, const char *output_path)
 {
   struct mip_error_context error;
   struct mip_profile *profile = NULL;
@@ -145,7 +140,7 @@ order (const char *profile_path, enum order_format format,
       mip_profile_free (profile);
       return MIPDATA_EXIT_FAILURE;
     }
-  status = write_order (profile, format, out);
+  status = write_order (profile, format, layout, out);
   if (fflush (out) != 0 || ferror (out)
       || (out != stdout && fclose (out) != 0))
     {
@@ -163,12 +158,14 @@ cmd_order (int argc, char **argv)
   static const struct option options[] = {
     { "profile", required_argument, NULL, 'p' },
     { "format", required_argument, NULL, 'f' },
+    { "layout", required_argument, NULL, 'l' },
     { "output", required_argument, NULL, 'o' },
     { "help", no_argument, NULL, 'h' },
     { NULL, 0, NULL, 0 }
   };
   const char *profile_path = NULL, *output_path = NULL;
   enum order_format format = ORDER_LLD;
+  enum mip_layout_kind layout = MIP_LAYOUT_FIRST_CALL;
   int option, status;
 
   opterr = 0;
@@ -190,6 +187,12 @@ cmd_order (int argc, char **argv)
 	  return mipdata_usage_error ("order", "unknown format '%s'"
 				      " (expected lld or gold)", optarg);
 	break;
+      case 'l':
+	if (!mip_layout_parse (optarg, &layout))
+	  return mipdata_usage_error ("order", "unknown layout '%s'"
+				      " (expected first-call or call-chains)",
+				      optarg);
+	break;
       case 'h':
 	print_help ();
 	return MIPDATA_EXIT_OK;
@@ -199,5 +202,5 @@ cmd_order (int argc, char **argv)
   status = mipdata_need_profile ("order", profile_path, argc, argv);
   if (status >= 0)
     return status;
-  return order (profile_path, format, output_path);
+  return order (profile_path, format, layout, output_path);
 }

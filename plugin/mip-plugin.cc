@@ -10,6 +10,7 @@
      gcc -fplugin=mip -fplugin-arg-mip-use=profile.mip  */
 
 #include "mip-plugin.h"
+#include "mip-layout.h"
 #include "plugin-version.h"
 #include "spellcheck.h"
 
@@ -65,6 +66,7 @@ parse_generate_mode (const char *value, uint32_t *mode)
 /* The arguments the plugin takes, for the suggestion on a typo.  */
 static const char *const argument_names[] = {
   "generate", "use", "use-verbose", "use-strict", "use-layout-only",
+  "use-layout",
   "probe-all-blocks", "calls-may-exit", "atomic"
 };
 
@@ -91,6 +93,7 @@ report_unknown_argument (const char *base_name, const char *key)
     error ("mip: unknown argument %<-fplugin-arg-%s-%s%>;"
 	   " valid arguments are %<generate[=MODE]%>, %<use=FILE%>,"
 	   " %<use-verbose%>, %<use-strict%>, %<use-layout-only%>,"
+	   " %<use-layout=KIND%>,"
 	   " %<probe-all-blocks%>, %<calls-may-exit%> and"
 	   " %<atomic%>", base_name, key);
 }
@@ -130,6 +133,19 @@ parse_arguments (struct plugin_name_args *info)
 	mip_options.use_strict = true;
       else if (strcmp (key, "use-layout-only") == 0 && value == NULL)
 	mip_options.use_layout_only = true;
+      else if (strcmp (key, "use-layout") == 0)
+	{
+	  enum mip_layout_kind kind;
+	  if (value == NULL || !mip_layout_parse (value, &kind))
+	    {
+	      error ("mip: unknown layout %qs in %<-fplugin-arg-mip-use-layout%>;"
+		     " valid layouts are %<first-call%> and %<call-chains%>",
+		     value ? value : "");
+	      ok = false;
+	    }
+	  else
+	    mip_options.use_layout = kind;
+	}
       else if (strcmp (key, "probe-all-blocks") == 0 && value == NULL)
 	mip_options.probe_all_blocks = true;
       else if (strcmp (key, "calls-may-exit") == 0 && value == NULL)
@@ -159,10 +175,11 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *version)
   if (!parse_arguments (info))
     return 1;
   if ((mip_options.use_verbose || mip_options.use_strict
-       || mip_options.use_layout_only)
+       || mip_options.use_layout_only
+       || mip_options.use_layout != MIP_LAYOUT_FIRST_CALL)
       && !mip_options.use_file)
-    warning (0, "mip: %<use-verbose%>, %<use-strict%> and"
-	     " %<use-layout-only%> have no effect"
+    warning (0, "mip: %<use-verbose%>, %<use-strict%>,"
+	     " %<use-layout-only%> and %<use-layout%> have no effect"
 	     " without %<-fplugin-arg-mip-use=FILE%>");
   if (mip_options.atomic_counts
       && !(mip_options.mode & MIP_KIND_CALL_COUNT))

@@ -17,6 +17,8 @@ struct mip_options
   bool use_verbose;             /* -fplugin-arg-mip-use-verbose */
   bool use_strict;              /* -fplugin-arg-mip-use-strict */
   bool use_layout_only;         /* -fplugin-arg-mip-use-layout-only */
+  int use_layout;               /* -fplugin-arg-mip-use-layout=KIND:
+				   an enum mip_layout_kind */
   bool probe_all_blocks;        /* -fplugin-arg-mip-probe-all-blocks */
   bool calls_may_exit;          /* -fplugin-arg-mip-calls-may-exit */
   bool atomic_counts;           /* -fplugin-arg-mip-atomic */

@@ -11,14 +11,16 @@
    section the linker groups (GNU ld's default script, 2.36 and later):
 
 	never run in any merged run	.text.unlikely.SYMBOL
-	run, with a first-call order K	.text.sorted.KKKKKKKKKK.SYMBOL
-	run, no order recorded		.text.sorted.9999999999.SYMBOL
+	run, layout rank K		.text.sorted.KKKKKKKKKK.SYMBOL
 
-   ld places every .text.unlikely.* input section together, ahead of the
-   rest of .text, and sorts the .text.sorted.* ones by name: the
-   functions a run executes end up in one run of pages, in the order
-   they were first called (start-up first), across every translation
-   unit, without a linker script.  A function whose CFG signature
+   The ranks (lib/mip-layout.h, which mipdata order shares) follow the
+   first-call order (start-up first), or with
+   -fplugin-arg-mip-use-layout=call-chains group the functions called
+   repeatedly by call chains.  ld places every
+   .text.unlikely.* input section together, ahead of the rest of .text,
+   and sorts the .text.sorted.* ones by name: the functions a run
+   executes end up in one run of pages, in that order, across every
+   translation unit, without a linker script.  A function whose CFG signature
    differs from the profile's but whose IPA signature (mip-ipa.cc) is the
    profile's is the same source code that GCC compiled differently, most
    often because of what the profile decided before the IPA passes (a
@@ -38,9 +40,15 @@
 
 #include "mip-plugin.h"
 #include "mip-profile.h"
+#include "mip-layout.h"
 #include "diagnostic-core.h"
 
 static struct mip_profile *profile;
+
+/* Per function of the profile: its place among those that ran, from 1,
+   in the layout -fplugin-arg-mip-use-layout names (mip-layout.h), or
+   0.  */
+static uint32_t *layout_rank;
 
 /* The profile's primary functions sorted by symbol, for lookups.  */
 static uint32_t *by_name;
@@ -153,6 +161,13 @@ mip_use_load (const char *path)
     warning (0, "mip: profile %qs holds no runs (merge raw profiles into it"
 	     " with %<mipdata merge%>): every function would look never run,"
 	     " so none is placed", path);
+  if (mip_layout_ranks (profile, (enum mip_layout_kind) mip_options.use_layout,
+			&layout_rank, &problem) != MIP_OK)
+    {
+      error ("mip: cannot use profile %qs: %s", path,
+	     mip_error_format (&problem, message, sizeof message));
+      return false;
+    }
   index_profile ();
   place_cold_parts_after_hot_code ();
   return true;
@@ -232,7 +247,7 @@ struct use_facts
   bool matched;			/* some entry also matches */
   unsigned entries;		/* how many match */
   bool ran;
-  uint64_t order;		/* smallest first-call order, 0 if none */
+  uint32_t rank;		/* smallest layout rank, 0 if none */
 };
 
 static struct use_facts
@@ -252,9 +267,9 @@ look_up (const char *symbol, struct identity id)
 	 function ran: coverage byte, count, order or block probe.  */
       if (f->covered_runs > 0)
 	facts.ran = true;
-      uint64_t order = mip_profile_function_order (profile, i);
-      if (order != 0 && (facts.order == 0 || order < facts.order))
-	facts.order = order;
+      uint32_t rank = layout_rank[i];
+      if (rank != 0 && (facts.rank == 0 || rank < facts.rank))
+	facts.rank = rank;
     }
   return facts;
 }
@@ -483,8 +498,9 @@ mip_use_function (function *fun, const char *symbol, uint64_t signature)
     }
   else
     {
-      unsigned long long rank = facts.order ? facts.order : 9999999999ull;
-      snprintf (section, sizeof section, ".text.sorted.%010llu.%s", rank,
+      /* Ranks are below 2^32: 10 digits, all before COLD_PART_INFIX.  */
+      snprintf (section, sizeof section, ".text.sorted.%010lu.%s",
+		(unsigned long) (facts.rank ? facts.rank : UINT32_MAX),
 		symbol);
       placed_sorted++;
     }

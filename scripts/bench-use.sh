@@ -9,6 +9,8 @@
 #              workload, then built with -fplugin-arg-mip-use=PROFILE
 #   MIP use, layout only   the same with -fplugin-arg-mip-use-layout-only
 #              (placement without the cold decisions)
+#   MIP use, call chains   the same with
+#              -fplugin-arg-mip-use-layout=call-chains
 #   gcc PGO    trained by gcc -fprofile-generate on the same workload,
 #              then built with -fprofile-use
 # and each runs the measured workload, a different one (the use builds
@@ -155,6 +157,7 @@ use_builds () {
   mip_say "profile use: building with the profiles"
   use_build mipuse "-fplugin=$MIP_PLUGIN -fplugin-arg-mip-use=$profile" ""
   use_build miplayout "-fplugin=$MIP_PLUGIN -fplugin-arg-mip-use=$profile -fplugin-arg-mip-use-layout-only" ""
+  use_build mipchains "-fplugin=$MIP_PLUGIN -fplugin-arg-mip-use=$profile -fplugin-arg-mip-use-layout=call-chains" ""
   # -fprofile-use finds the .gcda files beside the objects it rebuilds.
   cp "$OUT/use/pgo/speedtest1" "$OUT/use/pgo/speedtest1.generate"
   use_build pgo "-fprofile-use -Wno-missing-profile" ""
@@ -164,6 +167,7 @@ use_builds () {
     use_run plain measure $BENCH_USE_MEASURE
     use_run mipuse measure $BENCH_USE_MEASURE
     use_run miplayout measure $BENCH_USE_MEASURE
+    use_run mipchains measure $BENCH_USE_MEASURE
     use_run pgo measure $BENCH_USE_MEASURE
   }
   mip_say "profile use: the training workload again, on the use builds"
@@ -171,16 +175,17 @@ use_builds () {
   {
     use_run mipuse same $BENCH_USE_TRAIN
     use_run miplayout same $BENCH_USE_TRAIN
+    use_run mipchains same $BENCH_USE_TRAIN
     use_run pgo same $BENCH_USE_TRAIN
   }
   mip_say "profile use: start-up ($BENCH_USE_STARTUP)"
-  for name in plain mipuse miplayout pgo; do
+  for name in plain mipuse miplayout mipchains pgo; do
     # shellcheck disable=SC2086
     use_run "$name" startup $BENCH_USE_STARTUP
   done
   if [ "${BENCH_TIME_RUNS:-3}" -gt 0 ]; then
     mip_say "profile use: wall time ($BENCH_USE_TIME, best of ${BENCH_TIME_RUNS:-3})"
-    for name in plain mipuse miplayout pgo; do
+    for name in plain mipuse miplayout mipchains pgo; do
       use_wall "$name"
     done
   fi
@@ -203,11 +208,12 @@ print_use () {
   ref_wall=$(use_wall_time plain)
   printf '  %-26s %11s %8s %14s %8s %9s %8s %12s %8s %9s %8s %7s %8s\n' build "text pages" '+%' \
     instructions '+%' .text '+%' "pages train" '+%' start-up '+%' 'wall s' '+%'
-  for name in plain mipuse miplayout pgo; do
+  for name in plain mipuse miplayout mipchains pgo; do
     case $name in
       plain) title="plain" ;;
       mipuse) title="MIP use (full profile)" ;;
       miplayout) title="MIP use, layout only" ;;
+      mipchains) title="MIP use, call chains" ;;
       pgo) title="gcc -fprofile-use" ;;
     esac
     pages=$(use_text_pages "$name" measure)
