@@ -23,6 +23,7 @@
 #include "mip-error.h"
 #include "mip-file.h"
 #include "mip-infer.h"
+#include "mip-layout.h"
 #include "mip-lookup.h"
 #include "mip-map.h"
 #include "mip-profile.h"
@@ -2561,6 +2562,90 @@ START_TEST (test_merge_profile_refuses_other_build)
 }
 END_TEST
 
+/* ---- Layout ranks (profile use, mipdata order) ------------------------- */
+
+/* A run of test_sample_binary: main once (order 1), helper 300 times
+   (2), never 7 times (3), inline_fn 5,000 times (4), mostly from helper
+   (20 caller samples), counted_only 5 times with no order kind.  */
+static struct mip_profile *
+layout_profile (struct test_binary *binary)
+{
+  struct mip_profile *profile = profile_of (binary);
+  struct mip_error_context error;
+  struct test_run run;
+
+  memset (&run, 0, sizeof run);
+  run.anchor_address = 0x555555404000ull;
+  run.records[0][0] = (struct test_record) { true, 1, 1, { 0 }, 0 };
+  run.records[0][1] = (struct test_record) { true, 300, 2, { 0 }, 0 };
+  run.records[1][0] = (struct test_record) { true, 5000, 4, { 0 }, 0 };
+  run.records[1][1] = (struct test_record) { true, 7, 3, { 0 }, 0 };
+  run.records[1][2] = (struct test_record) { true, 5, 0, { 0 }, 0 };
+  run.sample_count = 2;
+  /* Return addresses inside helper (0x401100) and main (0x401000).  */
+  run.samples[0] = (struct test_sample) { 1, 0, 0x555555401110ull, 20 };
+  run.samples[1] = (struct test_sample) { 0, 1, 0x555555401010ull, 1 };
+  ck_assert_msg (merge_run (profile, binary, &run, &error) == MIP_OK, "%s",
+		 message_of (&error));
+  return profile;
+}
+
+/* The ranks of main, helper, never, inline_fn and counted_only.  */
+static void
+check_ranks (const struct mip_profile *profile, enum mip_layout_kind kind,
+	     const uint32_t expected[5])
+{
+  static const char *const names[5] = { "main", "helper", "never",
+					"inline_fn", "counted_only" };
+  struct mip_error_context error;
+  uint32_t *ranks = NULL, i;
+
+  mip_error_clear (&error);
+  ck_assert_int_eq (mip_layout_ranks (profile, kind, &ranks, &error),
+		    MIP_OK);
+  for (i = 0; i < 5; i++)
+    {
+      /* inline_fn: the kept copy of unit 1, after the dropped one.  */
+      uint32_t f = find_function (profile, names[i], i == 3 ? 3 : 0);
+      ck_assert_msg (ranks[f] == expected[i], "%s: rank %u, expected %u",
+		     names[i], ranks[f], expected[i]);
+    }
+  /* The dropped copy, the alias and the discarded function: no rank.  */
+  ck_assert_uint_eq (ranks[2], 0);
+  ck_assert_uint_eq (ranks[6], 0);
+  ck_assert_uint_eq (ranks[7], 0);
+  free (ranks);
+}
+
+START_TEST (test_layout_ranks)
+{
+  static const uint32_t first_call[5] = { 1, 2, 3, 4, 5 };
+  static const uint32_t chains[5] = { 1, 2, 4, 3, 5 };
+  struct test_binary binary = test_sample_binary (8, false);
+  struct mip_profile *profile = layout_profile (&binary);
+  enum mip_layout_kind kind;
+
+  /* First-call order; counted_only, with none, last.  */
+  check_ranks (profile, MIP_LAYOUT_FIRST_CALL, first_call);
+  /* inline_fn joins the cluster of helper, which calls it most, ahead of
+     never; main is called once and clusters with nothing.  */
+  check_ranks (profile, MIP_LAYOUT_CALL_CHAINS, chains);
+  mip_profile_free (profile);
+
+  /* A cluster beyond a page is not made: first-call order again.  */
+  binary.units[0].functions[1].size = MIP_LAYOUT_CLUSTER_BYTES - 16;
+  profile = layout_profile (&binary);
+  check_ranks (profile, MIP_LAYOUT_CALL_CHAINS, first_call);
+  mip_profile_free (profile);
+
+  ck_assert (mip_layout_parse ("first-call", &kind)
+	     && kind == MIP_LAYOUT_FIRST_CALL);
+  ck_assert (mip_layout_parse ("call-chains", &kind)
+	     && kind == MIP_LAYOUT_CALL_CHAINS);
+  ck_assert (!mip_layout_parse ("c3", &kind));
+}
+END_TEST
+
 /* ---- The accumulator against the run by run path ------------------------ */
 
 /* Up to three caller samples in RUN (loaded BIAS away) of random
@@ -2897,6 +2982,7 @@ format_suite (void)
   tcase_add_test (blocks, test_merge_callers_named);
   tcase_add_test (blocks, test_infer_walk);
   tcase_add_test (blocks, test_infer_order);
+  tcase_add_test (blocks, test_layout_ranks);
   suite_add_tcase (suite, blocks);
   tcase_add_checked_fixture (files, make_temporary_directory,
 			     remove_temporary_directory);
