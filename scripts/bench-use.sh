@@ -1,6 +1,6 @@
 # bench-use.sh - the profile-use table of `make bench`, sourced by
-# bench.sh (which defines OUT, CC, BENCH_OPT, percent, build_qemu_trace
-# and the mip-lib.sh helpers).
+# bench.sh (which defines OUT, CC, BENCH_OPT, percent, build_qemu_trace,
+# best_wall_time and the mip-lib.sh helpers).
 #
 # speedtest1 (SQLite) on x86-64, every build with BENCH_OPT -fno-pie
 # -no-pie (fixed addresses, so pages are the binary's own):
@@ -104,20 +104,12 @@ use_text_pages () {
 # NAME's speedtest1 with BENCH_USE_TIME, in seconds, into
 # OUT/use/NAME/wall.
 use_wall () {
-  local dir=$OUT/use/$1 best='' start end t
+  local dir=$OUT/use/$1
   cd "$dir"
-  for _ in $(seq "$BENCH_TIME_RUNS"); do
-    start=$(date +%s.%N)
-    # shellcheck disable=SC2086 # the arguments are words
-    MIP_PROFILE_FILENAME=$dir/wall.mipraw ./speedtest1 $BENCH_USE_TIME \
-      --memdb --singlethread >/dev/null 2>&1 \
-      || mip_die "command failed: (cd $dir && ./speedtest1 $BENCH_USE_TIME --memdb --singlethread)"
-    end=$(date +%s.%N)
-    t=$(echo "$start $end" | awk '{ printf "%.3f", $2 - $1 }')
-    best=$(echo "${best:-$t} $t" | awk '{ print ($2 < $1) ? $2 : $1 }')
-  done
+  # shellcheck disable=SC2086 # the arguments are words
+  MIP_PROFILE_FILENAME=$dir/wall.mipraw best_wall_time /dev/null \
+    ./speedtest1 $BENCH_USE_TIME --memdb --singlethread >wall
   rm -f wall.mipraw
-  echo "$best" >wall
   cd "$OUT"
 }
 

@@ -256,22 +256,33 @@ measure_instructions () {
   cd "$OUT"
 }
 
+# best_wall_time INPUT COMMAND...: the best wall time of BENCH_TIME_RUNS
+# runs of COMMAND in the current directory, standard input from INPUT,
+# in seconds; a failing run stops bench.
+best_wall_time () {
+  local input=$1 best='' start end t
+  shift
+  for _ in $(seq "$BENCH_TIME_RUNS"); do
+    start=$(date +%s.%N)
+    "$@" <"$input" >/dev/null 2>&1 \
+      || mip_die "command failed: (cd $(pwd) && $* <$input)"
+    end=$(date +%s.%N)
+    t=$(echo "$start $end" | awk '{ printf "%.3f", $2 - $1 }')
+    best=$(echo "${best:-$t} $t" | awk '{ print ($2 < $1) ? $2 : $1 }')
+  done
+  echo "$best"
+}
+
 # Best of BENCH_TIME_RUNS wall times, in seconds.
 measure_time () {
-  local program=$1 variant=$2 dir=$OUT/$1/$2 input command best='' start end t
+  local program=$1 variant=$2 dir=$OUT/$1/$2 input command best
   local -a words
   command=$(run_command "$program" "$BENCH_TIME_SIZE")
   read -r -a words <<<"$command"
   input=$(bench_input "$program")
   cd "$dir"
-  for _ in $(seq "$BENCH_TIME_RUNS"); do
-    start=$(date +%s.%N)
-    MIP_PROFILE_FILENAME=$dir/time.mipraw "${words[@]}" <"$input" \
-      >/dev/null 2>&1 || mip_die "command failed: (cd $dir && $command <$input)"
-    end=$(date +%s.%N)
-    t=$(echo "$start $end" | awk '{ printf "%.3f", $2 - $1 }')
-    best=$(echo "${best:-$t} $t" | awk '{ print ($2 < $1) ? $2 : $1 }')
-  done
+  best=$(MIP_PROFILE_FILENAME=$dir/time.mipraw best_wall_time "$input" \
+    "${words[@]}")
   rm -f ./*.gcda time.mipraw
   cd "$OUT"
   echo "$best"
