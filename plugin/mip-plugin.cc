@@ -193,6 +193,8 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *version)
 	return 1;
       register_callback (info->base_name, PLUGIN_FINISH_UNIT,
 			 mip_use_finish_unit, NULL);
+      register_callback (info->base_name, PLUGIN_ALL_IPA_PASSES_END,
+			 mip_use_order_unlikely, NULL);
     }
   if (mip_options.mode != 0)
     {

@@ -83,6 +83,7 @@ bool mip_use_load (const char *path);
 void mip_use_function (function *fun, const char *symbol, uint64_t signature);
 void mip_use_blocks (function *fun, const char *symbol, uint64_t signature);
 void mip_use_finish_unit (void *gcc_data, void *user_data);
+void mip_use_order_unlikely (void *gcc_data, void *user_data);
 
 /* mip-emit.cc */
 void mip_emit_unit (void *gcc_data, void *user_data);
