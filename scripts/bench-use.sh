@@ -28,10 +28,16 @@
 #                      (default "--testset orm,cte,fp --size 5")
 #   BENCH_USE_STARTUP  those of the start-up run, which does next to
 #                      nothing (default "--testset debug1 --size 1")
+#   BENCH_USE_EACH     test sets other than the training's, each run
+#                      alone as another measured run (default
+#                      "orm cte fp"; empty skips that table), at
+#   BENCH_USE_EACH_SIZE  their --size (default 5)
 #   BENCH_USE_TIME     those of the run whose wall time is shown, natively
 #                      (not under qemu), best of BENCH_TIME_RUNS (default
 #                      "--testset orm,cte,fp --size 25", the measured
-#                      workload made longer; BENCH_TIME_RUNS=0 skips it)
+#                      workload made longer; BENCH_TIME_RUNS=0 skips it),
+#                      averaged over the code offsets (bytes)
+#   BENCH_USE_OFFSETS  (default "0 16 32 48", see use_wall)
 #
 # Copyright (C) 2026 The MIP for GCC developers.
 # SPDX-License-Identifier: GPL-3.0-or-later
@@ -40,8 +46,13 @@ BENCH_USE=${BENCH_USE:-1}
 BENCH_USE_TRAIN=${BENCH_USE_TRAIN:---testset main --size 5}
 BENCH_USE_MEASURE=${BENCH_USE_MEASURE:---testset orm,cte,fp --size 5}
 BENCH_USE_STARTUP=${BENCH_USE_STARTUP:---testset debug1 --size 1}
+BENCH_USE_EACH=${BENCH_USE_EACH-orm cte fp}
+BENCH_USE_EACH_SIZE=${BENCH_USE_EACH_SIZE:-5}
 BENCH_USE_TIME=${BENCH_USE_TIME:---testset orm,cte,fp --size 25}
+BENCH_USE_OFFSETS=${BENCH_USE_OFFSETS:-0 16 32 48}
 USE_QEMU=qemu-x86_64
+# The builds each table shows, plain first.
+USE_BUILDS="plain mipuse miplayout mipchains pgo"
 
 # Why the table cannot be made here, or nothing.
 use_problem () {
@@ -100,17 +111,45 @@ use_text_pages () {
   echo "$n"
 }
 
-# use_wall NAME: the best wall time of BENCH_TIME_RUNS native runs of
-# NAME's speedtest1 with BENCH_USE_TIME, in seconds, into
-# OUT/use/NAME/wall.
-use_wall () {
-  local dir=$OUT/use/$1
+# use_link_offset NAME OFFSET: NAME's objects linked again, with OFFSET
+# bytes of padding ahead of all their code (a .text.unlikely section of
+# the first object on the command line, which GNU ld places first), into
+# OUT/use/NAME/speedtest1.at-OFFSET: the same code, every function
+# OFFSET bytes further.
+use_link_offset () {
+  local dir=$OUT/use/$1 offset=$2
   cd "$dir"
-  # shellcheck disable=SC2086 # the arguments are words
-  MIP_PROFILE_FILENAME=$dir/wall.mipraw best_wall_time /dev/null \
-    ./speedtest1 $BENCH_USE_TIME --memdb --singlethread >wall
-  rm -f wall.mipraw
+  printf '\t.section .text.unlikely.bench_padding,"ax",@progbits\n\t.skip %d,0x90\n\t.section .note.GNU-stack,"",@progbits\n' \
+    "$offset" >padding.s
+  # shellcheck disable=SC2086 # flags are words
+  {
+    mip_run build.log $CC -c padding.s -o padding.o
+    mip_run build.log $CC $BENCH_OPT -no-pie padding.o sqlite3.o speedtest1.o \
+      -o "speedtest1.at-$offset" -lm -lpthread -ldl
+  }
   cd "$OUT"
+}
+
+# use_wall NAME: NAME's wall time with BENCH_USE_TIME, in seconds, into
+# OUT/use/NAME/wall: for each code offset of BENCH_USE_OFFSETS, the best
+# of BENCH_TIME_RUNS native runs, then the mean over the offsets.  On
+# some processors the alignment of one loop moves a run's time far more
+# than anything a profile does: plain -O2's speedtest1 spends 0.06 s or
+# 0.21 s in test 110 of --testset orm as its code moves by 16 bytes, so
+# the time of a single link is a lottery between builds.
+use_wall () {
+  local dir=$OUT/use/$1 offset times=''
+  for offset in $BENCH_USE_OFFSETS; do
+    use_link_offset "$1" "$offset"
+    cd "$dir"
+    # shellcheck disable=SC2086 # the arguments are words
+    times="$times $(MIP_PROFILE_FILENAME=$dir/wall.mipraw best_wall_time /dev/null \
+      "./speedtest1.at-$offset" $BENCH_USE_TIME --memdb --singlethread)"
+    rm -f wall.mipraw "speedtest1.at-$offset"
+    cd "$OUT"
+  done
+  echo "$times" | awk '{ for (i = 1; i <= NF; i++) s += $i; printf "%.3f\n", s / NF }' \
+    >"$dir/wall"
 }
 
 # NAME's wall time, or - when not measured.
@@ -162,6 +201,13 @@ use_builds () {
     use_run mipchains measure $BENCH_USE_MEASURE
     use_run pgo measure $BENCH_USE_MEASURE
   }
+  local set name
+  for set in $BENCH_USE_EACH; do
+    mip_say "profile use: test set $set alone (--size $BENCH_USE_EACH_SIZE)"
+    for name in $USE_BUILDS; do
+      use_run "$name" "each-$set" --testset "$set" --size "$BENCH_USE_EACH_SIZE"
+    done
+  done
   mip_say "profile use: the training workload again, on the use builds"
   # shellcheck disable=SC2086
   {
@@ -171,16 +217,47 @@ use_builds () {
     use_run pgo same $BENCH_USE_TRAIN
   }
   mip_say "profile use: start-up ($BENCH_USE_STARTUP)"
-  for name in plain mipuse miplayout mipchains pgo; do
+  for name in $USE_BUILDS; do
     # shellcheck disable=SC2086
     use_run "$name" startup $BENCH_USE_STARTUP
   done
   if [ "${BENCH_TIME_RUNS:-3}" -gt 0 ]; then
     mip_say "profile use: wall time ($BENCH_USE_TIME, best of ${BENCH_TIME_RUNS:-3})"
-    for name in plain mipuse miplayout mipchains pgo; do
+    for name in $USE_BUILDS; do
       use_wall "$name"
     done
   fi
+}
+
+use_title () {
+  case $1 in
+    plain) echo "plain" ;;
+    mipuse) echo "MIP use (full profile)" ;;
+    miplayout) echo "MIP use, layout only" ;;
+    mipchains) echo "MIP use, call chains" ;;
+    pgo) echo "gcc -fprofile-use" ;;
+  esac
+}
+
+# The pages each test set of BENCH_USE_EACH touches run alone, per build.
+print_use_each () {
+  local set name line
+  [ -n "$BENCH_USE_EACH" ] || return 0
+  line=$(printf '  %-26s' build)
+  for set in $BENCH_USE_EACH; do
+    line="$line$(printf ' %9s %8s' "$set" '+%')"
+  done
+  echo "  text pages of each other test set run alone (--testset SET --size $BENCH_USE_EACH_SIZE):"
+  echo "$line"
+  for name in $USE_BUILDS; do
+    line=$(printf '  %-26s' "$(use_title "$name")")
+    for set in $BENCH_USE_EACH; do
+      line="$line$(printf ' %9s %8s' "$(use_text_pages "$name" "each-$set")" \
+        "$(percent "$(use_text_pages "$name" "each-$set")" \
+                   "$(use_text_pages plain "each-$set")")")"
+    done
+    echo "$line"
+  done
 }
 
 print_use () {
@@ -200,14 +277,8 @@ print_use () {
   ref_wall=$(use_wall_time plain)
   printf '  %-26s %11s %8s %14s %8s %9s %8s %12s %8s %9s %8s %7s %8s\n' build "text pages" '+%' \
     instructions '+%' .text '+%' "pages train" '+%' start-up '+%' 'wall s' '+%'
-  for name in plain mipuse miplayout mipchains pgo; do
-    case $name in
-      plain) title="plain" ;;
-      mipuse) title="MIP use (full profile)" ;;
-      miplayout) title="MIP use, layout only" ;;
-      mipchains) title="MIP use, call chains" ;;
-      pgo) title="gcc -fprofile-use" ;;
-    esac
+  for name in $USE_BUILDS; do
+    title=$(use_title "$name")
     pages=$(use_text_pages "$name" measure)
     insns=$(use_insns "$name" measure)
     text=$(use_text_size "$name")
@@ -224,6 +295,7 @@ print_use () {
       "$(percent "$startup" "$ref_startup")" "$wall" \
       "$(percent "$wall" "$ref_wall")"
   done
+  print_use_each
   echo "  collecting the profile (training run, instructions):"
   ref_insns=$(use_insns plain train)
   printf '  %-26s %14s\n' plain "$ref_insns"
@@ -243,7 +315,9 @@ print_use () {
   echo "  which opens the database, runs one trivial test and exits); instructions: executed by the whole"
   echo "  run, C library included (both by scripts/qemu-trace.c under qemu-user: exact and"
   echo "  repeatable); wall s: the best of ${BENCH_TIME_RUNS:-3} native runs of speedtest1 $BENCH_USE_TIME,"
-  echo "  in seconds (noisy: a difference of a few percent is not one)."
+  echo "  in seconds, averaged over the program linked with its code moved by each of"
+  echo "  $BENCH_USE_OFFSETS bytes (code alignment alone can move it by tens of percent;"
+  echo "  still noisy: a difference of a few percent is not one)."
 }
 
 bench_use () {
