@@ -63,10 +63,23 @@ use_problem () {
     || { echo "scripts/qemu-trace.c did not build (log: $OUT/use/plugin.log)"; return; }
 }
 
-# use_build NAME "CFLAGS" "LDFLAGS": speedtest1 in OUT/use/NAME (objects
+# The program the functions below build and run: speedtest1 (the default)
+# or the sqlite3 shell, each from the amalgamation and its own main file.
+use_program () {
+  case $1 in
+    speedtest1)
+      USE_DIR=$OUT/use USE_MAIN=speedtest1 USE_EXE=speedtest1
+      USE_FIXED_ARGS="--memdb --singlethread" ;;
+    shell)
+      USE_DIR=$OUT/use-shell USE_MAIN=shell USE_EXE=sqlite3
+      USE_FIXED_ARGS="" ;;
+  esac
+}
+
+# use_build NAME "CFLAGS" "LDFLAGS": the program in USE_DIR/NAME (objects
 # kept there, so that gcc's profile files sit beside them).
 use_build () {
-  local dir=$OUT/use/$1 cflags=$2 ldflags=$3
+  local dir=$USE_DIR/$1 cflags=$2 ldflags=$3
   local src=$MIP_WORK/src/sqlite-amalgamation
   mkdir -p "$dir"
   cd "$dir"
@@ -75,30 +88,32 @@ use_build () {
     mip_run build.log $CC $BENCH_OPT -fno-pie $cflags -I"$src" \
       -c "$src/sqlite3.c" -o sqlite3.o
     mip_run build.log $CC $BENCH_OPT -fno-pie $cflags -I"$src" \
-      -c "$src/speedtest1.c" -o speedtest1.o
-    mip_run build.log $CC $BENCH_OPT -no-pie $cflags sqlite3.o speedtest1.o \
-      -o speedtest1 $ldflags -lm -lpthread -ldl
+      -c "$src/$USE_MAIN.c" -o "$USE_MAIN.o"
+    mip_run build.log $CC $BENCH_OPT -no-pie $cflags sqlite3.o "$USE_MAIN.o" \
+      -o "$USE_EXE" $ldflags -lm -lpthread -ldl
   }
   cd "$OUT"
 }
 
-# use_run NAME WHAT ARGS...: run OUT/use/NAME/speedtest1 ARGS under qemu
-# with the plugin: OUT/use/NAME/WHAT.pages and WHAT.insns.
+# use_run NAME WHAT ARGS...: run USE_DIR/NAME's program ARGS (then
+# USE_FIXED_ARGS; standard input from USE_INPUT, default /dev/null) under
+# qemu with the plugin: USE_DIR/NAME/WHAT.pages and WHAT.insns.
 use_run () {
-  local dir=$OUT/use/$1 what=$2
+  local dir=$USE_DIR/$1 what=$2
   shift 2
   cd "$dir"
   rm -f "$what.pages" "$what.insns"
+  # shellcheck disable=SC2086 # the fixed arguments are words
   MIP_PROFILE_FILENAME=$dir/$what.mipraw mip_run "$what.log" "$USE_QEMU" \
     -plugin "$OUT/use/qemu-trace.so,pages=$dir/$what.pages,insns=$dir/$what.insns" \
-    ./speedtest1 "$@" --memdb --singlethread
+    "./$USE_EXE" "$@" $USE_FIXED_ARGS <"${USE_INPUT:-/dev/null}"
   cd "$OUT"
 }
 
 # The pages of WHAT.pages inside the .text of NAME's program.
 use_text_pages () {
-  local dir=$OUT/use/$1 lo size hi page address n=0
-  read -r lo size < <(readelf -SW "$dir/speedtest1" | awk '{
+  local dir=$USE_DIR/$1 lo size hi page address n=0
+  read -r lo size < <(readelf -SW "$dir/$USE_EXE" | awk '{
     for (i = 1; i < NF; i++) if ($i == ".text") { print $(i + 2), $(i + 4); exit } }')
   lo=$((16#$lo))
   hi=$((lo + 16#$size))
@@ -114,38 +129,38 @@ use_text_pages () {
 # use_link_offset NAME OFFSET: NAME's objects linked again, with OFFSET
 # bytes of padding ahead of all their code (a .text.unlikely section of
 # the first object on the command line, which GNU ld places first), into
-# OUT/use/NAME/speedtest1.at-OFFSET: the same code, every function
+# USE_DIR/NAME/PROGRAM.at-OFFSET: the same code, every function
 # OFFSET bytes further.
 use_link_offset () {
-  local dir=$OUT/use/$1 offset=$2
+  local dir=$USE_DIR/$1 offset=$2
   cd "$dir"
   printf '\t.section .text.unlikely.bench_padding,"ax",@progbits\n\t.skip %d,0x90\n\t.section .note.GNU-stack,"",@progbits\n' \
     "$offset" >padding.s
   # shellcheck disable=SC2086 # flags are words
   {
     mip_run build.log $CC -c padding.s -o padding.o
-    mip_run build.log $CC $BENCH_OPT -no-pie padding.o sqlite3.o speedtest1.o \
-      -o "speedtest1.at-$offset" -lm -lpthread -ldl
+    mip_run build.log $CC $BENCH_OPT -no-pie padding.o sqlite3.o "$USE_MAIN.o" \
+      -o "$USE_EXE.at-$offset" -lm -lpthread -ldl
   }
   cd "$OUT"
 }
 
 # use_wall NAME: NAME's wall time with BENCH_USE_TIME, in seconds, into
-# OUT/use/NAME/wall: for each code offset of BENCH_USE_OFFSETS, the best
+# USE_DIR/NAME/wall: for each code offset of BENCH_USE_OFFSETS, the best
 # of BENCH_TIME_RUNS native runs, then the mean over the offsets.  On
 # some processors the alignment of one loop moves a run's time far more
 # than anything a profile does: plain -O2's speedtest1 spends 0.06 s or
 # 0.21 s in test 110 of --testset orm as its code moves by 16 bytes, so
 # the time of a single link is a lottery between builds.
 use_wall () {
-  local dir=$OUT/use/$1 offset times=''
+  local dir=$USE_DIR/$1 offset times=''
   for offset in $BENCH_USE_OFFSETS; do
     use_link_offset "$1" "$offset"
     cd "$dir"
     # shellcheck disable=SC2086 # the arguments are words
     times="$times $(MIP_PROFILE_FILENAME=$dir/wall.mipraw best_wall_time /dev/null \
-      "./speedtest1.at-$offset" $BENCH_USE_TIME --memdb --singlethread)"
-    rm -f wall.mipraw "speedtest1.at-$offset"
+      "./$USE_EXE.at-$offset" $BENCH_USE_TIME $USE_FIXED_ARGS)"
+    rm -f wall.mipraw "$USE_EXE.at-$offset"
     cd "$OUT"
   done
   echo "$times" | awk '{ for (i = 1; i <= NF; i++) s += $i; printf "%.3f\n", s / NF }' \
@@ -154,79 +169,108 @@ use_wall () {
 
 # NAME's wall time, or - when not measured.
 use_wall_time () {
-  if [ -f "$OUT/use/$1/wall" ]; then cat "$OUT/use/$1/wall"; else echo -; fi
+  if [ -f "$USE_DIR/$1/wall" ]; then cat "$USE_DIR/$1/wall"; else echo -; fi
 }
 
 use_insns () {
-  awk '$1 == "insns" { print $2 }' "$OUT/use/$1/$2.insns"
+  awk '$1 == "insns" { print $2 }' "$USE_DIR/$1/$2.insns"
 }
 
 use_text_size () {
-  size -A "$OUT/use/$1/speedtest1" | awk '$1 == ".text" { print $2 }'
+  size -A "$USE_DIR/$1/$USE_EXE" | awk '$1 == ".text" { print $2 }'
 }
 
-use_builds () {
-  local profile=$OUT/use/mip.mip
-  mip_say "profile use: building speedtest1 plain, MIP full and gcc -fprofile-generate"
+# The plain, MIP full and gcc -fprofile-generate builds of USE_PROGRAM,
+# each run on the training workload (ARGS; USE_INPUT for its input),
+# then USE_DIR/mip.mip made from the MIP run.
+use_training () {
+  local profile=$USE_DIR/mip.mip name
+  mip_say "profile use: building $USE_EXE plain, MIP full and gcc -fprofile-generate"
   use_build plain "" ""
   use_build mipgen "-fplugin=$MIP_PLUGIN -fplugin-arg-mip-generate" \
     "-L$(mip_runtime_libdir) -lmip"
-  rm -rf "$OUT/use/pgo"
+  rm -rf "$USE_DIR/pgo"
   use_build pgo "-fprofile-generate" "-fprofile-generate"
-  mip_say "profile use: training runs ($BENCH_USE_TRAIN)"
-  # shellcheck disable=SC2086 # the arguments are words
-  {
-    use_run plain train $BENCH_USE_TRAIN
-    use_run mipgen train $BENCH_USE_TRAIN
-    use_run pgo train $BENCH_USE_TRAIN
-  }
+  mip_say "profile use: $USE_EXE training runs"
+  for name in plain mipgen pgo; do
+    use_run "$name" train "$@"
+  done
   rm -f "$profile"
-  mip_run "$OUT/use/mipdata.log" "$MIPDATA" create -p "$profile" \
-    "$OUT/use/mipgen/speedtest1"
-  mip_run "$OUT/use/mipdata.log" "$MIPDATA" merge -p "$profile" \
-    "$OUT/use/mipgen/train.mipraw"
-  mip_say "profile use: building with the profiles"
-  use_build mipuse "-fplugin=$MIP_PLUGIN -fplugin-arg-mip-use=$profile" ""
-  use_build miplayout "-fplugin=$MIP_PLUGIN -fplugin-arg-mip-use=$profile -fplugin-arg-mip-use-layout-only" ""
-  use_build mipchains "-fplugin=$MIP_PLUGIN -fplugin-arg-mip-use=$profile -fplugin-arg-mip-use-layout=call-chains" ""
+  mip_run "$USE_DIR/mipdata.log" "$MIPDATA" create -p "$profile" \
+    "$USE_DIR/mipgen/$USE_EXE"
+  mip_run "$USE_DIR/mipdata.log" "$MIPDATA" merge -p "$profile" \
+    "$USE_DIR/mipgen/train.mipraw"
+}
+
+# The builds of USE_BUILDS other than plain, with the profiles.
+use_profile_builds () {
+  local profile=$USE_DIR/mip.mip use="-fplugin=$MIP_PLUGIN -fplugin-arg-mip-use=$USE_DIR/mip.mip"
+  mip_say "profile use: building $USE_EXE with the profiles"
+  case " $USE_BUILDS " in *" mipuse "*) use_build mipuse "$use" "" ;; esac
+  case " $USE_BUILDS " in *" miplayout "*)
+    use_build miplayout "$use -fplugin-arg-mip-use-layout-only" "" ;; esac
+  case " $USE_BUILDS " in *" mipchains "*)
+    use_build mipchains "$use -fplugin-arg-mip-use-layout=call-chains" "" ;; esac
   # -fprofile-use finds the .gcda files beside the objects it rebuilds.
-  cp "$OUT/use/pgo/speedtest1" "$OUT/use/pgo/speedtest1.generate"
+  cp "$USE_DIR/pgo/$USE_EXE" "$USE_DIR/pgo/$USE_EXE.generate"
   use_build pgo "-fprofile-use -Wno-missing-profile" ""
+}
+
+# use_runs WHAT ARGS...: every build of USE_BUILDS runs ARGS as WHAT.
+use_runs () {
+  local what=$1 name
+  shift
+  for name in $USE_BUILDS; do
+    use_run "$name" "$what" "$@"
+  done
+}
+
+use_builds () {
+  local set name
+  use_program speedtest1
+  # shellcheck disable=SC2086 # the arguments are words
+  use_training $BENCH_USE_TRAIN
+  use_profile_builds
   mip_say "profile use: measured runs ($BENCH_USE_MEASURE)"
   # shellcheck disable=SC2086
-  {
-    use_run plain measure $BENCH_USE_MEASURE
-    use_run mipuse measure $BENCH_USE_MEASURE
-    use_run miplayout measure $BENCH_USE_MEASURE
-    use_run mipchains measure $BENCH_USE_MEASURE
-    use_run pgo measure $BENCH_USE_MEASURE
-  }
-  local set name
+  use_runs measure $BENCH_USE_MEASURE
   for set in $BENCH_USE_EACH; do
     mip_say "profile use: test set $set alone (--size $BENCH_USE_EACH_SIZE)"
-    for name in $USE_BUILDS; do
-      use_run "$name" "each-$set" --testset "$set" --size "$BENCH_USE_EACH_SIZE"
-    done
+    use_runs "each-$set" --testset "$set" --size "$BENCH_USE_EACH_SIZE"
   done
   mip_say "profile use: the training workload again, on the use builds"
-  # shellcheck disable=SC2086
-  {
-    use_run mipuse same $BENCH_USE_TRAIN
-    use_run miplayout same $BENCH_USE_TRAIN
-    use_run mipchains same $BENCH_USE_TRAIN
-    use_run pgo same $BENCH_USE_TRAIN
-  }
-  mip_say "profile use: start-up ($BENCH_USE_STARTUP)"
   for name in $USE_BUILDS; do
     # shellcheck disable=SC2086
-    use_run "$name" startup $BENCH_USE_STARTUP
+    [ "$name" = plain ] || use_run "$name" same $BENCH_USE_TRAIN
   done
+  mip_say "profile use: start-up ($BENCH_USE_STARTUP)"
+  # shellcheck disable=SC2086
+  use_runs startup $BENCH_USE_STARTUP
   if [ "${BENCH_TIME_RUNS:-3}" -gt 0 ]; then
     mip_say "profile use: wall time ($BENCH_USE_TIME, best of ${BENCH_TIME_RUNS:-3})"
     for name in $USE_BUILDS; do
       use_wall "$name"
     done
   fi
+}
+
+# The sqlite3 shell: trained on scripts/bench-shell-train.sql (an
+# application's day), measured on scripts/bench-shell-measure.sql (a
+# reporting session: other statements, output modes, functions), both
+# read from standard input on an in-memory database; start-up runs one
+# trivial statement given as an argument.
+use_shell_builds () {
+  local name
+  use_program shell
+  USE_INPUT=$here/bench-shell-train.sql use_training :memory:
+  use_profile_builds
+  mip_say "profile use: sqlite3 shell, measured and start-up runs"
+  USE_INPUT=$here/bench-shell-measure.sql use_runs measure :memory:
+  for name in $USE_BUILDS; do
+    [ "$name" = plain ] \
+      || USE_INPUT=$here/bench-shell-train.sql use_run "$name" same :memory:
+  done
+  use_runs startup :memory: "SELECT 1;"
 }
 
 use_title () {
@@ -260,14 +304,11 @@ print_use_each () {
   done
 }
 
-print_use () {
+# The main table of USE_PROGRAM: per build, the measured run's pages,
+# instructions, .text, the training workload's and start-up's pages and
+# the wall time (- when not measured).
+print_use_table () {
   local name title pages insns text ref_pages ref_insns ref_text
-  echo
-  echo "== profile use: speedtest1 on x86-64 ($BENCH_OPT -fno-pie -no-pie; runs under $USE_QEMU) =="
-  if [ -f "$OUT/use/skipped" ]; then
-    echo "skipped: $(cat "$OUT/use/skipped")"
-    return
-  fi
   local same same_pages ref_same startup ref_startup wall ref_wall
   ref_pages=$(use_text_pages plain measure)
   ref_insns=$(use_insns plain measure)
@@ -295,7 +336,12 @@ print_use () {
       "$(percent "$startup" "$ref_startup")" "$wall" \
       "$(percent "$wall" "$ref_wall")"
   done
-  print_use_each
+}
+
+# What collecting USE_PROGRAM's profile costs: the training run's
+# instructions in each instrumented build.
+print_use_cost () {
+  local name title insns ref_insns
   echo "  collecting the profile (training run, instructions):"
   ref_insns=$(use_insns plain train)
   printf '  %-26s %14s\n' plain "$ref_insns"
@@ -308,6 +354,19 @@ print_use () {
     printf '  %-26s %14s %8s\n' "$title" "$insns" \
       "$(percent "$insns" "$ref_insns")"
   done
+}
+
+print_use () {
+  echo
+  echo "== profile use: speedtest1 on x86-64 ($BENCH_OPT -fno-pie -no-pie; runs under $USE_QEMU) =="
+  if [ -f "$OUT/use/skipped" ]; then
+    echo "skipped: $(cat "$OUT/use/skipped")"
+    return
+  fi
+  use_program speedtest1
+  print_use_table
+  print_use_each
+  print_use_cost
   echo "training run: speedtest1 $BENCH_USE_TRAIN; measured run: speedtest1 $BENCH_USE_MEASURE"
   echo "  (--memdb --singlethread).  text pages: distinct 4 KiB pages of the program's .text"
   echo "  holding an instruction the measured run executed (pages train: those of a run of the"
@@ -318,18 +377,36 @@ print_use () {
   echo "  in seconds, averaged over the program linked with its code moved by each of"
   echo "  $BENCH_USE_OFFSETS bytes (code alignment alone can move it by tens of percent;"
   echo "  still noisy: a difference of a few percent is not one)."
+  use_program shell
+  echo
+  echo "== profile use: the sqlite3 shell on x86-64 (the same builds) =="
+  if [ -f "$OUT/use-shell/skipped" ]; then
+    echo "skipped: $(cat "$OUT/use-shell/skipped")"
+    return
+  fi
+  print_use_table
+  print_use_cost
+  echo "training run: sqlite3 :memory: <scripts/bench-shell-train.sql; measured run:"
+  echo "  sqlite3 :memory: <scripts/bench-shell-measure.sql; start-up: sqlite3 :memory: 'SELECT 1;'."
+  echo "  Columns as above; no wall time (the runs are short)."
 }
 
 bench_use () {
   local problem
   [ "$BENCH_USE" = 1 ] || return 0
-  rm -rf "$OUT/use"
-  mkdir -p "$OUT/use"
+  rm -rf "$OUT/use" "$OUT/use-shell"
+  mkdir -p "$OUT/use" "$OUT/use-shell"
   problem=$(use_problem)
   if [ -n "$problem" ]; then
     printf '%s\n' "$problem" >"$OUT/use/skipped"
   else
     use_builds
+    if [ -f "$MIP_WORK/src/sqlite-amalgamation/shell.c" ]; then
+      use_shell_builds
+    else
+      echo "no shell.c beside sqlite3.c (sources fetched by an older scripts/fetch-sources.sh: delete $MIP_WORK/src/sqlite-amalgamation and fetch again)" \
+        >"$OUT/use-shell/skipped"
+    fi
   fi
   print_use | tee -a "$OUT/report.txt"
 }

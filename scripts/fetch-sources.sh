@@ -106,10 +106,12 @@ extract_to () {
   rmdir "$SRC/$name.tmp"
 }
 
-# The amalgamation and speedtest1.c, in $SRC/sqlite-amalgamation.
+# The amalgamation, speedtest1.c and the shell's shell.c, in
+# $SRC/sqlite-amalgamation.
 build_sqlite_amalgamation () {
   local tree=$SRC/sqlite3 out=$SRC/sqlite-amalgamation build
-  if [ -f "$out/sqlite3.c" ] && [ -f "$out/speedtest1.c" ]; then
+  if [ -f "$out/sqlite3.c" ] && [ -f "$out/speedtest1.c" ] \
+     && [ -f "$out/shell.c" ]; then
     mip_say "SQLite amalgamation already in $out"
     return
   fi
@@ -120,9 +122,10 @@ build_sqlite_amalgamation () {
   mip_say "building the SQLite amalgamation (configure && make sqlite3.c)"
   (cd "$build" && mip_run "$build/build.log" "$tree/configure" \
      --disable-tcl --disable-readline \
-   && mip_run "$build/build.log" make sqlite3.c)
+   && mip_run "$build/build.log" make sqlite3.c shell.c)
   mkdir -p "$out"
-  cp "$build/sqlite3.c" "$build/sqlite3.h" "$tree/test/speedtest1.c" "$out/"
+  cp "$build/sqlite3.c" "$build/sqlite3.h" "$build/shell.c" \
+    "$tree/test/speedtest1.c" "$out/"
   rm -rf "$build"
 }
 
