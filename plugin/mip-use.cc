@@ -437,7 +437,7 @@ mip_use_blocks (function *fun, const char *symbol, uint64_t signature)
 	.popsection
 
    On SQLite's speedtest1 (make bench) trained on one workload, a
-   different workload then touches 138 text pages instead of 146.  A
+   different workload then touches 139 text pages instead of 148.  A
    function that does not go to its section after all (left alone as
    changed, or inlined everywhere later) leaves it empty: no bytes in
    the program.  */

@@ -202,15 +202,14 @@ use_training () {
     "$USE_DIR/mipgen/train.mipraw"
 }
 
-# The builds of USE_BUILDS other than plain, with the profiles.
+# The builds of USE_BUILDS other than plain, with the profiles (the MIP
+# ones with USE_DIR/mip.mip, gcc's with its .gcda files).
 use_profile_builds () {
-  local profile=$USE_DIR/mip.mip use="-fplugin=$MIP_PLUGIN -fplugin-arg-mip-use=$USE_DIR/mip.mip"
+  local use="-fplugin=$MIP_PLUGIN -fplugin-arg-mip-use=$USE_DIR/mip.mip"
   mip_say "profile use: building $USE_EXE with the profiles"
-  case " $USE_BUILDS " in *" mipuse "*) use_build mipuse "$use" "" ;; esac
-  case " $USE_BUILDS " in *" miplayout "*)
-    use_build miplayout "$use -fplugin-arg-mip-use-layout-only" "" ;; esac
-  case " $USE_BUILDS " in *" mipchains "*)
-    use_build mipchains "$use -fplugin-arg-mip-use-layout=call-chains" "" ;; esac
+  use_build mipuse "$use" ""
+  use_build miplayout "$use -fplugin-arg-mip-use-layout-only" ""
+  use_build mipchains "$use -fplugin-arg-mip-use-layout=call-chains" ""
   # -fprofile-use finds the .gcda files beside the objects it rebuilds.
   cp "$USE_DIR/pgo/$USE_EXE" "$USE_DIR/pgo/$USE_EXE.generate"
   use_build pgo "-fprofile-use -Wno-missing-profile" ""
@@ -285,7 +284,7 @@ use_title () {
 
 # The pages each test set of BENCH_USE_EACH touches run alone, per build.
 print_use_each () {
-  local set name line
+  local set name line pages
   [ -n "$BENCH_USE_EACH" ] || return 0
   line=$(printf '  %-26s' build)
   for set in $BENCH_USE_EACH; do
@@ -296,9 +295,9 @@ print_use_each () {
   for name in $USE_BUILDS; do
     line=$(printf '  %-26s' "$(use_title "$name")")
     for set in $BENCH_USE_EACH; do
-      line="$line$(printf ' %9s %8s' "$(use_text_pages "$name" "each-$set")" \
-        "$(percent "$(use_text_pages "$name" "each-$set")" \
-                   "$(use_text_pages plain "each-$set")")")"
+      pages=$(use_text_pages "$name" "each-$set")
+      line="$line$(printf ' %9s %8s' "$pages" \
+        "$(percent "$pages" "$(use_text_pages plain "each-$set")")")"
     done
     echo "$line"
   done
