@@ -333,7 +333,7 @@ calls_counted_by_mip () {
    && "$MIPDATA" create -p raw.mip "$1" >mipdata.log 2>&1 \
    && "$MIPDATA" merge -p raw.mip raw.mipraw >>mipdata.log 2>&1 \
    && "$MIPDATA" show -p raw.mip --json 2>>mipdata.log) \
-    | mip_show_counts | awk -F '\t' '{ n += $2 } END { print n + 0 }' \
+    | mip_show_counts /dev/stdin | awk -F '\t' '{ n += $2 } END { print n + 0 }' \
     || echo -
 }
 

@@ -14,7 +14,7 @@
 # Copyright (C) 2026 The MIP for GCC developers.
 # SPDX-License-Identifier: GPL-3.0-or-later
 
-set -u
+set -u -o pipefail
 MIP_SCRIPT_NAME=check-demo
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/mip-lib.sh"

@@ -32,9 +32,9 @@
 # Copyright (C) 2026 The MIP for GCC developers.
 # SPDX-License-Identifier: GPL-3.0-or-later
 
-set -eu
+set -euo pipefail
 MIP_SCRIPT_NAME=check-lcov
-here=$(cd "$(dirname "$0")" && pwd)
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 . "$here/mip-lib.sh"
 
 OUT=$MIP_WORK/lcov
@@ -161,6 +161,16 @@ only_gcov = set(gcov) - set(mip)
 mip_braces = sum(1 for key in only_mip if BRACES.fullmatch(source_text(key)))
 gcov_labels = sum(1 for key in only_gcov if LABEL.match(source_text(key)))
 disagree = len(both) - agree
+# A comparison of no line, or of a run in which MIP saw no line run,
+# cannot find a disagreement: it is a failure, not a pass.
+if not both:
+    print("%s: no line is reported by both MIP (%d lines) and gcov (%d lines):"
+          " nothing compared" % (label, len(mip), len(gcov)))
+    sys.exit(1)
+if not any(mip[key] for key in both):
+    print("%s: MIP reports none of the %d lines as run: the tracefile shows"
+          " nothing ran" % (label, len(both)))
+    sys.exit(1)
 print("%s: lines both report %d: agree %d, disagree %d (%d jump-line,"
       " %d other); only MIP reports %d (%d of braces), only gcov %d"
       " (%d labels)"
@@ -190,6 +200,18 @@ check_lcov_tools () {
   fi
 }
 
+# compare_lines LABEL TRACEFILE GCOV_DIR SOURCES REPORT: the comparison
+# above, printed and kept in REPORT; PASS or FAIL.  (pipefail: the status
+# is the comparison's, not tee's.)
+compare_lines () {
+  local label=$1 report=$5
+  if python3 -c "$COMPARE" "$1" "$2" "$3" "$4" | tee "$report"; then
+    mip_pass "$label: MIP's lcov lines agree with gcov's, but for jump lines"
+  else
+    mip_fail "$label: MIP's lcov lines and gcov disagree, or there was nothing to compare (see above; $report)"
+  fi
+}
+
 check_program () {
   local program=$1 gcov_dir=$OUT/$1-gcov mip_dir=$OUT/$1-bcov label
   label="$program -O0"
@@ -203,12 +225,8 @@ check_program () {
    && mip_run mipdata.log "$MIPDATA" merge -p run.mip run.mipraw \
    && mip_run mipdata.log "$MIPDATA" export -p run.mip --debug "$program" \
         --format=lcov -o run.info)
-  if python3 -c "$COMPARE" "$label" "$mip_dir/run.info" "$gcov_dir" \
-       "$(source_paths "$program")" | tee "$OUT/$program.compare"; then
-    mip_pass "$label: MIP's lcov lines agree with gcov's, but for jump lines"
-  else
-    mip_fail "$label: MIP's lcov lines and gcov disagree (see above; $OUT/$program.compare)"
-  fi
+  compare_lines "$label" "$mip_dir/run.info" "$gcov_dir" \
+    "$(source_paths "$program")" "$OUT/$program.compare"
   [ "$program" = speedtest1 ] \
     && check_lcov_tools "$label" "$mip_dir/run.info" "$mip_dir/html"
   return 0
@@ -244,4 +262,8 @@ main () {
   mip_check_summary lcov
 }
 
-main
+# Sourced by the tests of the checks themselves (tests/scripts), main
+# does not run.
+if [ "${BASH_SOURCE[0]}" = "$0" ]; then
+  main
+fi

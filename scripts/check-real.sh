@@ -37,7 +37,7 @@
 # Copyright (C) 2026 The MIP for GCC developers.
 # SPDX-License-Identifier: GPL-3.0-or-later
 
-set -eu
+set -euo pipefail
 MIP_SCRIPT_NAME=check-real
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/mip-lib.sh"

@@ -14,7 +14,7 @@
 # Copyright (C) 2026 The MIP for GCC developers.
 # SPDX-License-Identifier: GPL-3.0-or-later
 
-set -eu
+set -euo pipefail
 MIP_SCRIPT_NAME=fetch-sources
 . "$(dirname "$0")/mip-lib.sh"
 
@@ -29,7 +29,13 @@ find_gcc_tarball () {
     printf '%s\n' "$GCC_SOURCE_TARBALL"
     return
   fi
-  ls /usr/src/gcc-12/gcc-*.tar.xz 2>/dev/null | grep -v gm2 | tail -n 1
+  ls /usr/src/gcc-12/gcc-*.tar.xz 2>/dev/null | grep -v gm2 | tail -n 1 || true
+}
+
+# The top directory of the tarball $1 (its first entry's).  head stops
+# reading early and tar then dies of SIGPIPE: not a failure here.
+tarball_top () {
+  (set +o pipefail; tar -tf "$1" | head -n 1 | sed 's|/.*||')
 }
 
 fetch_torture () {
@@ -41,7 +47,7 @@ fetch_torture () {
   tarball=$(find_gcc_tarball)
   [ -n "$tarball" ] && [ -f "$tarball" ] \
     || mip_die "cannot find GCC's source tarball: install the Debian package gcc-12-source or set GCC_SOURCE_TARBALL"
-  top=$(tar -tJf "$tarball" | head -n 1 | sed 's|/.*||')
+  top=$(tarball_top "$tarball")
   mip_say "extracting c-torture execute tests from $tarball"
   rm -rf "$SRC/torture.tmp"
   mkdir -p "$SRC/torture.tmp"
@@ -98,7 +104,7 @@ fetch_debian_source () {
 extract_to () {
   local tarball=$1 name=$2 top
   [ -d "$SRC/$name" ] && return
-  top=$(tar -tf "$tarball" | head -n 1 | sed 's|/.*||')
+  top=$(tarball_top "$tarball")
   rm -rf "$SRC/$name.tmp"
   mkdir -p "$SRC/$name.tmp"
   mip_run - tar -xf "$tarball" -C "$SRC/$name.tmp"

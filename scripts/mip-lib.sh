@@ -6,6 +6,9 @@
 # Copyright (C) 2026 The MIP for GCC developers.
 # SPDX-License-Identifier: GPL-3.0-or-later
 
+# The directory of these scripts (and of their Python helpers).
+MIP_SCRIPTS_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+
 # Every file the scripts write goes under this directory.
 MIP_WORK=${MIP_WORK:-$PWD/mip-work}
 CC=${CC:-gcc}
@@ -558,10 +561,17 @@ mip_build_zlib () {
 # ---- Reading counts ---------------------------------------------------------
 # Each prints "name<TAB>count" lines.
 
-# From 'mipdata show --json': the call count (or "null"), then covered
-# (true/false) and the file when --debug gave one.
+# From 'mipdata show --json' output in the file $1: the call count (or
+# "null"), then covered (true/false).  Functions whose names start with
+# one of the further arguments are left out.  Fails, saying why, when the
+# profile lists no function or none of them ran (scripts/mip-counts.py).
 mip_show_counts () {
-  sed -n 's/^{"name": "\([^"]*\)", "covered": \([a-z]*\), "call_count": \([0-9a-z]*\).*/\1	\3	\2/p'
+  local show=$1 prefix excluded=()
+  shift
+  for prefix in "$@"; do
+    excluded+=(--exclude-prefix "$prefix")
+  done
+  python3 "$MIP_SCRIPTS_DIR/mip-counts.py" show "$show" "${excluded[@]}"
 }
 
 # From a gcov JSON file (.gcov.json.gz): each function's execution_count.
@@ -592,21 +602,8 @@ callgrind_total_ir () {
 # are summed by name (static functions of the same name in two units can
 # only be compared together).  Every name of ACTUAL must have the same
 # count in EXPECTED (absent = 0).  Prints each mismatch and "LABEL:
-# compared N, mismatches M"; fails on a mismatch.
+# compared N functions, mismatches M"; fails on a mismatch, and when
+# ACTUAL has no count or only zeros (scripts/mip-counts.py).
 compare_counts () {
-  awk -F '\t' -v label="$3" '
-    NR == FNR { expected[$1] += $2; next }
-    $2 != "null" { actual[$1] += $2 }
-    END {
-      for (name in actual) {
-        compared++
-        want = (name in expected) ? expected[name] : 0
-        if (want != actual[name]) {
-          mismatches++
-          printf "  mismatch: %s: %s %s, MIP %s\n", name, label, want, actual[name]
-        }
-      }
-      printf "%s: compared %d functions, mismatches %d\n", label, compared, mismatches
-      exit mismatches > 0
-    }' "$1" "$2"
+  python3 "$MIP_SCRIPTS_DIR/mip-counts.py" compare "$1" "$2" "$3"
 }

@@ -14,7 +14,7 @@
 # Copyright (C) 2026 The MIP for GCC developers.
 # SPDX-License-Identifier: GPL-3.0-or-later
 
-set -u
+set -u -o pipefail
 
 srcdir=$(cd "$(dirname "$0")/.." && pwd)
 builddir=${MIP_BUILD_DIR:-$srcdir/build-test}
