@@ -13,4 +13,5 @@ int counted (int x) {
 }
 
 /* { dg-final { scan-assembler-times {\tadrp\tx9, \.Lmip\.r[0-9]+\n\tadd\tx9, x9, #:lo12:\.Lmip\.r[0-9]+\n\tmov\tw11, #-1\n\tldaddb\tw11, w10, \[x9\]\n\tcbnz\tw10, 1f\n\tmov\tx10, x30\n} 1 } } */
-/* { dg-final { scan-assembler-not {\tldxr\t} } } */
+/* No exclusive loop (ldxrb, atomic-asm.c) where LSE is there.  */
+/* { dg-final { scan-assembler-not {\tlda?xr[bh]?\t} } } */
