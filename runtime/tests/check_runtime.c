@@ -645,7 +645,14 @@ START_TEST (test_dump_reports_permission_denied)
   char message[PATH_MAX + 100];
 
   if (geteuid () == 0)
-    return;   /* root may write anywhere: nothing to see */
+    {
+      /* Root may write anywhere: nothing to see.  Said on a line that
+	 scripts/test.sh counts as skipped, not passed silently.  */
+      printf ("SKIP: check_runtime: %s: run as root, who may write into"
+	      " a read-only directory\n", __func__);
+      fflush (stdout);
+      return;
+    }
   make_scratch_subdir (directory, sizeof directory, "read-only");
   ck_assert_int_eq (chmod (directory, 0555), 0);
   scratch_path (path, sizeof path, "read-only/x.mipraw");

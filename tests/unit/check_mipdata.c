@@ -36,6 +36,20 @@
 
 static char mipdata[PATH_MAX];
 static char self[PATH_MAX];
+
+/* A test that cannot run here (a tool, a build id or a terminal is
+   missing) says so on a line of its own, "SKIP: check_mipdata: TEST:
+   REASON", which scripts/test.sh counts as skipped, and returns: Check
+   has no skipped state, and a test that merely returned would count as
+   passed.  */
+static void
+report_skip (const char *test, const char *reason)
+{
+  printf ("SKIP: check_mipdata: %s: %s\n", test, reason);
+  fflush (stdout);
+}
+#define SKIP_TEST(reason) \
+  do { report_skip (__func__, (reason)); return; } while (0)
 static char start_directory[PATH_MAX];
 static char temporary_directory[PATH_MAX + 32];
 
@@ -1746,7 +1760,7 @@ START_TEST (test_create_from_elf)
   struct result r;
 
   if (!have_objcopy ())
-    return;
+    SKIP_TEST ("no objcopy (binutils)");
   write_bytes ("app.mipmap", test_make_map (&binary));
   make_binary ("app", "app.mipmap");
   r = run ("create", "-p", "default.mip", "app", NULL);
@@ -1844,7 +1858,7 @@ START_TEST (test_create_from_raw)
   struct result r;
 
   if (!make_app_with_build_id (&binary, &app, hex))
-    return;
+    SKIP_TEST ("no objcopy, or this test program was linked without a GNU build id");
   /* Not in the debug directory: refused, saying what was looked for.  */
   r = run ("create", "-p", "raw.mip", "--debug-file-directory=debug",
 	   "app.mipraw", NULL);
@@ -1888,7 +1902,7 @@ START_TEST (test_gnu_build_id_mismatch)
   struct result r;
 
   if (!make_app_with_build_id (&binary, &app, hex))
-    return;
+    SKIP_TEST ("no objcopy, or this test program was linked without a GNU build id");
   /* A profile of app, and a raw profile of another link of it.  */
   r = run ("create", "-p", "default.mip", "app", NULL);
   ck_assert_exit (r, 0);
@@ -1951,7 +1965,7 @@ START_TEST (test_show_debug)
   struct result r;
 
   if (!have_objcopy ())
-    return;
+    SKIP_TEST ("no objcopy (binutils)");
   write_bytes ("app.mipmap", test_make_map (&binary));
   make_binary ("app", "app.mipmap");
   r = run ("create", "-p", "default.mip", "app.mipmap", NULL);
@@ -1963,7 +1977,7 @@ START_TEST (test_show_debug)
     {
       /* Built without -g: nothing to check.  */
       free_result (&r);
-      return;
+      SKIP_TEST ("this test program has no DWARF (built without -g)");
     }
   snprintf (expected, sizeof expected, "check_mipdata.c:%d\n  Covered: no\n",
 	    debug_target_line);
@@ -1994,7 +2008,7 @@ START_TEST (test_show_debug_without_dwarf)
   struct result r;
 
   if (!have_objcopy ())
-    return;
+    SKIP_TEST ("no objcopy (binutils)");
   write_bytes ("app.mipmap", test_make_map (&binary));
   make_binary ("app", "app.mipmap");
   r = run ("create", "-p", "default.mip", "app", NULL);
@@ -2101,7 +2115,7 @@ START_TEST (test_show_debug_blocks_and_callers)
   struct result r;
 
   if (!have_objcopy ())
-    return;
+    SKIP_TEST ("no objcopy (binutils)");
   program_binary_with_callers (&caller_return, &outer_return);
   r = run ("create", "-p", "default.mip", "app", NULL);
   ck_assert_exit (r, 0);
@@ -2130,7 +2144,7 @@ START_TEST (test_show_debug_blocks_and_callers)
   if (strstr (ERR (r), "no DWARF"))
     {
       free_result (&r);
-      return;
+      SKIP_TEST ("this test program has no DWARF (built without -g)");
     }
   ck_assert_output (r, ERR, "");
   /* Block 0 at the function's first address; block 1 has no offset;
@@ -2178,7 +2192,7 @@ START_TEST (test_callgraph_debug)
   struct result r;
 
   if (!have_objcopy ())
-    return;
+    SKIP_TEST ("no objcopy (binutils)");
   program_binary_with_callers (&caller_return, &outer_return);
   r = run ("create", "-p", "default.mip", "app", NULL);
   ck_assert_exit (r, 0);
@@ -2197,7 +2211,7 @@ START_TEST (test_callgraph_debug)
   if (strstr (ERR (r), "no DWARF"))
     {
       free_result (&r);
-      return;
+      SKIP_TEST ("this test program has no DWARF (built without -g)");
     }
   ck_assert_output (r, OUT, "debug_caller_function -> debug_target_function"
 		    "  (runs 1)\n"
@@ -2618,11 +2632,9 @@ START_TEST (test_merge_progress_on_terminal)
   if (slave < 0)
     {
       /* Not a failure of mipdata: say so and stop.  */
-      fprintf (stderr, "check_mipdata: no pseudo-terminal; progress on a"
-	       " terminal not tested\n");
       if (master >= 0)
 	close (master);
-      return;
+      SKIP_TEST ("no pseudo-terminal; progress on a terminal not tested");
     }
   ck_assert_int_eq (merge_slowly (slave), 0);
   close (slave);
