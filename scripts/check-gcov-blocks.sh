@@ -290,6 +290,12 @@ compare_lines () {
       if (nocode) printf "%s: excluded, no-code:%s\n", label, nocode_list
       if (brace) printf "%s: excluded, brace:%s\n", label, brace_list
       if (jump) printf "%s: excluded, jump-line:%s\n", label, jump_list
+      # Nothing that ran on both sides: a comparison of nothing.
+      if (agree1 + agree2 == 0) {
+        printf "%s: no executed line is in a covered MIP block: nothing was compared (gcov executed %d lines, MIP covered %d)\n", \
+          label, executed + 0, lines2 + 0
+        exit 1
+      }
       exit (disagree1 + disagree2 > 0)
     }' "$dir/lines.txt" "$dir/blocks.txt" "$dir/gcov.txt" || status=1
   return "$status"
