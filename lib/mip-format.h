@@ -66,6 +66,28 @@ extern "C" {
    defined by libmip: a link that forgets -lmip fails first on a name that
    says what is missing, before the runtime's own names.  */
 #define MIP_LMIP_LINK_CHECK "__mip_link_with_lmip"
+/* The full mode's part of libmip (caller sampler, borrow helper, fork
+   handler) is a member of its own.  libmip.a's linker script makes
+   MIP_FULL_RUNTIME undefined, so that member is linked wherever -lmip
+   stands, unless a unit linked before -lmip defines the name: every
+   unit of the coverage modes does, weakly, as 0, so a coverage-only
+   program linked with -lmip after its objects leaves the member out.
+   Units of the full mode refer to MIP_FULL_RUNTIME_LINK, which only
+   that member defines, from their .text, so a program with any of them
+   links it in any case.  */
+#define MIP_FULL_RUNTIME "__mip_full_runtime"
+#define MIP_FULL_RUNTIME_LINK "__mip_link_full_mode"
+/* The caller sample table's storage, sized by the program: each unit
+   of the full mode whose probes sample callers adds
+   MIP_SAMPLE_ENTRIES_PER_FUNCTION entries (struct mip_raw_sample) per
+   such function, plus MIP_SAMPLE_ENTRIES_PER_UNIT, to the zero-filled
+   section MIP_SAMPLE_ENTRY_SECTION, and twice as many u32 slots of the
+   hash index to MIP_SAMPLE_INDEX_SECTION; the runtime finds them
+   through the linker's __start_ and __stop_ symbols.  */
+#define MIP_SAMPLE_ENTRY_SECTION "__mip_sample_entries"
+#define MIP_SAMPLE_INDEX_SECTION "__mip_sample_index"
+#define MIP_SAMPLE_ENTRIES_PER_FUNCTION 1u
+#define MIP_SAMPLE_ENTRIES_PER_UNIT 8u
 #define MIP_DEFAULT_RAW_NAME "default.mipraw"
 #define MIP_FILENAME_ENV "MIP_PROFILE_FILENAME"
 

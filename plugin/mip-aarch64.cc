@@ -354,6 +354,7 @@ mip_target_instrument_entry (function *fun, const struct mip_entry_probe *p)
 	mip_asm_append (&t, ".cfi_register 30, 10\n\t");
       mip_asm_append (&t, ".hidden\t%s\n\tbl\t%s\n\tmov\tx30, x10",
 		      MIP_COUNT_BORROW_HELPER, MIP_COUNT_BORROW_HELPER);
+      mip_note_sampled_function ();
       if (cfi_directives_p ())
 	mip_asm_append (&t, "\n\t.cfi_restore 30");
       mip_asm_append (&t, "\n1:");

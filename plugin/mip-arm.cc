@@ -577,6 +577,7 @@ mip_target_instrument_entry (function *fun, const struct mip_entry_probe *p)
 	    mip_asm_append (&t, "\n\t.cfi_rel_offset lr, 4");
 	  mip_asm_append (&t, "\n\t.hidden\t%s\n\tbl\t%s",
 			  MIP_COUNT_BORROW_HELPER, MIP_COUNT_BORROW_HELPER);
+	  mip_note_sampled_function ();
 	  append_push (&t, (1u << a) | (1u << REG_LR), true, true);
 	  if (cfi)
 	    mip_asm_append (&t, "\n\t.cfi_restore lr");

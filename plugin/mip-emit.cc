@@ -348,6 +348,66 @@ emit_runtime_check (void)
 	   MIP_LMIP_LINK_CHECK, MIP_LMIP_LINK_CHECK);
 }
 
+/* Functions of this unit whose probes may sample their callers.  */
+static unsigned sampled_functions;
+
+void
+mip_note_sampled_function (void)
+{
+  sampled_functions++;
+}
+
+/* What the unit asks of libmip's full mode's member (see
+   MIP_FULL_RUNTIME in mip-format.h).  A unit of the full mode refers to
+   the member, from its .text as emit_runtime_check does, and gives the
+   caller sample table its share of room, zero-filled, sized by its
+   sampled functions:
+
+	.hidden	__mip_link_full_mode
+	.pushsection .text
+	.reloc	0, BFD_RELOC_NONE, __mip_link_full_mode
+	.popsection
+	.pushsection __mip_sample_entries,"aw",%nobits
+	.balign	8
+	.zero	16 * ENTRIES
+	.popsection
+	.pushsection __mip_sample_index,"aw",%nobits
+	.balign	4
+	.zero	4 * 2 * ENTRIES
+	.popsection
+
+   A unit of a coverage mode needs none of it, and says so by defining
+   the name libmip.a's linker script asks for, weakly:
+
+	.weak	__mip_full_runtime
+	.hidden	__mip_full_runtime
+	.set	__mip_full_runtime, 0  */
+static void
+emit_full_runtime_request (void)
+{
+  if (!(mip_options.mode & MIP_KIND_CALL_COUNT))
+    {
+      fprintf (asm_out_file, "\t.weak\t%s\n\t.hidden\t%s\n\t.set\t%s, 0\n",
+	       MIP_FULL_RUNTIME, MIP_FULL_RUNTIME, MIP_FULL_RUNTIME);
+      return;
+    }
+  fprintf (asm_out_file, "\t.hidden\t%s\n\t.pushsection\t.text\n"
+	   "\t.reloc\t0, BFD_RELOC_NONE, %s\n\t.popsection\n",
+	   MIP_FULL_RUNTIME_LINK, MIP_FULL_RUNTIME_LINK);
+  if (sampled_functions == 0)
+    return;
+  unsigned long entries = (unsigned long) sampled_functions
+			  * MIP_SAMPLE_ENTRIES_PER_FUNCTION
+			  + MIP_SAMPLE_ENTRIES_PER_UNIT;
+  fprintf (asm_out_file, "\t.pushsection\t%s,\"aw\",%%nobits\n\t.balign\t8\n"
+	   "\t.zero\t%lu\n\t.popsection\n", MIP_SAMPLE_ENTRY_SECTION,
+	   entries * sizeof (struct mip_raw_sample));
+  fprintf (asm_out_file, "\t.pushsection\t%s,\"aw\",%%nobits\n\t.balign\t4\n"
+	   "\t.zero\t%lu\n\t.popsection\n", MIP_SAMPLE_INDEX_SECTION,
+	   entries * 2 * 4);
+  sampled_functions = 0;
+}
+
 /* PLUGIN_FINISH_UNIT: emit the unit's data, if it instrumented anything.  */
 void
 mip_emit_unit (void *, void *)
@@ -368,6 +428,7 @@ mip_emit_unit (void *, void *)
   fprintf (asm_out_file, "\t.weak\t%s\n\t.hidden\t%s\n\t.set\t%s, 0\n",
 	   MIP_LTO_LINK_CHECK, MIP_LTO_LINK_CHECK, MIP_LTO_LINK_CHECK);
   emit_runtime_check ();
+  emit_full_runtime_request ();
   uint64_t unit_hash = compute_unit_hash ();
   uint32_t raw_size = raw_unit_size ();
   emit_raw_unit (unit_hash, raw_size);

@@ -35,6 +35,11 @@ struct mip_entry_probe
    runtime's __mip_first_call for the first call; no probe calls that
    directly any more.  */
 #define MIP_COUNT_BORROW_HELPER "__mip_count_borrow"
+/* Called by the target each time it emits a call of
+   MIP_COUNT_BORROW_HELPER, which may sample the function's callers:
+   the unit then gives the caller sample table room for them
+   (mip-emit.cc).  */
+void mip_note_sampled_function (void);
 /* Name of the label that ends function INDEX's code.  */
 #define MIP_END_LABEL_FMT ".Lmip.e%u"
 /* Name of the label at the start of block K of function INDEX.  */

@@ -437,9 +437,12 @@ mip_target_instrument_entry (function *fun, const struct mip_entry_probe *p)
 		      count_decrement (helper), addr);
       clobbers[n++] = FLAGS_REG;
       if (helper)
-	mip_asm_append (&t, "\n\tleaq\t" MIP_RECORD_LABEL_FMT "(%%rip), %%r11"
-			"\n\t.hidden\t%s\n\tcall\t%s", idx,
-			MIP_COUNT_BORROW_HELPER, MIP_COUNT_BORROW_HELPER);
+	{
+	  mip_asm_append (&t, "\n\tleaq\t" MIP_RECORD_LABEL_FMT "(%%rip), %%r11"
+			  "\n\t.hidden\t%s\n\tcall\t%s", idx,
+			  MIP_COUNT_BORROW_HELPER, MIP_COUNT_BORROW_HELPER);
+	  mip_note_sampled_function ();
+	}
       else
 	append_first_call (&t, p, scratch, saved, ra_offset, base, label);
       mip_asm_append (&t, "\n1:");

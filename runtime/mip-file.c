@@ -564,7 +564,7 @@ usable_pattern (const struct mip_name_values *values, long *length)
   return pattern;
 }
 
-MIP_INTERNAL void
+MIP_SHARED void
 mip_forget_dump_in_progress (void)
 {
   if (lock_fd >= 0)

@@ -1,7 +1,10 @@
-/* mip-first-call.c - the slow paths of the x86-64, AArch64 and 32-bit
-   Arm (ARM state and Thumb-2) entry probes, shared by every
-   instrumented function of the module, and the caller samples they
-   take.
+/* mip-first-call.c - the full mode's member of libmip: the slow paths
+   of the x86-64, AArch64 and 32-bit Arm (ARM state and Thumb-2) entry
+   probes, shared by every instrumented function of the module, the
+   caller samples they take, and the fork handler that resets a child's
+   counts.  Only programs with code of the full mode link it (see
+   MIP_FULL_RUNTIME in mip-format.h): a coverage program carries none
+   of it.
 
    Copyright (C) 2026 The MIP for GCC developers.
    SPDX-License-Identifier: GPL-3.0-or-later
@@ -61,16 +64,72 @@
 #define MIP_SAMPLES_ARM 1
 #endif
 
-#if defined MIP_SAMPLES_X86_64 || defined MIP_SAMPLES_AARCH64 \
-    || defined MIP_SAMPLES_ARM
-
 #include "mip-internal.h"
+
+/* What libmip.a's linker script asks for, and what every unit of the
+   full mode refers to: either links this member.  Only the names
+   matter.  */
+MIP_HIDDEN MIP_USED const char __mip_full_runtime[1] = "";
+extern const char __mip_link_full_mode[1]
+  MIP_HIDDEN __attribute__ ((alias ("__mip_full_runtime")));
 
 /* The bounds of the module's __mip_raw section (mip-runtime.c).  */
 extern unsigned char __start___mip_raw[] MIP_WEAK MIP_HIDDEN;
+extern unsigned char __stop___mip_raw[] MIP_WEAK MIP_HIDDEN;
 
-/* The module's caller samples, written after the section data of every
-   dump (mip-runtime.c).  */
+#if MIP_PLATFORM_POSIX
+
+#include <pthread.h>
+
+/* fork: the child gets a copy of the parent's counters.  Were it to
+   dump them, the parent's counts up to the fork would be counted twice
+   (once in each process's dump).  So a fork handler resets the child's
+   counters to their initial values (__mip_reset: read from the module's
+   file), and the child's dump holds only what the child ran.  When the
+   reset fails the child writes no profile at all, and says so once.
+   vfork and posix_spawn children run no handler and no destructor
+   (they exec or _exit), so they write nothing of the parent's.  */
+
+/* Set once the failed reset has been reported.  */
+static int reset_failure_reported;
+
+/* In the child: start from the initial counters.  The parent's thread
+   that may have been dumping is not in the child, so its dump lock is
+   dropped first, and its copy of the file's lock closed.  */
+static void
+mip_reset_after_fork (void)
+{
+  mip_forget_dump_in_progress ();
+  mip_release_dump_lock ();
+  if (__mip_reset () == 0)
+    return;
+  mip_disable_dumps ();
+  if (!reset_failure_reported)
+    mip_report ("cannot reset the counters after fork (the module's file"
+		" is unreadable); this process writes no profile", NULL,
+		NULL, NULL);
+  reset_failure_reported = 1;
+}
+
+/* Registered at start by a module with instrumented code (the core's
+   constructor, of the same priority, finds the module's file first).
+   pthread_atfork ties the handler to this module: it is removed when a
+   shared object is unloaded.  */
+static MIP_CONSTRUCTOR (101) MIP_USED void
+register_fork_handler (void)
+{
+  if (__stop___mip_raw - __start___mip_raw != 0)
+    pthread_atfork (NULL, NULL, mip_reset_after_fork);
+}
+
+#endif /* MIP_PLATFORM_POSIX */
+
+#if defined MIP_SAMPLES_X86_64 || defined MIP_SAMPLES_AARCH64 \
+    || defined MIP_SAMPLES_ARM
+
+/* The header and the lock of the module's caller samples, written after
+   the section data of every dump (mip-runtime.c); the entries and the
+   index are the program's sections (mip-internal.h).  */
 MIP_HIDDEN MIP_USED struct mip_caller_sample_table __mip_caller_samples;
 
 /* The sampler's code runs where every register belongs to the
@@ -82,56 +141,63 @@ MIP_HIDDEN MIP_USED struct mip_caller_sample_table __mip_caller_samples;
 #define MIP_SAMPLER_CODE \
   __attribute__ ((target ("general-regs-only"), always_inline))
 
-/* The slot of the index where the search for (OFFSET, RETURN_ADDRESS)
-   starts: Fibonacci hashing of the two.  */
+/* The slot of an index of SIZE slots where the search for (OFFSET,
+   RETURN_ADDRESS) starts: Fibonacci hashing of the two, scaled to SIZE
+   by a multiplication (no division).  */
 static inline MIP_SAMPLER_CODE uint32_t
-sample_index_start (uint32_t offset, uint64_t return_address)
+sample_index_start (uint32_t offset, uint64_t return_address, uint32_t size)
 {
   uint64_t key = return_address ^ ((uint64_t) offset << 32);
+  uint32_t hash = (uint32_t) ((key * 0x9e3779b97f4a7c15u) >> 32);
 
-  return (uint32_t) ((key * 0x9e3779b97f4a7c15u)
-		     >> (64 - MIP_SAMPLE_INDEX_BITS));
+  return (uint32_t) (((uint64_t) hash * size) >> 32);
 }
 
 /* Count one more sample of (OFFSET, RETURN_ADDRESS) in TABLE, whose
    lock the caller holds: find its entry through the index (linear
-   probing; the index has twice as many slots as there are entries, so
-   a free slot is always found) or append a new one, published to the
-   dump by the release store of sample_count.  */
+   probing; the units give the index more slots than there are entries,
+   so a free slot is always found) or append a new one, published to
+   the dump by the release store of sample_count.  */
 static inline MIP_SAMPLER_CODE void
 count_sample (struct mip_caller_sample_table *table, uint32_t offset,
 	      uint64_t return_address)
 {
-  uint32_t slot = sample_index_start (offset, return_address);
+  struct mip_raw_sample *entries = __start___mip_sample_entries;
+  uint32_t *index = __start___mip_sample_index;
+  uint32_t capacity = (uint32_t) (__stop___mip_sample_entries - entries);
+  uint32_t index_size = (uint32_t) (__stop___mip_sample_index - index);
   uint32_t used = table->header.sample_count;
+  uint32_t slot;
 
-  for (;;)
-    {
-      uint32_t entry = table->index[slot];
-      struct mip_raw_sample *sample;
+  if (index_size > capacity)
+    for (slot = sample_index_start (offset, return_address, index_size);;)
+      {
+	uint32_t entry = index[slot];
+	struct mip_raw_sample *sample;
 
-      if (entry == 0)
-	break;
-      sample = &table->entries[entry - 1];
-      if (sample->record_offset == offset
-	  && sample->return_address == return_address)
-	{
-	  if (sample->samples != UINT32_MAX)
-	    sample->samples++;
-	  return;
-	}
-      slot = (slot + 1) & (MIP_SAMPLE_INDEX_SIZE - 1);
-    }
-  if (used == MIP_SAMPLE_CAPACITY)
+	if (entry == 0)
+	  break;
+	sample = &entries[entry - 1];
+	if (sample->record_offset == offset
+	    && sample->return_address == return_address)
+	  {
+	    if (sample->samples != UINT32_MAX)
+	      sample->samples++;
+	    return;
+	  }
+	if (++slot == index_size)
+	  slot = 0;
+      }
+  if (used >= capacity || index_size <= capacity)
     {
       if (table->header.dropped != UINT32_MAX)
 	table->header.dropped++;
       return;
     }
-  table->entries[used].return_address = return_address;
-  table->entries[used].record_offset = offset;
-  table->entries[used].samples = 1;
-  table->index[slot] = (uint16_t) (used + 1);
+  entries[used].return_address = return_address;
+  entries[used].record_offset = offset;
+  entries[used].samples = 1;
+  index[slot] = used + 1;
   __atomic_store_n (&table->header.sample_count, used + 1, __ATOMIC_RELEASE);
 }
 
@@ -429,11 +495,5 @@ __asm__ ("\t.pushsection\t.text\n"
 	 "\t.thumb\n"
 #endif
 	 "\t.popsection\n");
-
-#else
-
-/* Other targets (i386) inline the first-call path and sample no
-   callers; keep the unit non-empty.  */
-typedef int mip_first_call_unused;
 
 #endif

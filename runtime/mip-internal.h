@@ -50,29 +50,36 @@ extern const char __mip_runtime[] MIP_HIDDEN;
 extern uint32_t __mip_sequence MIP_HIDDEN;
 
 /* The caller samples of the module (full mode on x86-64, AArch64, and
-   32-bit Arm in ARM state and Thumb-2): defined by mip-first-call.c,
-   where __mip_count_borrow counts a sample of the caller on every
-   MIP_CALLER_SAMPLE_PERIOD-th call of a function, and
-   referred to weakly by the core, which writes it after the section
-   data when it holds anything.  Fixed size, no allocation: at most
-   MIP_SAMPLE_CAPACITY distinct (function, return address) edges, 32 KiB
-   of entries (filled in order, so untouched pages cost nothing) and an
-   8 KiB index; samples of further edges are counted as dropped.
-   header, then entries: the bytes a dump writes.  */
-#define MIP_SAMPLE_CAPACITY 2048u
-#define MIP_SAMPLE_INDEX_BITS 12
-#define MIP_SAMPLE_INDEX_SIZE (1u << MIP_SAMPLE_INDEX_BITS)
+   32-bit Arm in ARM state and Thumb-2): __mip_count_borrow
+   (mip-first-call.c) counts a sample of the caller on every
+   MIP_CALLER_SAMPLE_PERIOD-th call of a function.  No allocation and no
+   fixed size: the entries and the hash index are the sections the
+   instrumented units of the full mode fill with zeros, sized by the
+   program (MIP_SAMPLE_ENTRY_SECTION in mip-format.h); here only the
+   header and the lock.  Entries are filled in order (untouched pages
+   cost nothing); samples of edges that find them full are counted as
+   dropped.  The core refers to the table weakly: it is null in a
+   program without the full mode's member.  */
 struct mip_caller_sample_table
 {
   struct mip_raw_samples header;   /* sample_count: entries in use;
 				      dropped: samples of edges that found
 				      the table full */
-  struct mip_raw_sample entries[MIP_SAMPLE_CAPACITY];
-  uint16_t index[MIP_SAMPLE_INDEX_SIZE]; /* 1 + an entry, 0: free */
   uint32_t lock;                   /* held while a sample is counted */
   uint32_t lost;                   /* samples that found it held */
 };
 extern struct mip_caller_sample_table __mip_caller_samples MIP_HIDDEN;
+/* The sections' bounds (weak: null when no unit has them).  */
+extern struct mip_raw_sample __start___mip_sample_entries[]
+  MIP_WEAK MIP_HIDDEN;
+extern struct mip_raw_sample __stop___mip_sample_entries[]
+  MIP_WEAK MIP_HIDDEN;
+extern uint32_t __start___mip_sample_index[] MIP_WEAK MIP_HIDDEN;
+extern uint32_t __stop___mip_sample_index[] MIP_WEAK MIP_HIDDEN;
+
+/* What the core and the full mode's member give each other: hidden,
+   never static (they are two objects of the archive).  */
+#define MIP_SHARED MIP_HIDDEN
 
 /* A dump's copy of the sample table header, with the entries it
    covers (they are only ever appended, and counted under the lock).  */
@@ -129,10 +136,10 @@ MIP_INTERNAL int mip_reset_data (unsigned char *data, size_t size);
 /* For a process whose counters could not be reset after fork: it must
    not write the counts it inherited, so every later dump of the module
    does nothing.  */
-MIP_INTERNAL void mip_disable_dumps (void);
+MIP_SHARED void mip_disable_dumps (void);
 
 /* Forget a dump lock held at fork by a thread the child does not have.  */
-MIP_INTERNAL void mip_release_dump_lock (void);
+MIP_SHARED void mip_release_dump_lock (void);
 
 /* ---- Profile file (mip-file.c, POSIX) ------------------------------ */
 
@@ -156,8 +163,8 @@ MIP_INTERNAL char *mip_put_number (char *p, char *end, uint64_t value,
 
 /* Print one line on stderr: "mip: " and the pieces that are not NULL,
    then a newline; built on the stack, written at once.  */
-MIP_INTERNAL void mip_report (const char *a, const char *b, const char *c,
-			      const char *d);
+MIP_SHARED void mip_report (const char *a, const char *b, const char *c,
+			    const char *d);
 
 /* Print "mip: cannot write 'NAME': <reason for ERRNUM>" on stderr.  */
 MIP_INTERNAL void mip_report_write_error (const char *name, int errnum);
@@ -237,7 +244,7 @@ MIP_INTERNAL long mip_expand_filename (const char *pattern,
 
 /* In a child of fork: close the copy of the lock descriptor of a dump
    that another thread of the parent had in progress.  */
-MIP_INTERNAL void mip_forget_dump_in_progress (void);
+MIP_SHARED void mip_forget_dump_in_progress (void);
 
 /* Whether PATTERN (a valid one) asks for online merging: it has "%m".  */
 MIP_INTERNAL int mip_pattern_merges (const char *pattern);

@@ -1,13 +1,8 @@
-/* mip-process.c - fork and signals, on POSIX systems.
+/* mip-process.c - signals, on POSIX systems.
 
-   fork: the child gets a copy of the parent's counters.  Were it to
-   dump them, the parent's counts up to the fork would be counted twice
-   (once in each process's dump).  So a fork handler resets the child's
-   counters to their initial values (__mip_reset: read from the module's
-   file), and the child's dump holds only what the child ran.  When the
-   reset fails the child writes no profile at all, and says so once.
-   vfork and posix_spawn children run no handler and no destructor
-   (they exec or _exit), so they write nothing of the parent's.
+   (Fork is the full mode's business: its member, mip-first-call.c,
+   resets a child's call counts.  Coverage is the same whichever
+   process wrote it, so the coverage modes need no fork handler.)
 
    Signals: a program stopped by SIGTERM or SIGINT never exits, so the
    destructor never dumps.  With MIP_DUMP_ON_SIGNAL=1 in the
@@ -29,34 +24,10 @@
 
 #if MIP_PLATFORM_POSIX
 
-#include <pthread.h>
 #include <signal.h>
 #include <string.h>
 
 #define DUMP_ON_SIGNAL_ENV "MIP_DUMP_ON_SIGNAL"
-
-/* ---- fork ----------------------------------------------------------- */
-
-/* Set once the failed reset has been reported.  */
-static int reset_failure_reported;
-
-/* In the child: start from the initial counters.  The parent's thread
-   that may have been dumping is not in the child, so its dump lock is
-   dropped first, and its copy of the file's lock closed.  */
-static void
-reset_after_fork (void)
-{
-  mip_forget_dump_in_progress ();
-  mip_release_dump_lock ();
-  if (__mip_reset () == 0)
-    return;
-  mip_disable_dumps ();
-  if (!reset_failure_reported)
-    mip_report ("cannot reset the counters after fork (the module's file"
-		" is unreadable); this process writes no profile", NULL,
-		NULL, NULL);
-  reset_failure_reported = 1;
-}
 
 /* ---- Signals -------------------------------------------------------- */
 
@@ -161,9 +132,6 @@ remove_signal_handlers (void)
 MIP_INTERNAL void
 mip_process_start (void)
 {
-  /* pthread_atfork ties the handler to this module: it is removed when
-     a shared object is unloaded.  */
-  pthread_atfork (NULL, NULL, reset_after_fork);
   if (dump_on_signal_wanted ())
     install_signal_handlers ();
 }

@@ -43,8 +43,8 @@ MIP_HIDDEN MIP_USED uint32_t __mip_sequence;
 extern unsigned char __start___mip_raw[] MIP_WEAK MIP_HIDDEN;
 extern unsigned char __stop___mip_raw[] MIP_WEAK MIP_HIDDEN;
 
-/* The caller samples, where mip-first-call.c defines them (x86-64,
-   AArch64, 32-bit Arm); null elsewhere.  */
+/* The caller samples, where the full mode's member (mip-first-call.c)
+   is linked; null elsewhere.  */
 extern struct mip_caller_sample_table __mip_caller_samples MIP_WEAK;
 
 /* Set while a dump is in progress.  */
@@ -149,7 +149,7 @@ mip_snapshot_samples (struct mip_dump_samples *samples)
   samples->header.entry_size = sizeof (struct mip_raw_sample);
   samples->header.period = MIP_CALLER_SAMPLE_PERIOD;
   samples->header.dropped = dropped;
-  samples->entries = table->entries;
+  samples->entries = __start___mip_sample_entries;
   return sizeof samples->header + count * sizeof (struct mip_raw_sample);
 }
 
@@ -164,7 +164,9 @@ clear_samples (void)
   __atomic_store_n (&table->header.sample_count, 0, __ATOMIC_RELEASE);
   table->header.dropped = 0;
   table->lost = 0;
-  clear_bytes (table->index, sizeof table->index);
+  clear_bytes (__start___mip_sample_index,
+	       (size_t) ((unsigned char *) __stop___mip_sample_index
+			 - (unsigned char *) __start___mip_sample_index));
   /* A thread the fork child does not have may have held it.  */
   MIP_UNLOCK (table->lock);
 }
@@ -212,13 +214,13 @@ mip_dump_data (const unsigned char *data, size_t size)
   return result;
 }
 
-MIP_INTERNAL void
+MIP_SHARED void
 mip_disable_dumps (void)
 {
   dumps_disabled = 1;
 }
 
-MIP_INTERNAL void
+MIP_SHARED void
 mip_release_dump_lock (void)
 {
   MIP_UNLOCK (dump_lock);

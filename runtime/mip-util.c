@@ -49,7 +49,7 @@ text_length (const char *string)
   return length;
 }
 
-MIP_INTERNAL void
+MIP_SHARED void
 mip_report (const char *a, const char *b, const char *c, const char *d)
 {
   const char *pieces[] = { "mip: ", a, b, c, d, "\n" };
