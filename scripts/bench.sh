@@ -55,6 +55,18 @@
 # executes, counted under qemu-user, and what collecting each profile
 # cost (BENCH_USE, BENCH_USE_TRAIN, BENCH_USE_MEASURE there).
 #
+# The table "runtime fixed cost" comes first: an empty main compiled
+# (BENCH_OPT) plain and in each MIP mode, the modes linked with -lmip
+# after the object, natively and with each Arm target's cross compiler
+# (BENCH_CROSS): .text, .data, .bss, the records (__mip_raw) and the
+# caller sample table's sections, with what each mode adds to plain;
+# the budget of the coverage modes on x86-64 beside them (<= 1.5 KB of
+# .text, <= 64 B of .data + .bss).  Then the function-coverage rows of
+# speedtest1 and of Lua 5.4 (Debian's source package lua5.4, fetched by
+# fetch-sources.sh; BENCH_LUA=0 skips it): .text and stripped size
+# against plain, with their budgets (+1.5% and +2%; Lua +3.5% .text).
+# `bench.sh fixed-cost` prints only that part.
+#
 # Then the merge table (scripts/bench-merge.sh): mipdata merge and
 # llvm-profdata merge adding up 2,000 raw profiles of a generated
 # 20,000-function program, their seconds, MB/s, files/s and peak memory
@@ -76,6 +88,8 @@
 #   BENCH_CROSS        Arm targets of the cross table (default "aarch64
 #                      arm thumb2 thumb1"; empty skips the table);
 #                      speedtest1 runs there with --size BENCH_SIZE
+#   BENCH_LUA          1 (default) adds Lua 5.4's function-coverage row
+#                      to the fixed-cost table; 0 skips it
 #
 # Copyright (C) 2026 The MIP for GCC developers.
 # SPDX-License-Identifier: GPL-3.0-or-later
@@ -95,12 +109,18 @@ BENCH_TIME_SIZE=${BENCH_TIME_SIZE:-50}
 BENCH_TIME_RUNS=${BENCH_TIME_RUNS:-3}
 BENCH_ORACLE=${BENCH_ORACLE:-1}
 BENCH_CROSS=${BENCH_CROSS-aarch64 arm thumb2 thumb1}
+BENCH_LUA=${BENCH_LUA:-1}
 OUT=$MIP_WORK/bench
 
 # Budgets of the function-coverage mode (growth over plain).
 BUDGET_TEXT_PERCENT=1.5
 BUDGET_STRIPPED_PERCENT=2
 BUDGET_IR_PER_CALL=1.05
+# The runtime's fixed cost in the coverage modes (x86-64, bytes beyond
+# plain; the records not counted) and Lua's .text growth.
+BUDGET_FIXED_TEXT=1536
+BUDGET_FIXED_DATA=64
+BUDGET_LUA_TEXT_PERCENT=3.5
 
 # ---- building --------------------------------------------------------------
 # -finstrument-functions needs the two hooks; empty ones measure only the
@@ -801,10 +821,130 @@ bench_cross () {
   print_cross | tee -a "$OUT/report.txt"
 }
 
+# ---- the runtime's fixed cost ------------------------------------------------
+FIXED_VARIANTS="plain fcov bcov full"
+
+# fixed_sizes SIZE-TOOL BINARY: .text .data .bss records samples (bytes;
+# 0 for a section the binary has not).
+fixed_sizes () {
+  "$1" -A "$2" | awk '
+    $1 == ".text" { text = $2 } $1 == ".data" { data = $2 }
+    $1 == ".bss" { bss = $2 } $1 == "__mip_raw" { raw = $2 }
+    $1 ~ /^__mip_sample_/ { samples += $2 }
+    END { printf "%d %d %d %d %d\n", text, data, bss, raw, samples }'
+}
+
+# fixed_cost_target TARGET (native or a BENCH_CROSS name): build the
+# empty program in every FIXED_VARIANTS and print its rows.
+fixed_cost_target () {
+  local target=$1 dir=$OUT/fixed/$1 cc=$CC plugin=$MIP_PLUGIN
+  local runtime=$MIP_RUNTIME_DIR size_tool=size opt=$BENCH_OPT variant
+  local text data bss raw samples ptext pdata pbss extra verdict
+  if [ "$target" != native ]; then
+    if ! mip_cross_setup "$target"; then
+      echo "  $target: skipped: $MIP_CROSS_PROBLEM"
+      return
+    fi
+    cc=$MIP_CROSS_CC plugin=$MIP_CROSS_PLUGIN runtime=$MIP_CROSS_RUNTIME_DIR
+    size_tool=$(mip_cross_triplet "$target")-size
+    opt=$(cross_opt "$target")
+  fi
+  mkdir -p "$dir"
+  printf 'int main (void) { return 0; }\n' >"$dir/empty.c"
+  for variant in $FIXED_VARIANTS; do
+    # shellcheck disable=SC2046 # one word per option
+    if ! (MIP_PLUGIN=$plugin MIP_RUNTIME_DIR=$runtime; cd "$dir" \
+	  && mip_run build.log $cc $opt $(mip_variant_cflags "$variant") \
+	       empty.c -o "empty-$variant" $(mip_variant_ldflags "$variant")); then
+      echo "  $target: $variant: does not build (see $dir/build.log)"
+      continue
+    fi
+    read -r text data bss raw samples \
+      <<<"$(fixed_sizes "$size_tool" "$dir/empty-$variant")"
+    if [ "$variant" = plain ]; then
+      ptext=$text pdata=$data pbss=$bss
+    fi
+    extra=$((data + bss - pdata - pbss))
+    verdict=
+    case "$target $variant" in
+      "native fcov" | "native bcov")
+	verdict="$(verdict "$((text - ptext))" "$BUDGET_FIXED_TEXT") .text, $(verdict "$extra" "$BUDGET_FIXED_DATA") data" ;;
+    esac
+    printf '  %-8s %-22s %7s %7s %6s %6s %7s %7s %7s %8s  %s\n' "$target" \
+      "$(mip_variant_title "$variant")" "$text" "+$((text - ptext))" \
+      "$data" "$bss" "+$extra" "$raw" "$samples" \
+      "$((text + data + bss + raw + samples - ptext - pdata - pbss))" "$verdict"
+  done
+}
+
+# lua_build DIR VARIANT: Lua 5.4's interpreter, every source of src/ but
+# luac.c, as DIR/lua.
+lua_build () {
+  local dir=$1 variant=$2 src=$MIP_WORK/src/lua5.4/src name objects=
+  rm -rf "$dir"
+  mkdir -p "$dir"
+  for name in "$src"/*.c; do
+    [ "$(basename "$name")" = luac.c ] && continue
+    # shellcheck disable=SC2046 # one word per option
+    (cd "$dir" && mip_run build.log $CC $BENCH_OPT -DLUA_USE_POSIX \
+      -DLUA_USE_DLOPEN $(mip_variant_cflags "$variant") -c "$name" \
+      -o "$(basename "$name" .c).o") || return 1
+    objects="$objects $(basename "$name" .c).o"
+  done
+  # shellcheck disable=SC2046,SC2086
+  (cd "$dir" && mip_run build.log $CC $BENCH_OPT $objects -o lua \
+    $(mip_variant_ldflags "$variant") -lm -ldl)
+}
+
+# program_fcov_row NAME PLAIN-BINARY FCOV-BINARY TEXT-BUDGET [STRIPPED-BUDGET]
+program_fcov_row () {
+  local text ptext stripped pstripped
+  text=$(text_size "$3") ptext=$(text_size "$2")
+  stripped=$(stripped_size "$3") pstripped=$(stripped_size "$2")
+  printf '  %-11s .text %8s -> %8s %7s (%s)   stripped %8s -> %8s %7s%s\n' "$1" \
+    "$ptext" "$text" "$(percent "$text" "$ptext")" \
+    "$(verdict "$(percent "$text" "$ptext")" "$4")" "$pstripped" "$stripped" \
+    "$(percent "$stripped" "$pstripped")" \
+    "${5:+ ($(verdict "$(percent "$stripped" "$pstripped")" "$5"))}"
+}
+
+# The fixed-cost table and the function-coverage rows of speedtest1 and
+# Lua.
+bench_fixed_cost () {
+  local target
+  mkdir -p "$OUT/fixed"
+  echo
+  echo "== runtime fixed cost: an empty main ($BENCH_OPT), each mode linked with -lmip =="
+  printf '  %-8s %-22s %7s %7s %6s %6s %7s %7s %7s %8s  %s\n' target build .text '+' \
+    .data .bss '+data' records samples 'total +' 'budget (x86-64 coverage modes)'
+  for target in native $BENCH_CROSS; do
+    fixed_cost_target "$target"
+  done
+  echo "  (+: beside plain; records: __mip_raw, one per function or block; samples: the"
+  echo "  caller sample table, sized by the program's full-mode units; budget: .text"
+  echo "  <= $BUDGET_FIXED_TEXT B, .data + .bss <= $BUDGET_FIXED_DATA B beyond plain.)"
+  echo
+  echo "== function coverage ($BENCH_OPT) against plain =="
+  mip_build_speedtest "$OUT/fixed/speedtest1-plain" "$BENCH_OPT" plain
+  mip_build_speedtest "$OUT/fixed/speedtest1-fcov" "$BENCH_OPT" fcov
+  program_fcov_row speedtest1 "$OUT/fixed/speedtest1-plain/speedtest1" \
+    "$OUT/fixed/speedtest1-fcov/speedtest1" "$BUDGET_TEXT_PERCENT" \
+    "$BUDGET_STRIPPED_PERCENT"
+  if [ "$BENCH_LUA" = 1 ]; then
+    if lua_build "$OUT/fixed/lua-plain" plain \
+	&& lua_build "$OUT/fixed/lua-fcov" fcov; then
+      program_fcov_row lua5.4 "$OUT/fixed/lua-plain/lua" \
+	"$OUT/fixed/lua-fcov/lua" "$BUDGET_LUA_TEXT_PERCENT"
+    else
+      echo "  lua5.4: does not build (see $OUT/fixed/lua-*/build.log)"
+    fi
+  fi
+}
+
 main () {
   local program variant
   mip_check_tools
-  mip_need_tool valgrind
+  [ "${1:-}" = fixed-cost ] || mip_need_tool valgrind
   check_cross_names
   if oracle_wanted; then
     mip_need_tool python3
@@ -812,10 +952,21 @@ main () {
   mkdir -p "$MIP_WORK"
   MIP_WORK=$(cd "$MIP_WORK" && pwd)
   OUT=$MIP_WORK/bench
-  mip_run - bash "$here/fetch-sources.sh" sqlite zlib
+  if [ "$BENCH_LUA" = 1 ]; then
+    mip_run - bash "$here/fetch-sources.sh" sqlite zlib lua
+  else
+    mip_run - bash "$here/fetch-sources.sh" sqlite zlib
+  fi
+  if [ "${1:-}" = fixed-cost ]; then
+    mkdir -p "$OUT"
+    cd "$OUT"
+    bench_fixed_cost | tee "$OUT/fixed-cost.txt"
+    return
+  fi
   [ "${MIP_REUSE_BUILDS:-0}" = 1 ] || rm -rf "$OUT"
   mkdir -p "$OUT"
   cd "$OUT"
+  bench_fixed_cost | tee "$OUT/fixed-cost.txt"
   write_finstrument_hooks
   make_input
   build_all
@@ -843,9 +994,10 @@ main () {
     echo "  Ir/call = (Ir - Ir of plain) / calls into the program's own functions; it includes"
     echo "  the one-off cost of writing the profile at exit."
   } | tee "$OUT/report.txt"
+  cat "$OUT/fixed-cost.txt" >>"$OUT/report.txt"
   bench_cross
   bench_use
   MIP_WORK=$MIP_WORK CC=$CC BENCH_OPT=$BENCH_OPT bash "$here/bench-merge.sh" | tee -a "$OUT/report.txt"
 }
 
-main
+main "$@"

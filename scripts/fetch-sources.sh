@@ -7,7 +7,8 @@
 # amalgamation sqlite3.c, which needs tclsh.  Nothing fetched here is ever
 # committed; files already present are reused.
 #
-# Usage: fetch-sources.sh [torture] [sqlite] [zlib]    (default: all three)
+# Usage: fetch-sources.sh [torture] [sqlite] [zlib] [lua]
+#   (default: the first three; bench.sh also asks for Lua 5.4)
 # Environment: MIP_WORK (default ./mip-work), GCC_SOURCE_TARBALL (default
 # the newest /usr/src/gcc-12/gcc-*.tar.xz), DEBIAN_MIRROR, DEBIAN_SUITE.
 #
@@ -147,6 +148,13 @@ fetch_zlib () {
   mip_say "zlib sources in $SRC/zlib"
 }
 
+# Lua 5.4, whose interpreter bench.sh builds from src/*.c.
+fetch_lua () {
+  fetch_debian_source lua5.4 'lua5.4_*.orig.tar.*'
+  extract_to "$(ls "$SRC/debian/"lua5.4_*.orig.tar.* | head -n 1)" lua5.4
+  mip_say "Lua 5.4 sources in $SRC/lua5.4"
+}
+
 main () {
   local what
   [ $# -gt 0 ] || set -- torture sqlite zlib
@@ -156,7 +164,8 @@ main () {
       torture) fetch_torture ;;
       sqlite) fetch_sqlite ;;
       zlib) fetch_zlib ;;
-      *) mip_die "unknown source '$what' (expected torture, sqlite or zlib)" ;;
+      lua) fetch_lua ;;
+      *) mip_die "unknown source '$what' (expected torture, sqlite, zlib or lua)" ;;
     esac
   done
 }
