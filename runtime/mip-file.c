@@ -32,8 +32,21 @@
      are kept, and dumps of other processes are replaced, as a file
      written again by the next run is.
 
+   That is for a regular file, or a name that does not exist yet.  A
+   symbolic link is followed (to the end of a chain of them), and the
+   file it leads to is written as above, its temporary file beside it:
+   the link stays a link, a dangling link's target is created.  A
+   device node, FIFO or socket is written as it is, opened for writing
+   only, never renamed over or removed (/dev/null discards the dump, a
+   FIFO's reader receives it); with "%m" that is said once, as no merge
+   is possible.  A FIFO with no reader is skipped, said once.  The kind
+   is read with lstat, and the platform opens without following links
+   and checks what it opened, so a file swapped meanwhile is not
+   written as the kind it was.
+
    File names live on the stack, sized to the name (at most
-   MIP_PATH_MAX bytes): nothing here is in the program's data.
+   MIP_PATH_MAX bytes; following a link takes MIP_PATH_MAX): nothing
+   here is in the program's data.
 
    Copyright (C) 2026 The MIP for GCC developers.
    SPDX-License-Identifier: GPL-3.0-or-later  */
@@ -472,20 +485,22 @@ report_lock_failure (const char *name, int errnum)
 	      text != NULL ? text : "unknown error");
 }
 
-/* Merge the dump into the file NAME (its temporary name has room for
-   TEMPORARY_SIZE bytes).  Returns 0 or -1, having said why.  */
+/* Merge the dump into the regular file NAME, or create it.  Returns 0
+   or -1, having said why, or MIP_KIND_CHANGED, having written
+   nothing.  */
 static int
-write_dump (const char *name, size_t temporary_size,
-	    const struct mip_dump *dump, int merging)
+write_dump (const char *name, const struct mip_dump *dump, int merging)
 {
   const struct mip_raw_header *header = dump->header;
-  char temporary[temporary_size];
+  char temporary[mip_text_length (name) + 32];
   uint64_t file_size = 0;
   enum acceptance acceptance = REWRITE;
   int fd, locked, errnum;
 
   make_temporary_name (name, header->pid, temporary, sizeof temporary);
   errnum = mip_platform_open_locked (name, &fd, &locked);
+  if (errnum == MIP_KIND_CHANGED)
+    return errnum;
   if (fd < 0)
     {
       mip_report_write_error (name, errnum);
@@ -525,6 +540,110 @@ write_dump (const char *name, size_t temporary_size,
     }
   dumped_before = 1;
   return 0;
+}
+
+/* ---- Links, devices, FIFOs ------------------------------------------ */
+
+/* Set once said.  */
+static int not_regular_reported;
+static int no_reader_reported;
+
+/* Write the dump to the device, FIFO or socket NAME as it is: no
+   merging, no temporary file.  Returns 0 or -1, having said why, or
+   MIP_KIND_CHANGED, having written nothing.  */
+static int
+write_in_place (const char *name, const struct mip_dump *dump, int merging)
+{
+  const void *pieces[4];
+  size_t sizes[4];
+  int errnum;
+
+  if (merging && !not_regular_reported)
+    mip_report ("'", name, "' is not a regular file: written, not merged",
+		NULL);
+  not_regular_reported |= merging;
+  errnum = mip_platform_write_in_place (name, pieces, sizes,
+					dump_pieces (dump, pieces, sizes));
+  if (errnum == 0 || errnum == MIP_KIND_CHANGED)
+    return errnum;
+  if (errnum != ENXIO)
+    mip_report_write_error (name, errnum);
+  else if (!no_reader_reported)
+    mip_report ("cannot write '", name, "': no reader", NULL);
+  no_reader_reported |= errnum == ENXIO;
+  return -1;
+}
+
+/* Linux's limit on the symbolic links followed in one name.  */
+#define LINK_DEPTH_MAX 40
+
+/* Follow the symbolic link NAME, and the links it leads to, to the
+   first name that is not a link (its kind in *KIND; it need not exist):
+   into PATH, of MIP_PATH_MAX bytes.  A relative target is relative to
+   its link's directory.  Each target is read into PATH after the name
+   of its link, then moved over the link's last component (or to the
+   start, when absolute).  Returns 0 or an error number.  */
+static int
+follow_links (const char *name, char *path, int *kind)
+{
+  size_t length = 0, keep;
+  int depth, errnum;
+
+  append_text (path, MIP_PATH_MAX, &length, name);
+  path[length] = '\0';
+  for (depth = 0; *kind == MIP_FILE_LINK; depth++)
+    {
+      char *target = path + length + 1;
+
+      if (depth == LINK_DEPTH_MAX)
+	return ELOOP;
+      errnum = mip_platform_read_link (path, target,
+				       MIP_PATH_MAX - length - 1);
+      if (errnum != 0)
+	return errnum;
+      for (keep = length; keep > 0 && path[keep - 1] != '/'; keep--)
+	;
+      if (target[0] == '/')
+	keep = 0;
+      for (length = keep; (path[length] = *target++) != '\0'; length++)
+	;
+      errnum = mip_platform_file_kind (path, kind);
+      if (errnum != 0)
+	return errnum;
+    }
+  return 0;
+}
+
+/* Write the dump to NAME: merged into a regular file (or one created),
+   as it is into anything else; a symbolic link is followed and left a
+   link.  A file that changed kind between the look and the open (only
+   another process can do that) is not written, with a message.
+   Returns 0 or -1, having said why.  */
+static int
+write_to_name (const char *name, const struct mip_dump *dump, int merging)
+{
+  int kind, errnum = mip_platform_file_kind (name, &kind);
+
+  if (errnum == 0)
+    {
+      /* Room to follow links only where there is one.  */
+      char path[kind == MIP_FILE_LINK ? MIP_PATH_MAX : 1];
+      const char *target = name;
+
+      if (kind == MIP_FILE_LINK)
+	{
+	  errnum = follow_links (name, path, &kind);
+	  target = path;
+	}
+      if (errnum == 0)
+	errnum = kind == MIP_FILE_SPECIAL
+		 ? write_in_place (target, dump, merging)
+		 : write_dump (target, dump, merging);
+      if (errnum == 0 || errnum == -1)
+	return errnum;
+    }
+  mip_report_write_error (name, errnum == MIP_KIND_CHANGED ? EAGAIN : errnum);
+  return -1;
 }
 
 /* The values of the directives for HEADER's dump; HOST is a buffer of
@@ -592,8 +711,7 @@ mip_write_profile_file (const struct mip_dump *dump)
       char name[length + 1];
 
       mip_expand_filename (pattern, &values, name, sizeof name);
-      result = write_dump (name, (size_t) length + 32, dump,
-			   mip_pattern_merges (pattern));
+      result = write_to_name (name, dump, mip_pattern_merges (pattern));
     }
   errno = saved_errno;
   return result;

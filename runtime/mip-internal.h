@@ -173,6 +173,9 @@ MIP_INTERNAL void mip_report_write_error (const char *name, int errnum);
    wrong is for mipdata to tell, and this message is kept short.  */
 MIP_INTERNAL void mip_report_unit_walk_failure (void);
 
+/* The length of STRING, 0 for NULL.  */
+MIP_INTERNAL size_t mip_text_length (const char *string);
+
 /* Copy SIZE bytes (no C library in the core).  */
 MIP_INTERNAL void mip_copy_bytes (void *to, const void *from, size_t size);
 
@@ -249,6 +252,11 @@ MIP_SHARED void mip_forget_dump_in_progress (void);
 /* Whether PATTERN (a valid one) asks for online merging: it has "%m".  */
 MIP_INTERNAL int mip_pattern_merges (const char *pattern);
 
+/* The yes-or-no environment variable NAME: 1 for 1, yes, true or on, 0
+   for 0, no, false or off (in any case), unset or empty; anything else
+   is reported on stderr (call it once) and taken as 0.  */
+MIP_INTERNAL int mip_env_flag (const char *name);
+
 /* getenv, ignoring the environment in set-user-ID programs when the C
    library can tell.  */
 MIP_INTERNAL const char *mip_platform_getenv (const char *name);
@@ -259,12 +267,39 @@ MIP_INTERNAL int mip_platform_host_name (char *name, size_t size);
 /* Create PATH, which must not exist, for writing; *FD receives the
    descriptor.  */
 MIP_INTERNAL int mip_platform_create_file (const char *path, int *fd);
-/* Open PATH for reading and writing, creating it empty when it does not
-   exist, and lock it for writing (waiting a bounded time for another
-   process's lock); *FD receives the descriptor, *LOCKED whether the lock
-   was taken (when locking failed the descriptor is still usable, and
-   the error is returned).  The locked descriptor is always the file
-   that PATH names now.  */
+/* What a name is (lstat: a link is not followed).  */
+enum mip_file_kind
+{
+  MIP_FILE_ABSENT,         /* nothing by that name (yet) */
+  MIP_FILE_REGULAR,
+  MIP_FILE_LINK,           /* a symbolic link */
+  MIP_FILE_SPECIAL         /* device, FIFO, socket, directory */
+};
+/* Returned instead of an error number when the file opened is not of
+   the kind the call writes (it changed since the caller looked).  */
+#define MIP_KIND_CHANGED (-2)
+/* *KIND receives what PATH is (MIP_FILE_ABSENT, and 0 returned, when
+   it does not exist).  */
+MIP_INTERNAL int mip_platform_file_kind (const char *path, int *kind);
+/* The target of the symbolic link PATH into OUT (SIZE bytes,
+   NUL-terminated; ENAMETOOLONG when it does not fit).  */
+MIP_INTERNAL int mip_platform_read_link (const char *path, char *out,
+					 size_t size);
+/* Open the device, FIFO or socket PATH for writing only (a FIFO with no
+   reader fails with ENXIO at once), write the COUNT PIECES of SIZES
+   bytes and close it; SIGPIPE from a reader that went away is not
+   delivered (EPIPE is returned).  MIP_KIND_CHANGED for a regular file,
+   which is not written.  */
+MIP_INTERNAL int mip_platform_write_in_place (const char *path,
+					      const void *const *pieces,
+					      const size_t *sizes, int count);
+/* Open the regular file PATH (not through a symbolic link) for reading
+   and writing, creating it empty when it does not exist, and lock it
+   for writing (waiting a bounded time for another process's lock); *FD
+   receives the descriptor, *LOCKED whether the lock was taken (when
+   locking failed the descriptor is still usable, and the error is
+   returned).  The locked descriptor is always the file that PATH names
+   now.  MIP_KIND_CHANGED (*FD -1) when PATH is no regular file.  */
 MIP_INTERNAL int mip_platform_open_locked (const char *path, int *fd,
 					   int *locked);
 MIP_INTERNAL int mip_platform_file_size (int fd, uint64_t *size);

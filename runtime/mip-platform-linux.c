@@ -10,6 +10,12 @@
    comes from its program headers, through dl_iterate_phdr, which static
    executables have too.
 
+   Files are opened with O_NOFOLLOW and checked with fstat once open:
+   the writer (mip-file.c) looks at what a name is with lstat, follows
+   symbolic links itself, and a file that changed kind between that
+   look and the open is reported as MIP_KIND_CHANGED, never written as
+   the other kind.
+
    Copyright (C) 2026 The MIP for GCC developers.
    SPDX-License-Identifier: GPL-3.0-or-later  */
 
@@ -22,6 +28,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -31,6 +38,9 @@
 
 #ifndef O_CLOEXEC
 #define O_CLOEXEC 0
+#endif
+#ifndef O_NOFOLLOW
+#define O_NOFOLLOW 0
 #endif
 
 #if defined (__ELF__) && defined (__has_include)
@@ -130,45 +140,119 @@ lock_bounded (int fd)
   return errnum;
 }
 
-/* Whether FD is the file PATH names now (another dump may have renamed
-   a new file over it while this one waited for the lock).  */
+/* 0 when FD is the regular file PATH names now, EAGAIN when PATH names
+   another file now (another dump renamed a new file over it while this
+   one waited for the lock), MIP_KIND_CHANGED when FD is no regular
+   file, or an error number.  */
 static int
-still_the_file (int fd, const char *path)
+check_opened (int fd, const char *path)
 {
   struct stat opened, named;
 
-  return fstat (fd, &opened) == 0 && stat (path, &named) == 0
-	 && opened.st_dev == named.st_dev && opened.st_ino == named.st_ino;
+  if (fstat (fd, &opened) != 0)
+    return errno;
+  if (!S_ISREG (opened.st_mode))
+    return MIP_KIND_CHANGED;
+  return lstat (path, &named) == 0 && opened.st_dev == named.st_dev
+	 && opened.st_ino == named.st_ino ? 0 : EAGAIN;
 }
 
 MIP_INTERNAL int
 mip_platform_open_locked (const char *path, int *fd, int *locked)
 {
-  int attempt, errnum = 0;
+  int attempt, errnum, lock_errnum;
 
   *locked = 0;
-  for (attempt = 0; attempt < 1000; attempt++)
+  for (attempt = 0;; attempt++)
     {
       do
-	*fd = open (path, O_RDWR | O_CREAT | O_NOCTTY | O_CLOEXEC, 0666);
+	*fd = open (path, O_RDWR | O_CREAT | O_NOFOLLOW | O_NOCTTY
+			  | O_CLOEXEC, 0666);
       while (*fd < 0 && errno == EINTR);
       if (*fd < 0)
 	return errno;
-      errnum = lock_bounded (*fd);
-      if (errnum != 0)
-	return errnum;
-      if (still_the_file (*fd, path))
+      /* Replaced a thousand times while waiting: go on unlocked.  */
+      lock_errnum = attempt < 1000 ? lock_bounded (*fd) : EAGAIN;
+      errnum = check_opened (*fd, path);
+      if (errnum == 0 || errnum == EAGAIN)
 	{
-	  *locked = 1;
-	  return 0;
+	  if (errnum == 0 || lock_errnum != 0)
+	    {
+	      *locked = lock_errnum == 0;
+	      return lock_errnum;
+	    }
+	  close (*fd);
+	  continue;
 	}
       close (*fd);
+      *fd = -1;
+      return errnum;
     }
-  /* Replaced a thousand times while waiting: go on unlocked.  */
+}
+
+MIP_INTERNAL int
+mip_platform_file_kind (const char *path, int *kind)
+{
+  struct stat st;
+
+  *kind = MIP_FILE_ABSENT;
+  if (lstat (path, &st) != 0)
+    return errno == ENOENT ? 0 : errno;
+  *kind = S_ISREG (st.st_mode) ? MIP_FILE_REGULAR
+	  : S_ISLNK (st.st_mode) ? MIP_FILE_LINK : MIP_FILE_SPECIAL;
+  return 0;
+}
+
+MIP_INTERNAL int
+mip_platform_read_link (const char *path, char *out, size_t size)
+{
+  ssize_t length = readlink (path, out, size);
+
+  if (length < 0)
+    return errno;
+  if ((size_t) length >= size)
+    return ENAMETOOLONG;
+  out[length] = '\0';
+  return 0;
+}
+
+/* A FIFO is opened with O_NONBLOCK, so that one with no reader fails
+   at once (ENXIO) instead of waiting for ever; the writes then block as
+   usual.  SIGPIPE is ignored while they run, so that a reader that goes
+   away does not kill the program (the write fails with EPIPE instead).
+   That is for the whole process, for the time of the writes: the
+   runtime already uses sigaction, where a per-thread mask would bring
+   four more C library functions into every program.  */
+MIP_INTERNAL int
+mip_platform_write_in_place (const char *path, const void *const *pieces,
+			     const size_t *sizes, int count)
+{
+  struct sigaction ignore, saved;
+  struct stat st;
+  int fd, flags, i, errnum = 0;
+
   do
-    *fd = open (path, O_RDWR | O_CREAT | O_NOCTTY | O_CLOEXEC, 0666);
-  while (*fd < 0 && errno == EINTR);
-  return *fd < 0 ? errno : EAGAIN;
+    fd = open (path, O_WRONLY | O_NONBLOCK | O_NOFOLLOW | O_NOCTTY
+		     | O_CLOEXEC);
+  while (fd < 0 && errno == EINTR);
+  if (fd < 0)
+    return errno;
+  if (fstat (fd, &st) != 0 || (flags = fcntl (fd, F_GETFL)) < 0
+      || fcntl (fd, F_SETFL, flags & ~O_NONBLOCK) != 0)
+    errnum = errno;
+  else if (S_ISREG (st.st_mode))
+    errnum = MIP_KIND_CHANGED;
+  if (errnum == 0)
+    {
+      memset (&ignore, 0, sizeof ignore);
+      ignore.sa_handler = SIG_IGN;
+      sigaction (SIGPIPE, &ignore, &saved);
+      for (i = 0; i < count && errnum == 0; i++)
+	errnum = mip_platform_write_all (fd, pieces[i], sizes[i]);
+      sigaction (SIGPIPE, &saved, NULL);
+    }
+  close (fd);
+  return errnum;
 }
 
 MIP_INTERNAL int

@@ -5,9 +5,10 @@
    process wrote it, so the coverage modes need no fork handler.)
 
    Signals: a program stopped by SIGTERM or SIGINT never exits, so the
-   destructor never dumps.  With MIP_DUMP_ON_SIGNAL=1 in the
-   environment, the runtime installs handlers for the two signals (not
-   where the program started with one ignored): the handler dumps the
+   destructor never dumps.  With MIP_DUMP_ON_SIGNAL=1 (or yes, true,
+   on: mip_env_flag) in the environment, the runtime installs handlers
+   for the two signals (not where the program started with one
+   ignored): the handler dumps the
    module, then gives the signal to the handler that was there before
    (another instrumented module's, which dumps in turn) or, when that was
    the default action, restores it and raises the signal again, so the
@@ -81,9 +82,7 @@ dump_on_signal (int signal_number, siginfo_t *info, void *context)
 static int
 dump_on_signal_wanted (void)
 {
-  const char *value = mip_platform_getenv (DUMP_ON_SIGNAL_ENV);
-
-  return value != NULL && value[0] == '1' && value[1] == '\0';
+  return mip_env_flag (DUMP_ON_SIGNAL_ENV);
 }
 
 static void

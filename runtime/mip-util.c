@@ -6,7 +6,8 @@
    the stack, sized to what they hold.  Messages go to stderr, one line
    each, starting with "mip: ", written with one write.  Every byte here
    is in each instrumented program, so the formatting is two small
-   functions, not a printf.
+   functions, not a printf.  The yes-or-no environment variables are
+   read here too, so that each takes the same spellings.
 
    Copyright (C) 2026 The MIP for GCC developers.
    SPDX-License-Identifier: GPL-3.0-or-later  */
@@ -38,9 +39,8 @@ mip_put_number (char *p, char *end, uint64_t value, unsigned base,
   return mip_put (p, end, first);
 }
 
-/* The length of STRING, 0 for NULL.  */
-static size_t
-text_length (const char *string)
+MIP_INTERNAL size_t
+mip_text_length (const char *string)
 {
   size_t length = 0;
 
@@ -56,7 +56,7 @@ mip_report (const char *a, const char *b, const char *c, const char *d)
   size_t size = 0, i;
 
   for (i = 0; i < sizeof pieces / sizeof pieces[0]; i++)
-    size += text_length (pieces[i]);
+    size += mip_text_length (pieces[i]);
   {
     /* Sized to the message: a name of at most MIP_PATH_MAX bytes and a
        short reason.  */
@@ -82,7 +82,7 @@ mip_report_named (const char *a, const char *name, const char *c,
   char shortened[NAME_SHOWN_MAX + 4];
   char *end;
 
-  if (text_length (name) <= NAME_SHOWN_MAX)
+  if (mip_text_length (name) <= NAME_SHOWN_MAX)
     {
       mip_report (a, name, c, d);
       return;
@@ -120,3 +120,39 @@ mip_report_unit_walk_failure (void)
 
   mip_platform_write_stderr (message, sizeof message - 1);
 }
+
+#if MIP_PLATFORM_POSIX
+
+/* Whether VALUE is WORD (lower case) in any case.  */
+static int
+is_word (const char *value, const char *word)
+{
+  for (; *word != '\0'; value++, word++)
+    if ((*value >= 'A' && *value <= 'Z' ? *value + ('a' - 'A') : *value)
+	!= *word)
+      return 0;
+  return *value == '\0';
+}
+
+MIP_INTERNAL int
+mip_env_flag (const char *name)
+{
+  /* The first four mean yes.  */
+  static const char words[] = "1\0yes\0true\0on\0" "0\0no\0false\0off";
+  const char *value = mip_platform_getenv (name), *word = words;
+  char rest[96];
+  int i;
+
+  if (value == NULL || value[0] == '\0')
+    return 0;
+  for (i = 0; i < 8; i++, word += mip_text_length (word) + 1)
+    if (is_word (value, word))
+      return i < 4;
+  *mip_put (mip_put (rest, rest + sizeof rest - 1, name),
+	    rest + sizeof rest - 1,
+	    " (known: 1 yes true on, 0 no false off); taken as 0") = '\0';
+  mip_report_named ("bad value '", value, "' in ", rest);
+  return 0;
+}
+
+#endif /* MIP_PLATFORM_POSIX */

@@ -24,6 +24,7 @@
 #include <fcntl.h>
 #include <ftw.h>
 #include <limits.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -1110,6 +1111,194 @@ END_TEST
 
 /* ---- Buffer, reset, fork ---------------------------------------------- */
 
+/* ---- Links, FIFOs and yes-or-no variables ---------------------------- */
+
+/* A chain of two symbolic links, the second relative to its own
+   directory: the links stay links, the file at the end gets the dump,
+   and the temporary file was in its directory (none is left).  */
+START_TEST (test_dump_follows_links_to_their_target)
+{
+  char directory[PATH_MAX], link_path[PATH_MAX], middle[PATH_MAX];
+  char target[PATH_MAX];
+  unsigned char *data;
+  struct stat st;
+  size_t size;
+
+  make_scratch_subdir (directory, sizeof directory, "links");
+  make_scratch_subdir (directory, sizeof directory, "links/sub");
+  scratch_path (link_path, sizeof link_path, "links/first");
+  scratch_path (middle, sizeof middle, "links/sub/middle");
+  scratch_path (target, sizeof target, "links/sub/target.mipraw");
+  ck_assert_int_eq (symlink ("sub/middle", link_path), 0);
+  ck_assert_int_eq (symlink ("target.mipraw", middle), 0);
+  set_profile_filename (link_path);
+  ck_assert_int_eq (__mip_dump (), 0);
+  ck_assert_int_eq (lstat (link_path, &st), 0);
+  ck_assert (S_ISLNK (st.st_mode));
+  ck_assert_int_eq (lstat (middle, &st), 0);
+  ck_assert (S_ISLNK (st.st_mode));
+  data = read_file (target, &size);
+  check_raw_profile (data, size, (uint64_t) getpid (), 1);
+  free (data);
+  ck_assert_int_eq (count_temporary_files (directory), 0);
+}
+END_TEST
+
+/* A link to itself: ELOOP, reported, nothing written.  */
+START_TEST (test_dump_reports_a_link_loop)
+{
+  char path[PATH_MAX];
+  char expected[PATH_MAX + 100];
+  char message[PATH_MAX + 100];
+  struct stat st;
+
+  scratch_path (path, sizeof path, "loop");
+  ck_assert_int_eq (symlink ("loop", path), 0);
+  run_child (dump_into_missing_directory, path, message, sizeof message);
+  snprintf (expected, sizeof expected,
+	    "mip: cannot write '%s': Too many levels of symbolic links\n",
+	    path);
+  ck_assert_str_eq (message, expected);
+  ck_assert_int_eq (lstat (path, &st), 0);
+  ck_assert (S_ISLNK (st.st_mode));
+}
+END_TEST
+
+static void
+dump_twice (const void *path)
+{
+  set_profile_filename (path);
+  if (__mip_dump () != -1 || __mip_dump () != -1)
+    _exit (3);
+}
+
+/* A FIFO nobody reads: no wait, "no reader" said once, the FIFO left.  */
+START_TEST (test_dump_to_fifo_without_reader)
+{
+  char path[PATH_MAX];
+  char expected[PATH_MAX + 100];
+  char message[PATH_MAX + 100];
+  struct stat st;
+  int status;
+
+  scratch_path (path, sizeof path, "lonely-fifo");
+  ck_assert_int_eq (mkfifo (path, 0666), 0);
+  status = run_child (dump_twice, path, message, sizeof message);
+  ck_assert (WIFEXITED (status));
+  ck_assert_int_eq (WEXITSTATUS (status), 0);
+  snprintf (expected, sizeof expected,
+	    "mip: cannot write '%s': no reader\n", path);
+  ck_assert_str_eq (message, expected);
+  ck_assert_int_eq (lstat (path, &st), 0);
+  ck_assert (S_ISFIFO (st.st_mode));
+}
+END_TEST
+
+/* A reader that goes away while a long write waits: the write fails
+   with EPIPE, and the writer is not killed by SIGPIPE, nor left with
+   one pending.  */
+START_TEST (test_write_in_place_survives_a_reader_that_goes_away)
+{
+  static unsigned char big[1 << 20];
+  const void *pieces[1] = { big };
+  size_t sizes[1] = { sizeof big };
+  char path[PATH_MAX];
+  int ready[2];
+  sigset_t pending;
+  pid_t reader;
+  char byte;
+
+  scratch_path (path, sizeof path, "fifo-reader-leaves");
+  ck_assert_int_eq (mkfifo (path, 0666), 0);
+  ck_assert_int_eq (pipe (ready), 0);
+  reader = fork ();
+  ck_assert_int_ge (reader, 0);
+  if (reader == 0)
+    {
+      /* Open, say so, read nothing, leave.  */
+      int fd = open (path, O_RDONLY | O_NONBLOCK);
+      if (fd < 0 || write (ready[1], "r", 1) != 1)
+	_exit (1);
+      usleep (200000);
+      _exit (0);
+    }
+  ck_assert_int_eq (read (ready[0], &byte, 1), 1);
+  ck_assert_int_eq (mip_platform_write_in_place (path, pieces, sizes, 1),
+		    EPIPE);
+  ck_assert_int_eq (waitpid (reader, NULL, 0), reader);
+  ck_assert_int_eq (sigpending (&pending), 0);
+  ck_assert (!sigismember (&pending, SIGPIPE));
+  close (ready[0]);
+  close (ready[1]);
+}
+END_TEST
+
+/* A regular file is never written in place: the caller looks again.  */
+START_TEST (test_write_in_place_refuses_a_regular_file)
+{
+  const void *pieces[1] = { "x" };
+  size_t sizes[1] = { 1 };
+  char path[PATH_MAX];
+  unsigned char *data;
+  size_t size;
+
+  scratch_path (path, sizeof path, "regular-in-place");
+  write_file (path, "kept");
+  ck_assert_int_eq (mip_platform_write_in_place (path, pieces, sizes, 1),
+		    MIP_KIND_CHANGED);
+  data = read_file (path, &size);
+  ck_assert_str_eq ((const char *) data, "kept");
+  free (data);
+}
+END_TEST
+
+static void
+read_flag_twice (const void *value)
+{
+  ck_assert_int_eq (setenv ("MIP_TEST_FLAG", value, 1), 0);
+  if (mip_env_flag ("MIP_TEST_FLAG") != 0)
+    _exit (3);
+}
+
+START_TEST (test_env_flag_spellings)
+{
+  static const char *const yes[] = { "1", "yes", "true", "on", "YES",
+				     "True", "oN" };
+  static const char *const no[] = { "0", "no", "false", "off", "NO",
+				    "False", "OFF", "" };
+  static const char *const bad[] = { "2", "y", "yess", "ye", " 1", "1 ",
+				     "on!", "maybe" };
+  char message[200], expected[200];
+  size_t i;
+
+  ck_assert_int_eq (unsetenv ("MIP_TEST_FLAG"), 0);
+  ck_assert_int_eq (mip_env_flag ("MIP_TEST_FLAG"), 0);
+  for (i = 0; i < sizeof yes / sizeof yes[0]; i++)
+    {
+      ck_assert_int_eq (setenv ("MIP_TEST_FLAG", yes[i], 1), 0);
+      ck_assert_msg (mip_env_flag ("MIP_TEST_FLAG") == 1, "'%s'", yes[i]);
+    }
+  for (i = 0; i < sizeof no / sizeof no[0]; i++)
+    {
+      ck_assert_int_eq (setenv ("MIP_TEST_FLAG", no[i], 1), 0);
+      ck_assert_msg (mip_env_flag ("MIP_TEST_FLAG") == 0, "'%s'", no[i]);
+    }
+  ck_assert_int_eq (unsetenv ("MIP_TEST_FLAG"), 0);
+  for (i = 0; i < sizeof bad / sizeof bad[0]; i++)
+    {
+      int status = run_child (read_flag_twice, bad[i], message,
+			      sizeof message);
+
+      ck_assert (WIFEXITED (status));
+      ck_assert_int_eq (WEXITSTATUS (status), 0);
+      snprintf (expected, sizeof expected, "mip: bad value '%s' in"
+		" MIP_TEST_FLAG (known: 1 yes true on, 0 no false off);"
+		" taken as 0\n", bad[i]);
+      ck_assert_str_eq (message, expected);
+    }
+}
+END_TEST
+
 START_TEST (test_write_buffer)
 {
   unsigned char buffer[DUMP_SIZE + 8];
@@ -1256,6 +1445,12 @@ runtime_suite (void)
   tcase_add_test (files, test_merging_drops_a_cut_dump);
   tcase_add_test (files, test_one_name_keeps_other_modules_of_the_process);
   tcase_add_test (files, test_bad_pattern_warns_once_and_uses_default);
+  tcase_add_test (files, test_dump_follows_links_to_their_target);
+  tcase_add_test (files, test_dump_reports_a_link_loop);
+  tcase_add_test (files, test_dump_to_fifo_without_reader);
+  tcase_add_test (files, test_write_in_place_survives_a_reader_that_goes_away);
+  tcase_add_test (files, test_write_in_place_refuses_a_regular_file);
+  tcase_add_test (files, test_env_flag_spellings);
   suite_add_tcase (suite, files);
 
   tcase_add_checked_fixture (process, NULL, restore_state);
