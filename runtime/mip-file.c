@@ -74,10 +74,27 @@ static int dumped_before;
    (mip_forget_dump_in_progress).  */
 static int lock_fd = -1;
 
-/* Set once a message of that kind has been printed.  */
-static int bad_pattern_reported;
-static int foreign_file_reported;
-static int lock_failure_reported;
+/* The messages said once: a bit of each kind in said_once.  */
+enum said
+{
+  SAID_BAD_PATTERN = 1,
+  SAID_FOREIGN_FILE = 2,
+  SAID_LOCK_FAILURE = 4,
+  SAID_NOT_REGULAR = 8,
+  SAID_NO_READER = 16
+};
+static unsigned char said_once;
+
+/* Whether the message of kind WHAT is to be said: the first time.
+   (Inlined: a call costs more than the test.)  */
+static inline __attribute__ ((always_inline)) int
+first_time (enum said what)
+{
+  int first = !(said_once & what);
+
+  said_once |= what;
+  return first;
+}
 
 MIP_INTERNAL const char *
 mip_filename_pattern (void)
@@ -477,9 +494,8 @@ report_lock_failure (const char *name, int errnum)
   char reason[128];
   const char *text;
 
-  if (lock_failure_reported)
+  if (!first_time (SAID_LOCK_FAILURE))
     return;
-  lock_failure_reported = 1;
   text = mip_platform_error_text (errnum, reason, sizeof reason);
   mip_report ("cannot lock '", name, "', writing it unlocked: ",
 	      text != NULL ? text : "unknown error");
@@ -514,11 +530,10 @@ write_dump (const char *name, const struct mip_dump *dump, int merging)
     acceptance = file_accepts (fd, file_size, header, merging);
   if (errnum == 0 && acceptance == REFUSED)
     {
-      if (!foreign_file_reported)
+      if (first_time (SAID_FOREIGN_FILE))
 	mip_report ("'", name, "' holds raw profiles of another build (or is"
 		    " no raw profile); left as it is, this profile is not"
 		    " written", NULL);
-      foreign_file_reported = 1;
       lock_fd = -1;
       mip_platform_close (fd);
       return -1;
@@ -544,10 +559,6 @@ write_dump (const char *name, const struct mip_dump *dump, int merging)
 
 /* ---- Links, devices, FIFOs ------------------------------------------ */
 
-/* Set once said.  */
-static int not_regular_reported;
-static int no_reader_reported;
-
 /* Write the dump to the device, FIFO or socket NAME as it is: no
    merging, no temporary file.  Returns 0 or -1, having said why, or
    MIP_KIND_CHANGED, having written nothing.  */
@@ -558,19 +569,17 @@ write_in_place (const char *name, const struct mip_dump *dump, int merging)
   size_t sizes[4];
   int errnum;
 
-  if (merging && !not_regular_reported)
+  if (merging && first_time (SAID_NOT_REGULAR))
     mip_report ("'", name, "' is not a regular file: written, not merged",
 		NULL);
-  not_regular_reported |= merging;
   errnum = mip_platform_write_in_place (name, pieces, sizes,
 					dump_pieces (dump, pieces, sizes));
   if (errnum == 0 || errnum == MIP_KIND_CHANGED)
     return errnum;
   if (errnum != ENXIO)
     mip_report_write_error (name, errnum);
-  else if (!no_reader_reported)
+  else if (first_time (SAID_NO_READER))
     mip_report ("cannot write '", name, "': no reader", NULL);
-  no_reader_reported |= errnum == ENXIO;
   return -1;
 }
 
@@ -673,11 +682,10 @@ usable_pattern (const struct mip_name_values *values, long *length)
   *length = mip_expand_filename (pattern, values, NULL, 0);
   if (*length >= 0)
     return pattern;
-  if (!bad_pattern_reported)
+  if (first_time (SAID_BAD_PATTERN))
     mip_report ("bad file name pattern '", pattern, "' in "
 		MIP_FILENAME_ENV " (known: %p %h %t %m %%); writing "
 		MIP_DEFAULT_RAW_NAME, NULL);
-  bad_pattern_reported = 1;
   pattern = MIP_DEFAULT_RAW_NAME;
   *length = mip_expand_filename (pattern, values, NULL, 0);
   return pattern;
