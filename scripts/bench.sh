@@ -903,9 +903,14 @@ program_fcov_row () {
   stripped=$(stripped_size "$3") pstripped=$(stripped_size "$2")
   printf '  %-11s .text %8s -> %8s %7s (%s)   stripped %8s -> %8s %7s%s\n' "$1" \
     "$ptext" "$text" "$(percent "$text" "$ptext")" \
-    "$(verdict "$(percent "$text" "$ptext")" "$4")" "$pstripped" "$stripped" \
-    "$(percent "$stripped" "$pstripped")" \
-    "${5:+ ($(verdict "$(percent "$stripped" "$pstripped")" "$5"))}"
+    "$(verdict "$(growth_number "$text" "$ptext")" "$4")" "$pstripped" \
+    "$stripped" "$(percent "$stripped" "$pstripped")" \
+    "${5:+ ($(verdict "$(growth_number "$stripped" "$pstripped")" "$5"))}"
+}
+
+# growth_number NEW OLD: the growth in percent, a plain number.
+growth_number () {
+  awk -v a="$1" -v b="$2" 'BEGIN { printf "%.4f\n", (a - b) * 100 / b }'
 }
 
 # The fixed-cost table and the function-coverage rows of speedtest1 and
