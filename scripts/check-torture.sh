@@ -7,6 +7,13 @@
 # be honoured, and every failure with the command to reproduce it.  Part
 # of check-real.sh; also runs alone.
 #
+# The sample is drawn from a seed (torture-sample.py shuffles the tests
+# with it and deals them out to the configurations, 1 in SAMPLE; the
+# extra checks are picked by a hash of it too), printed at the start and
+# at the end with the command that checks the same sample again.  It
+# changes from commit to commit, so that every test is checked in some
+# configuration within a few runs (tests/unit/check-torture-sample.py).
+#
 # Environment: MIP_WORK, MIP_PLUGIN, MIP_RUNTIME_DIR, MIPDATA, CC,
 #   TORTURE_TARGETS      targets (default "x86-64 i386 i386-pie aarch64
 #                        arm thumb2 thumb1": -m64, -m32 non-PIC, -m32 PIE;
@@ -25,25 +32,30 @@
 #   TORTURE_CROSS_MODES  the modes of the cross targets (default
 #                        "-O0;-O2;-Os;-O3")
 #   TORTURE_CROSS_SAMPLE=N  the cross targets' configurations each
-#                        check 1 test in N (rotating as SAMPLE does;
+#                        check 1 test in N (drawn as SAMPLE's are;
 #                        default 64: about 25 tests per configuration,
 #                        400 in all, 7 minutes under qemu; FULL=1: all)
 #   MIP_I386_RUNNER      direct or qemu: how -m32 programs run (default:
 #                        found out by running one)
 #   TORTURE_MODES        ';'-separated optimisation flag sets (default
 #                        "-O0;-O2;-O3 -fomit-frame-pointer -funroll-loops;-Os")
-#   SAMPLE=N             rotate: test number K (from 1) is checked in
-#                        configuration C (from 0, target by target, mode by
-#                        mode) when (K + C) % N is 0, so every test is
-#                        checked in 1 configuration in N (when N is at most
-#                        the number of configurations) and every
-#                        configuration sees 1 test in N (default 1: all)
+#   SAMPLE=N             every x86 configuration checks 1 test in N
+#                        and every test is checked in 1 x86
+#                        configuration in N (with N larger than their
+#                        number, some tests in none on this run), which
+#                        ones drawn from TORTURE_SEED (default 1: all)
+#   TORTURE_SEED         the seed of the sample (default: the commit of
+#                        the source tree, 'git rev-parse HEAD', else the
+#                        time); the same seed and settings check the same
+#                        tests in the same configurations, with the same
+#                        extra checks, TORTURE_FILTER or not
 #   FULL=1               ignore SAMPLE
 #   MIP_VARIANTS         MIP modes to check (default "full bcov fcov";
 #                        empty checks only the plain builds)
 #   TORTURE_MIPDATA_EVERY=N  run mipdata create+merge on 1 checked
 #                        configuration of a test in N (picked by a hash of
-#                        test and configuration; default 10; 0 = never)
+#                        seed, test and configuration; default 10; 0 =
+#                        never)
 #   TORTURE_ORACLE_EVERY=N   run the inference oracle on 1 in N likewise
 #                        (default 5; 0 = never)
 #   TORTURE_ORACLE_VARIANTS  MIP modes of the oracle (default "bcov full")
@@ -64,7 +76,7 @@
 # Copyright (C) 2026 The MIP for GCC developers.
 # SPDX-License-Identifier: GPL-3.0-or-later
 
-set -eu
+set -euo pipefail
 MIP_SCRIPT_NAME=check-torture
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/mip-lib.sh"
@@ -88,13 +100,22 @@ if [ "${FULL:-0}" = 1 ]; then
   sample=1
   cross_sample=1
 fi
-export TORTURE_SAMPLE=$sample TORTURE_CROSS_SAMPLE=$cross_sample
+seed=${TORTURE_SEED:-}
+if [ -z "$seed" ]; then
+  seed=$(git -C "$here/.." rev-parse HEAD 2>/dev/null) || seed=$(date +%s)
+fi
+export TORTURE_PLAN=$TORTURE_OUT/plan.txt
 
-# The tests, "NUMBER PATH" a line; TORTURE_FILTER applies to the file
+# The names of all the tests (return-addr for return-addr.c).
+list_all_tests () {
+  (cd "$TORTURE_DIR" && ls -- *.c) | sed 's/\.c$//'
+}
+
+# The paths of the tests to run; TORTURE_FILTER applies to the file
 # names (return-addr.c), not to the directory they are in.
 list_tests () {
-  (cd "$TORTURE_DIR" && ls -- *.c) | grep -e "${TORTURE_FILTER:-.}" \
-    | awk -v dir="$TORTURE_DIR" '{ print NR, dir "/" $0 }'
+  (cd "$TORTURE_DIR" && ls -- *.c) | { grep -e "${TORTURE_FILTER:-.}" || true; } \
+    | awk -v dir="$TORTURE_DIR" '{ print dir "/" $0 }'
 }
 
 # The configurations, one a line: "target:mode" (the labels of the results).
@@ -121,8 +142,8 @@ count () {
 
 # The number of tests with a result line of kind $1 (a grep pattern).
 tests_with () {
-  cat "$TORTURE_OUT"/results/*.res 2>/dev/null | grep "^$1	" | cut -f 2 | sort -u \
-    | wc -l | tr -d ' '
+  cat "$TORTURE_OUT"/results/*.res 2>/dev/null | { grep "^$1	" || true; } \
+    | cut -f 2 | sort -u | wc -l | tr -d ' '
 }
 
 # count_checks KIND PREFIX: result lines of KIND whose variant starts
@@ -216,6 +237,46 @@ report_progress () {
   done
 }
 
+# The configurations with their group and sample, "LABEL GROUP N" a
+# line, for torture-sample.py.
+list_sample_configs () {
+  local label
+  list_configs | while read -r label; do
+    if mip_is_cross_target "${label%%:*}"; then
+      echo "$label cross $cross_sample"
+    else
+      echo "$label x86 $sample"
+    fi
+  done
+}
+
+# Draw the run's sample from the seed, for all the tests (a filtered run
+# checks its tests where the whole run would): TORTURE_PLAN.
+make_plan () {
+  list_sample_configs >"$TORTURE_OUT/sample-configs.txt"
+  list_all_tests >"$TORTURE_OUT/all-tests.txt"
+  python3 "$here/torture-sample.py" plan --seed "$seed" \
+    --configs "$TORTURE_OUT/sample-configs.txt" \
+    --tests "$TORTURE_OUT/all-tests.txt" \
+    --mipdata-every "$TORTURE_MIPDATA_EVERY" \
+    --oracle-every "$TORTURE_ORACLE_EVERY" \
+    --use-every "$TORTURE_USE_EVERY" --variants "$MIP_VARIANTS" \
+    >"$TORTURE_PLAN" || mip_die "torture-sample.py failed to draw the sample"
+}
+
+# The number of checks of a test in a configuration that the plan makes
+# for the tests of this run.
+planned_checks () {
+  list_tests | sed 's|.*/||; s/\.c$//' \
+    | awk -F '\t' 'NR == FNR { run[$1]; next } $1 in run' - "$TORTURE_PLAN" \
+    | wc -l | tr -d ' '
+}
+
+# The seed and the command that checks the same sample again.
+say_seed () {
+  mip_say "sample seed $seed; the same sample again: TORTURE_SEED=$seed SAMPLE=$sample TORTURE_CROSS_SAMPLE=$cross_sample CHECK_PARTS=torture make check-real (with the same TORTURE_* settings; TORTURE_FILTER='^NAME\.c\$' for one test)"
+}
+
 main () {
   local total configs progress passed failed plain_fail unsupported plain_ok crashed
   [ -n "$MIP_VARIANTS" ] && mip_check_tools
@@ -229,13 +290,16 @@ main () {
     return 1
   fi
   configs=$(list_configs | wc -l)
+  mip_need_tool python3
+  make_plan
+  say_seed
   if [ "$sample" -gt 1 ]; then
-    mip_say "SAMPLE=$sample: $total tests, each checked in 1 of every $sample of the $configs configurations (rotating), so each configuration sees about $((total / sample)) tests (FULL=1 checks every test in every configuration)"
+    mip_say "SAMPLE=$sample: $total tests, each checked in 1 of every $sample of the x86 configurations (drawn from the seed), so each configuration sees about $((total / sample)) tests; $(planned_checks) checks of a test in a configuration in all (FULL=1 checks every test in every configuration)"
   else
     mip_say "checking $total tests in each of the $configs configurations"
   fi
   mip_say "targets: $TORTURE_TARGETS; modes: $TORTURE_MODES (cross targets: $TORTURE_CROSS_MODES, 1 test in $cross_sample per configuration)"
-  mip_say "MIP variants: ${MIP_VARIANTS:-none (plain only)}; mipdata on 1 checked configuration in $TORTURE_MIPDATA_EVERY; inference oracle (${TORTURE_ORACLE_VARIANTS:-none}) on 1 in $TORTURE_ORACLE_EVERY (picked by a hash of test and configuration); profile use on 1 mode's build in $TORTURE_USE_EVERY; $MIP_JOBS jobs"
+  mip_say "MIP variants: ${MIP_VARIANTS:-none (plain only)}; mipdata on 1 checked configuration in $TORTURE_MIPDATA_EVERY; inference oracle (${TORTURE_ORACLE_VARIANTS:-none}) on 1 in $TORTURE_ORACLE_EVERY (picked by a hash of seed, test and configuration); profile use on 1 mode's build in $TORTURE_USE_EVERY; $MIP_JOBS jobs"
   if ! mip_have_runtime32; then
     mip_say "note: no 32-bit runtime $MIP_RUNTIME_DIR/m32/libmip.a: i386 configurations skipped"
   fi
@@ -244,7 +308,7 @@ main () {
   crashed=0
   report_progress "$total" &
   progress=$!
-  list_tests | xargs -P "$MIP_JOBS" -n 2 bash "$here/torture-test.sh" \
+  list_tests | xargs -P "$MIP_JOBS" -n 1 bash "$here/torture-test.sh" \
     || crashed=1
   kill "$progress" 2>/dev/null || true
   wait "$progress" 2>/dev/null || true
@@ -270,6 +334,7 @@ main () {
   fi
   mip_say "inference oracle: $(count_oracle PASS) passed, $(count_oracle FAIL) failed (probe-all-blocks + calls-may-exit vs calls-may-exit); information: without calls-may-exit, $(count INFERDIFF) of $(( $(count INFERDIFF) + $(count INFERSAME) )) oracle checks differ ($(tests_with INFERDIFF) of $(tests_with 'INFER[A-Z]*') tests)"
   mip_say "profile use (the test rebuilt with its run's profile behaves as plain): $(count_use PASS) passed, $(count_use FAIL) failed"
+  say_seed
   mip_say "torture: $passed passed, $failed failed, $((plain_fail + unsupported)) skipped"
   if [ -n "${CHECK_RESULT_FILE:-}" ]; then
     echo "torture $passed $failed $((plain_fail + unsupported))" >>"$CHECK_RESULT_FILE"

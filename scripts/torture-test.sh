@@ -7,37 +7,38 @@
 # it is built and run without the plugin; where that passes, it is built
 # in every MIP mode (full, block-coverage, function-coverage), run, and
 # must exit 0 and write a .mipraw; in the full mode every function that
-# ran must have a call count and an order in 'mipdata show --json'
-# (TORTURE_CHECK_COUNTS=0 skips that); on sampled tests mipdata create and
-# merge must accept the binary and the raw profile, and the inference
+# ran must have a call count and an order in 'mipdata show --json', and
+# main at least must have run (TORTURE_CHECK_COUNTS=0 skips that); on
+# sampled tests mipdata create and merge must accept the binary and the
+# raw profile, and the inference
 # oracle runs: built with -fplugin-arg-mip-probe-all-blocks
 # -fplugin-arg-mip-calls-may-exit (every block probed: the truth) and with
 # -fplugin-arg-mip-calls-may-exit alone (blocks inferred), the two runs
-# must give identical block coverage in 'mipdata show --json'; as
+# must give identical block coverage in 'mipdata show --json', in which
+# some block ran (a comparison of nothing fails); as
 # information, the default build (inferred, calls taken to return) is
 # compared with the truth too; on sampled tests the profile of each
 # mode's run builds the test again (profile use), which must behave as
 # the plain build.  Called by check-torture.sh through xargs,
 # one test per call; writes its verdicts to one result file.
 #
-# Usage: torture-test.sh INDEX TEST.c
+# Usage: torture-test.sh TEST.c
 # Environment (set by check-torture.sh): TORTURE_OUT (result directory),
+# TORTURE_PLAN (the sample, made by torture-sample.py from the run's
+# seed: a line "TEST<TAB>CONFIGURATION<TAB>EXTRAS" for each configuration
+# that checks TEST, EXTRAS the extra checks picked there: mipdata (mipdata
+# create and merge on the MIP modes whose counts are not checked),
+# use-MODE (build the test again with the profile of the mode's run,
+# -fplugin-arg-mip-use, and compare it with plain) and oracle),
 # TORTURE_TARGETS (x86-64 i386 i386-pie), TORTURE_MODES (';'-separated
-# optimisation flag sets), TORTURE_SAMPLE=N (test INDEX is checked in
-# configuration C, numbered from 0 target by target, when (INDEX + C) % N
-# is 0), MIP_VARIANTS (full bcov fcov), TORTURE_MIPDATA_EVERY=N and
-# TORTURE_ORACLE_EVERY=N (on 1 checked configuration in N, picked by a
-# hash of the test's name and the configuration; 0 = never),
-# TORTURE_ORACLE_VARIANTS (bcov full), TORTURE_USE_EVERY=N (on 1 checked
-# configuration and mode in N: build the test again with the profile of
-# the mode's run, -fplugin-arg-mip-use, and compare it with plain; 0 =
-# never), TORTURE_CHECK_COUNTS (1: check the
+# optimisation flag sets), MIP_VARIANTS (full bcov fcov),
+# TORTURE_ORACLE_VARIANTS (bcov full), TORTURE_CHECK_COUNTS (1: check the
 # full mode's counts, the default; 0: not), TORTURE_TIMEOUT (seconds per run),
 # MIP_I386_RUNNER (direct, qemu or none: how the i386 targets' programs
 # run; mip-lib.sh), CC, MIP_PLUGIN, MIP_RUNTIME_DIR, MIPDATA.
 #
-# TORTURE_CROSS_MODES and TORTURE_CROSS_SAMPLE: the modes and the sample
-# of the cross targets; MIP_CROSS_SKIP_TARGET: why TARGET is not checked.
+# TORTURE_CROSS_MODES: the modes of the cross targets;
+# MIP_CROSS_SKIP_TARGET: why TARGET is not checked.
 #
 # Result lines (tab-separated): PASS|FAIL|UNSUPPORTED|PLAINFAIL|PLAINOK|
 # NORUNTIME|NORUNNER|NOCROSS|INFERDIFF|INFERSAME, test, configuration, variant, reason; a
@@ -47,12 +48,11 @@
 # Copyright (C) 2026 The MIP for GCC developers.
 # SPDX-License-Identifier: GPL-3.0-or-later
 
-set -eu
+set -euo pipefail
 MIP_SCRIPT_NAME=torture-test
 . "$(dirname "$0")/mip-lib.sh"
 
-index=$1
-test_source=$2
+test_source=$1
 test_name=$(basename "$test_source" .c)
 result_file=$TORTURE_OUT/results/$test_name.res
 timeout_seconds=${TORTURE_TIMEOUT:-20}
@@ -308,12 +308,12 @@ build_and_run () {
   fi
 }
 
-# check_counts EXE: in the full mode every function that ran records a
-# call count and a first-call order, whatever its arguments occupy (on
-# i386 regparm(3), fastcall and GCC's local convention at -O2 leave no
-# register free at entry: the probe saves one).  Sets counts_summary, or
-# counts_problem (and mipdata_command when mipdata failed); returns 1 on a
-# problem.
+# check_counts EXE: in the full mode some function ran (main), and every
+# function that ran records a call count and a first-call order,
+# whatever its arguments occupy (on i386 regparm(3), fastcall and GCC's
+# local convention at -O2 leave no register free at entry: the probe
+# saves one).  Sets counts_summary, or counts_problem (and
+# mipdata_command when mipdata failed); returns 1 on a problem.
 check_counts () {
   local exe=$1 profile=$1.mip missing executed
   counts_summary=
@@ -329,9 +329,16 @@ check_counts () {
     return 1
   fi
   executed=$(grep -c '^{"name": .*"covered": true' "$exe.json" || true)
-  missing=$(grep '^{"name": .*"covered": true' "$exe.json" \
-    | grep -e '"call_count": null' -e '"order": null' \
+  missing=$({ grep '^{"name": .*"covered": true' "$exe.json" || true; } \
+    | { grep -e '"call_count": null' -e '"order": null' || true; } \
     | sed 's/^{"name": "\([^"]*\)".*/\1/' | tr '\n' ' ')
+  # The test's main runs: no executed function means that the counts
+  # were lost (or that 'mipdata show --json' changed its format), not
+  # that there was nothing to check.
+  if [ "$executed" -eq 0 ]; then
+    counts_problem="no executed function in 'mipdata show --json' (main at least ran)"
+    return 1
+  fi
   if [ -n "$missing" ]; then
     counts_problem="$(printf '%s' "$missing" | wc -w | tr -d ' ') of $executed executed functions have no call count or order: $missing"
     return 1
@@ -351,7 +358,7 @@ check_variant_run () {
     record PASS "$label" "$variant" "run ok, $counts_summary"
     return 0
   fi
-  if picked "${TORTURE_MIPDATA_EVERY:-0}" "$label:mipdata"; then
+  if picked "$label" mipdata; then
     if ! check_mipdata "$exe" "$exe.mipraw"; then
       record_failure "$label" "$variant" "mipdata refused it" "$compile_command" \
         "$mipdata_command" "$(head -c 600 "$exe.mip.log" | tr '\n' ' ')"
@@ -425,7 +432,7 @@ plain_output_varies () {
 
 check_variant () {
   check_variant_run "$@" || return 1
-  if picked "${TORTURE_USE_EVERY:-0}" "$3:use:$4"; then
+  if picked "$3" "use-$4"; then
     check_use "$@" || return 1
   fi
 }
@@ -463,8 +470,18 @@ oracle () {
       return 1
     fi
   done
+  # Nothing to compare, or a run in which no block ran (main's entry at
+  # least did), says that the oracle is broken, not that it agrees.
   if [ ! -s "$truth.blocks" ]; then
-    record PASS "$label" "oracle-$variant" "no blocks"
+    record_failure "$label" "oracle-$variant" \
+      "the build probing every block records no blocks in 'mipdata show --json'" \
+      "$compile_command" "$mipdata_command"
+    return 1
+  elif ! grep -q '"covered": true' "$truth.blocks"; then
+    record_failure "$label" "oracle-$variant" \
+      "no block ran in the build probing every block" \
+      "$compile_command" "$mipdata_command"
+    return 1
   elif cmp -s "$truth.blocks" "$exact.blocks"; then
     record PASS "$label" "oracle-$variant" "inferred = probed"
   else
@@ -547,7 +564,7 @@ check_config () {
   for variant in ${MIP_VARIANTS-full bcov fcov}; do
     check_variant "$dir" "$config" "$label" "$variant" || failed=1
   done
-  if picked "${TORTURE_ORACLE_EVERY:-0}" "$label:oracle"; then
+  if picked "$label" oracle; then
     for variant in ${TORTURE_ORACLE_VARIANTS-bcov full}; do
       # The default build of the variant is the oracle's third build.
       case " ${MIP_VARIANTS-full bcov fcov} " in
@@ -561,35 +578,38 @@ check_config () {
   [ "$failed" -eq 1 ] || rm -rf "$dir"
 }
 
-# picked N SALT: is this test, in the configuration and for the purpose
-# named by SALT, among the 1 in N that get an extra check?  A hash rather
-# than the test's number, so that the choice does not align with the
-# rotation of configurations.
-picked () {
-  local every=$1 text="$test_name:$2" hash=2166136261 i code
-  [ "$every" -gt 0 ] || return 1
-  for ((i = 0; i < ${#text}; i++)); do
-    printf -v code '%d' "'${text:i:1}"
-    hash=$(( ((hash ^ code) * 16777619) & 0xffffffff ))
-  done
-  [ $((hash % every)) -eq 0 ]
+# The configurations of the sample that check this test, each with the
+# extra checks picked there (torture-sample.py made the plan).
+declare -A plan_extras=()
+read_plan () {
+  local name label extras
+  [ -n "${TORTURE_PLAN:-}" ] || mip_die "no TORTURE_PLAN: run check-torture.sh, which makes the plan"
+  while IFS=$'\t' read -r name label extras; do
+    plan_extras[$label]=" $extras "
+  done < <(awk -F '\t' -v test="$test_name" '$1 == test' "$TORTURE_PLAN")
 }
 
-# Is configuration number $1 (from 0) checked for this test?
+# Is configuration LABEL ($1) checked for this test?
 config_selected () {
-  local sample=${TORTURE_SAMPLE:-1}
-  if mip_is_cross_target "$2"; then
-    sample=${TORTURE_CROSS_SAMPLE:-$sample}
-  fi
-  [ $(((index + $1) % sample)) -eq 0 ]
+  [ -n "${plan_extras[$1]+set}" ]
+}
+
+# picked LABEL CHECK: is the extra CHECK (mipdata, oracle, use-MODE)
+# picked for this test in configuration LABEL?
+picked () {
+  case ${plan_extras[$1]:-} in
+    *" $2 "*) return 0 ;;
+  esac
+  return 1
 }
 
 main () {
-  local target_name mode number=0
+  local target_name mode label
   local -a modes cross_modes target_modes targets
   mkdir -p "$TORTURE_OUT/results" "$TORTURE_OUT/tmp"
   mip_detect_i386_runner quiet
   : >"$result_file"
+  read_plan
   directives=$(list_directives)
   IFS=';' read -r -a modes <<<"${TORTURE_MODES:--O0;-O2}"
   IFS=';' read -r -a cross_modes <<<"${TORTURE_CROSS_MODES:-${TORTURE_MODES:--O0;-O2}}"
@@ -602,10 +622,10 @@ main () {
       target_modes=("${modes[@]}")
     fi
     for mode in "${target_modes[@]}"; do
-      if config_selected "$number" "$target_name"; then
+      label="$target_name:$(printf '%s' "$mode" | tr ' ' '_')"
+      if config_selected "$label"; then
         check_config "$target_name" "$mode"
       fi
-      number=$((number + 1))
     done
   done
 }
