@@ -15,7 +15,8 @@
 # MIPDATA (the mipdata program), MIP_WORK (work directory, default
 # ./mip-work), CC; SAMPLE=N checks each c-torture test in 1 of every N of
 # its 12 x86 configurations (x86-64, i386 and i386 PIE x 4 optimisation
-# modes, rotating; see check-torture.sh; default 24: about 66 tests per
+# modes, drawn from a seed printed in the output, by default the
+# commit; see check-torture.sh; default 24: about 66 tests per
 # configuration, 800 in all); the cross targets' 16 configurations
 # (aarch64, arm, thumb2, thumb1 x -O0, -O2, -Os, -O3) check 1 test in
 # TORTURE_CROSS_SAMPLE (default 64: about 25 each, 400 in all).  A
