@@ -64,6 +64,8 @@ print_help (void)
 	  "\n"
 	  "Options:\n"
 	  "  -p, --profile=PROFILE  a profile (repeat for several)\n"
+	  "                         (without -p: the first operand, when\n"
+	  "                         it is a profile or ends in .mip)\n"
 	  "  -d, --debug=BINARY     the binary of the profile given in the\n"
 	  "                         same place (or its separate debug file);\n"
 	  "                         without --debug, each profile's debug\n"
@@ -604,6 +606,7 @@ parse_options (int argc, char **argv, struct annotate_options *options)
       default:
 	return mipdata_bad_option ("annotate", option, argv);
       }
+  profile_inputs_take_operand (&options->inputs, argc, argv);
   int status = profile_inputs_check (&options->inputs, "annotate");
   if (status >= 0)
     return status;

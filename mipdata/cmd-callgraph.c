@@ -120,6 +120,8 @@ print_help (void)
 	  "\n"
 	  "Options:\n"
 	  "  -p, --profile=PROFILE  the profile to read\n"
+	  "                         (without -p: the first operand, when\n"
+	  "                         it is a profile or ends in .mip)\n"
 	  "  -d, --debug=BINARY     name callers that are not in the profile\n"
 	  "                         and the files of functions from the DWARF\n"
 	  "                         of BINARY (the profiled binary)\n"
@@ -827,7 +829,7 @@ cmd_callgraph (int argc, char **argv)
       default:
 	return mipdata_bad_option ("callgraph", option, argv);
       }
-  int status = mipdata_need_profile ("callgraph", options.profile_path, argc,
+  int status = mipdata_need_profile ("callgraph", &options.profile_path, argc,
 				     argv);
   if (status >= 0)
     return status;

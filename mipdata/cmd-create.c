@@ -412,7 +412,7 @@ cmd_create (int argc, char **argv)
       default:
 	return mipdata_bad_option ("create", option, argv);
       }
-  status = mipdata_need_profile ("create", profile_path, argc, NULL);
+  status = mipdata_need_profile ("create", &profile_path, argc, NULL);
   if (status >= 0)
     return status;
   if (optind == argc)

@@ -65,6 +65,8 @@ print_help (void)
 	  "\n"
 	  "Options:\n"
 	  "  -p, --profile=PROFILE  a profile (repeat for several)\n"
+	  "                         (without -p: the first operand, when\n"
+	  "                         it is a profile or ends in .mip)\n"
 	  "  -d, --debug=BINARY     the binary of the profile given in the\n"
 	  "                         same place (or its separate debug file);\n"
 	  "                         without --debug, each profile's debug\n"
@@ -263,6 +265,7 @@ parse_options (int argc, char **argv, struct export_options *options)
       default:
 	return mipdata_bad_option ("export", option, argv);
       }
+  profile_inputs_take_operand (&options->inputs, argc, argv);
   if (optind < argc)
     return mipdata_usage_error ("export", "unexpected argument '%s'",
 				argv[optind]);

@@ -83,6 +83,8 @@ print_help (void)
 	  "Options:\n"
 	  "  -p, --profile=PROFILE  a profile to summarise (repeat for\n"
 	  "                         several)\n"
+	  "                         (without -p: the first operand, when\n"
+	  "                         it is a profile or ends in .mip)\n"
 	  "  -d, --debug=BINARY     the binary of the profile given in the\n"
 	  "                         same place (or its separate debug file)\n"
 	  "      --fail-under-line=N\n"
@@ -407,6 +409,7 @@ parse_options (int argc, char **argv, struct info_options *options)
       default:
 	return mipdata_bad_option ("info", option, argv);
       }
+  profile_inputs_take_operand (&options->inputs, argc, argv);
   if (optind < argc && options->inputs.profile_count > 0)
     return mipdata_usage_error ("info", "unexpected argument '%s'",
 				argv[optind]);

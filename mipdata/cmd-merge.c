@@ -4,8 +4,12 @@
    Each dump in a raw profile is one run of the program (a raw profile
    may hold several, see check_raw_dumps); a profile of the same
    build (a .mip) adds its runs; an input given with a weight W counts W
-   times.  Inputs come from the command line, from list files (-f/-i)
-   and from directories (their .mipraw files).
+   times.  Inputs come from the command line, from list files
+   (--input-files, -f or -i: text, one path per line; a binary file is
+   refused, being most likely a raw profile after -f taken for --force)
+   and from directories (their .mipraw files).  A file given more than
+   once, by any name or way, is named and merged once: its runs would
+   count twice (--allow-duplicates merges every occurrence).
 
    N worker threads (-j) take the inputs one at a time: each reads one
    file, checks it completely (header, sizes, unit walk, build id, the
@@ -73,6 +77,7 @@ struct merge_options
   const char *profile_path;
   unsigned jobs;
   bool warn;                    /* --failure-mode=warn */
+  bool allow_duplicates;        /* --allow-duplicates */
 };
 
 static void
@@ -91,15 +96,20 @@ print_help (void)
 	  "\n"
 	  "Options:\n"
 	  "  -p, --profile=PROFILE       the profile to update\n"
-	  "  -f, --input-files=LISTFILE  also merge the inputs named in\n"
-	  "                              LISTFILE, one per line ('-' reads\n"
-	  "                              the standard input); -i is the same\n"
+	  "      --input-files=LISTFILE  also merge the inputs named in\n"
+	  "                              LISTFILE, a text file of one path\n"
+	  "                              per line ('-' reads the standard\n"
+	  "                              input); -f and -i are the same (in\n"
+	  "                              merge, -f is not --force)\n"
 	  "  -w, --weighted-input=W:INPUT\n"
 	  "                              merge INPUT as if it were W runs (W\n"
 	  "                              from 1 to 4294967295): counts, runs\n"
 	  "                              and first-call order sums times W\n"
 	  "  -j, --jobs=N                merge with N threads (default: the\n"
 	  "                              processors it may run on)\n"
+	  "      --allow-duplicates      merge a file as often as it is given\n"
+	  "                              (by default a file given twice, by\n"
+	  "                              any name, is named and merged once)\n"
 	  "      --failure-mode=MODE     error (default): a bad input stops\n"
 	  "                              the merge and nothing is written;\n"
 	  "                              warn: it is named and skipped, the\n"
@@ -260,16 +270,95 @@ add_input_path (struct input_list *inputs, const char *path,
   return MIPDATA_EXIT_OK;
 }
 
-/* Add the paths listed in LIST_PATH, one per line; empty lines are
-   skipped.  */
+/* Read the whole of STREAM into *TEXT (NUL-terminated, free it) of
+   *SIZE bytes.  False (errno set) when reading fails.  */
+static bool
+read_stream (FILE *stream, char **text, size_t *size)
+{
+  size_t capacity = 4096, used = 0, got;
+  char *buffer = malloc (capacity);
+
+  while (buffer)
+    {
+      if (capacity - used < 2)
+	{
+	  char *grown = realloc (buffer, 2 * capacity);
+	  if (!grown)
+	    break;
+	  buffer = grown;
+	  capacity *= 2;
+	}
+      got = fread (buffer + used, 1, capacity - used - 1, stream);
+      used += got;
+      if (got == 0)
+	{
+	  if (ferror (stream))
+	    break;
+	  buffer[used] = '\0';
+	  *text = buffer;
+	  *size = used;
+	  return true;
+	}
+    }
+  if (!buffer || !ferror (stream))
+    errno = ENOMEM;
+  free (buffer);
+  return false;
+}
+
+/* A list file is text, one path per line.  Refuse TEXT (SIZE bytes,
+   from LIST_PATH) when it is not: a MIP file or binary data, most
+   likely a raw profile given after -f as if -f were --force, as it is
+   in create and import.  */
 static int
-read_input_list (struct input_list *inputs, const char *list_path)
+check_list_is_text (const char *list_path, const char *text, size_t size,
+		    const char *profile_path)
+{
+  struct mip_magic_info magic;
+  size_t i;
+
+  if (mip_detect_magic (text, size, &magic))
+    {
+      if (strcmp (list_path, "-") == 0)
+	return mipdata_usage_error ("merge", "the standard input (-f -,"
+				    " --input-files=-) looks like a %s, not"
+				    " a list of inputs (one path per line)",
+				    mip_magic_kind_name (magic.kind));
+      if (magic.kind == MIP_MAGIC_KIND (MIP_MAGIC_MAP64))
+	return mipdata_usage_error ("merge", "'%s' is a map, not a list of"
+				    " inputs (-f, --input-files: one path"
+				    " per line)", list_path);
+      return mipdata_usage_error ("merge", "'%s' looks like a %s, not a"
+				  " list of inputs (-f, --input-files: one"
+				  " path per line); did you mean 'mipdata"
+				  " merge -p %s %s'?", list_path,
+				  mip_magic_kind_name (magic.kind),
+				  profile_path ? profile_path : "PROFILE",
+				  list_path);
+    }
+  for (i = 0; i < size; i++)
+    {
+      unsigned char byte = (unsigned char) text[i];
+      if ((byte < 0x20 && byte != '\n' && byte != '\r' && byte != '\t')
+	  || byte == 0x7f)
+	return mipdata_usage_error ("merge", "'%s' is not a list of inputs"
+				    " (-f, --input-files: one path per"
+				    " line): it holds binary data",
+				    list_path);
+    }
+  return MIPDATA_EXIT_OK;
+}
+
+/* Add the paths listed in LIST_PATH, one per line; empty lines are
+   skipped.  PROFILE_PATH (may be NULL) is for messages.  */
+static int
+read_input_list (struct input_list *inputs, const char *list_path,
+		 const char *profile_path)
 {
   FILE *list = strcmp (list_path, "-") == 0 ? stdin : fopen (list_path, "r");
-  char *line = NULL;
-  size_t line_capacity = 0;
-  ssize_t length;
-  int status = MIPDATA_EXIT_OK;
+  char *text = NULL, *line, *next;
+  size_t size = 0;
+  int status;
 
   if (!list)
     {
@@ -278,26 +367,119 @@ read_input_list (struct input_list *inputs, const char *list_path)
       mipdata_report (&error);
       return MIPDATA_EXIT_FAILURE;
     }
-  while (status == MIPDATA_EXIT_OK
-	 && (length = getline (&line, &line_capacity, list)) >= 0)
-    {
-      while (length > 0 && (line[length - 1] == '\n'
-			    || line[length - 1] == '\r'))
-	line[--length] = '\0';
-      if (length > 0)
-	status = add_input_path (inputs, line, 1);
-    }
-  if (status == MIPDATA_EXIT_OK && ferror (list))
+  if (!read_stream (list, &text, &size))
     {
       struct mip_error_context error;
       mip_error_set_errno (&error, "cannot read", list_path);
       mipdata_report (&error);
-      status = MIPDATA_EXIT_FAILURE;
+      if (list != stdin)
+	fclose (list);
+      return MIPDATA_EXIT_FAILURE;
     }
-  free (line);
   if (list != stdin)
     fclose (list);
+  status = check_list_is_text (list_path, text, size, profile_path);
+  for (line = text; status == MIPDATA_EXIT_OK && *line; line = next)
+    {
+      size_t length = strcspn (line, "\n");
+      next = line + length + (line[length] == '\n');
+      line[length] = '\0';
+      while (length > 0 && line[length - 1] == '\r')
+	line[--length] = '\0';
+      if (length > 0)
+	status = add_input_path (inputs, line, 1);
+    }
+  free (text);
   return status;
+}
+
+/* ---- The same file given twice ----------------------------------------- */
+
+/* Which file an input is, by device and inode: 'a.mipraw', './a.mipraw',
+   a link to it and the same file found through a directory or a list
+   file are one file.  */
+struct file_identity
+{
+  dev_t device;
+  ino_t inode;
+  size_t index;                 /* in the input list */
+};
+
+static int
+compare_identities (const void *a, const void *b)
+{
+  const struct file_identity *left = a, *right = b;
+  if (left->device != right->device)
+    return left->device < right->device ? -1 : 1;
+  if (left->inode != right->inode)
+    return left->inode < right->inode ? -1 : 1;
+  if (left->index != right->index)
+    return left->index < right->index ? -1 : 1;
+  return 0;
+}
+
+/* At most this many duplicates are named one by one.  */
+#define DUPLICATES_NAMED 10
+
+/* Drop from INPUTS each file given again after its first occurrence,
+   naming it: its runs would count twice.  Inputs that cannot be looked
+   at stay, for the merge to report.  False when memory runs out.  */
+static bool
+drop_duplicates (struct input_list *inputs)
+{
+  struct file_identity *identities;
+  size_t *first;                /* per input: the index of its first
+				   occurrence, or itself */
+  size_t count = 0, i, kept, dropped = 0;
+
+  identities = calloc (inputs->count ? inputs->count : 1,
+		       sizeof *identities);
+  first = calloc (inputs->count ? inputs->count : 1, sizeof *first);
+  if (!identities || !first)
+    {
+      free (identities);
+      free (first);
+      mipdata_error ("out of memory");
+      return false;
+    }
+  for (i = 0; i < inputs->count; i++)
+    {
+      struct stat status;
+      first[i] = i;
+      if (stat (inputs->items[i].path, &status) != 0)
+	continue;
+      identities[count].device = status.st_dev;
+      identities[count].inode = status.st_ino;
+      identities[count].index = i;
+      count++;
+    }
+  qsort (identities, count, sizeof *identities, compare_identities);
+  for (i = 1; i < count; i++)
+    if (identities[i].device == identities[i - 1].device
+	&& identities[i].inode == identities[i - 1].inode)
+      first[identities[i].index] = first[identities[i - 1].index];
+  for (i = 0; i < inputs->count; i++)
+    if (first[i] != i)
+      {
+	if (dropped < DUPLICATES_NAMED)
+	  mipdata_warning ("'%s' is '%s' again: merged once (use"
+			   " --allow-duplicates to merge every"
+			   " occurrence)", inputs->items[i].path,
+			   inputs->items[first[i]].path);
+	dropped++;
+      }
+  if (dropped > DUPLICATES_NAMED)
+    mipdata_warning ("%zu inputs given more than once were merged once",
+		     dropped);
+  for (i = kept = 0; i < inputs->count; i++)
+    if (first[i] == i)
+      inputs->items[kept++] = inputs->items[i];
+    else
+      free (inputs->items[i].path);
+  inputs->count = kept;
+  free (identities);
+  free (first);
+  return true;
 }
 
 /* -w W:INPUT.  */
@@ -857,7 +1039,7 @@ merge_all (const struct input_list *inputs,
 }
 
 /* Options without a short form.  */
-enum { OPTION_FAILURE_MODE = 256 };
+enum { OPTION_FAILURE_MODE = 256, OPTION_ALLOW_DUPLICATES };
 
 static int
 parse_failure_mode (const char *argument, struct merge_options *options)
@@ -872,6 +1054,14 @@ parse_failure_mode (const char *argument, struct merge_options *options)
   return MIPDATA_EXIT_OK;
 }
 
+/* An option that names inputs (-f, -w), read once every option is: a
+   list file's messages name the profile, which may come after it.  */
+struct input_option
+{
+  int option;
+  const char *argument;
+};
+
 int
 cmd_merge (int argc, char **argv)
 {
@@ -881,14 +1071,23 @@ cmd_merge (int argc, char **argv)
     { "weighted-input", required_argument, NULL, 'w' },
     { "jobs", required_argument, NULL, 'j' },
     { "failure-mode", required_argument, NULL, OPTION_FAILURE_MODE },
+    { "allow-duplicates", no_argument, NULL, OPTION_ALLOW_DUPLICATES },
     { "help", no_argument, NULL, 'h' },
     { NULL, 0, NULL, 0 }
   };
   struct input_list inputs = { NULL, 0, 0 };
-  struct merge_options options = { NULL, processor_count (), false };
+  struct merge_options options = { NULL, processor_count (), false, false };
+  struct input_option *input_options;
+  size_t input_option_count = 0, o;
   int option, status = MIPDATA_EXIT_OK;
   int i;
 
+  input_options = calloc ((size_t) argc + 1, sizeof *input_options);
+  if (!input_options)
+    {
+      mipdata_error ("out of memory");
+      return MIPDATA_EXIT_FAILURE;
+    }
   opterr = 0;
   while (status == MIPDATA_EXIT_OK
 	 && (option = getopt_long (argc, argv, ":p:f:i:w:j:h", long_options,
@@ -900,10 +1099,9 @@ cmd_merge (int argc, char **argv)
 	break;
       case 'f':
       case 'i':
-	status = read_input_list (&inputs, optarg);
-	break;
       case 'w':
-	status = add_weighted_input (&inputs, optarg);
+	input_options[input_option_count].option = option == 'w' ? 'w' : 'f';
+	input_options[input_option_count++].argument = optarg;
 	break;
       case 'j':
 	status = parse_jobs (optarg, &options.jobs);
@@ -911,20 +1109,33 @@ cmd_merge (int argc, char **argv)
       case OPTION_FAILURE_MODE:
 	status = parse_failure_mode (optarg, &options);
 	break;
+      case OPTION_ALLOW_DUPLICATES:
+	options.allow_duplicates = true;
+	break;
       case 'h':
 	print_help ();
-	free_inputs (&inputs);
+	free (input_options);
 	return MIPDATA_EXIT_OK;
       default:
-	free_inputs (&inputs);
+	free (input_options);
 	return mipdata_bad_option ("merge", option, argv);
       }
+  for (o = 0; status == MIPDATA_EXIT_OK && o < input_option_count; o++)
+    if (input_options[o].option == 'w')
+      status = add_weighted_input (&inputs, input_options[o].argument);
+    else
+      status = read_input_list (&inputs, input_options[o].argument,
+				options.profile_path);
+  free (input_options);
   for (i = optind; status == MIPDATA_EXIT_OK && i < argc; i++)
     status = add_input_path (&inputs, argv[i], 1);
   if (status == MIPDATA_EXIT_OK && !options.profile_path)
     status = mipdata_usage_error ("merge", "no profile given (-p PROFILE)");
   else if (status == MIPDATA_EXIT_OK && inputs.count == 0)
     status = mipdata_usage_error ("merge", "no raw profile given");
+  if (status == MIPDATA_EXIT_OK && !options.allow_duplicates
+      && !drop_duplicates (&inputs))
+    status = MIPDATA_EXIT_FAILURE;
   if (status == MIPDATA_EXIT_OK)
     status = merge_all (&inputs, &options);
   free_inputs (&inputs);

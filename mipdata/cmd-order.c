@@ -49,6 +49,8 @@ print_help (void)
 	  "\n"
 	  "Options:\n"
 	  "  -p, --profile=PROFILE  the profile\n"
+	  "                         (without -p: the first operand, when\n"
+	  "                         it is a profile or ends in .mip)\n"
 	  "      --format=FORMAT    lld (the default) or gold\n"
 	  "      --layout=LAYOUT    first-call (the default) or call-chains,\n"
 	  "                         as -fplugin-arg-mip-use-layout=LAYOUT\n"
@@ -199,7 +201,7 @@ cmd_order (int argc, char **argv)
       default:
 	return mipdata_bad_option ("order", option, argv);
       }
-  status = mipdata_need_profile ("order", profile_path, argc, argv);
+  status = mipdata_need_profile ("order", &profile_path, argc, argv);
   if (status >= 0)
     return status;
   return order (profile_path, format, layout, output_path);

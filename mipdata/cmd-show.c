@@ -96,6 +96,8 @@ print_help (void)
 	  "\n"
 	  "Options:\n"
 	  "  -p, --profile=PROFILE  the profile to print\n"
+	  "                         (without -p: the first operand, when\n"
+	  "                         it is a profile or ends in .mip)\n"
 	  "  -d, --debug=BINARY     add source locations from the DWARF of\n"
 	  "                         BINARY (the profiled binary, or its\n"
 	  "                         separate debug file, found as GDB does\n"
@@ -925,7 +927,7 @@ cmd_show (int argc, char **argv)
   if (options.yaml && (options.json || options.debug_path))
     return mipdata_usage_error ("show", "--yaml cannot be combined with %s",
 				options.json ? "--json" : "--debug");
-  int status = mipdata_need_profile ("show", options.profile_path, argc,
+  int status = mipdata_need_profile ("show", &options.profile_path, argc,
 				     argv);
   if (status >= 0)
     return status;

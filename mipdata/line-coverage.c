@@ -510,6 +510,16 @@ profile_inputs_free (struct profile_inputs *inputs)
   free (inputs->debug_paths);
 }
 
+void
+profile_inputs_take_operand (struct profile_inputs *inputs, int argc,
+			     char **argv)
+{
+  char *operand;
+  if (inputs->profile_count == 0
+      && (operand = mipdata_profile_operand (argc, argv)) != NULL)
+    inputs->profile_paths[inputs->profile_count++] = operand;
+}
+
 int
 profile_inputs_check (const struct profile_inputs *inputs,
 		      const char *command)

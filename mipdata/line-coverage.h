@@ -91,6 +91,11 @@ struct profile_inputs
 bool profile_inputs_init (struct profile_inputs *inputs, int argc);
 void profile_inputs_free (struct profile_inputs *inputs);
 
+/* Without -p PROFILE: take the operand ARGV[optind] as the profile when
+   it names one (mipdata_profile_operand).  */
+void profile_inputs_take_operand (struct profile_inputs *inputs, int argc,
+				  char **argv);
+
 /* COMMAND's usage error when there is no profile or the binaries do not
    pair with the profiles; -1 when the inputs are good.  */
 int profile_inputs_check (const struct profile_inputs *inputs,

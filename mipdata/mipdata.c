@@ -16,9 +16,11 @@
 #endif
 
 #include "mipdata.h"
+#include "mip-reader.h"
 
 #include <getopt.h>
 #include <stdio.h>
+#include <sys/stat.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -76,11 +78,46 @@ mipdata_profile_options (const char *command, int argc, char **argv,
   return -1;
 }
 
+/* True when PATH names a profile: it ends in .mip, or it is a file
+   that starts with the magic of a profile.  */
+static bool
+names_profile (const char *path)
+{
+  size_t length = strlen (path);
+  unsigned char start[64];
+  struct mip_magic_info magic;
+  struct stat status;
+  size_t size;
+  FILE *file;
+
+  if (length > 4 && strcmp (path + length - 4, ".mip") == 0)
+    return true;
+  if (stat (path, &status) != 0 || !S_ISREG (status.st_mode))
+    return false;
+  file = fopen (path, "rb");
+  if (!file)
+    return false;
+  size = fread (start, 1, sizeof start, file);
+  fclose (file);
+  return mip_detect_magic (start, size, &magic)
+	 && magic.kind == MIP_MAGIC_KIND (MIP_MAGIC_PROFILE);
+}
+
+char *
+mipdata_profile_operand (int argc, char **argv)
+{
+  if (optind >= argc || !names_profile (argv[optind]))
+    return NULL;
+  return argv[optind++];
+}
+
 int
-mipdata_need_profile (const char *command, const char *profile_path,
+mipdata_need_profile (const char *command, const char **profile_path,
 		      int argc, char **argv)
 {
-  if (!profile_path)
+  if (!*profile_path && argv != NULL)
+    *profile_path = mipdata_profile_operand (argc, argv);
+  if (!*profile_path)
     return mipdata_usage_error (command, "no profile given (-p PROFILE)");
   if (argv != NULL && optind < argc)
     return mipdata_usage_error (command, "unexpected argument '%s'",
@@ -124,6 +161,69 @@ find_command (const char *name)
   return NULL;
 }
 
+/* The edit distance between A and B: insertions, deletions,
+   substitutions and swaps of two neighbours, each counting one.  */
+static size_t
+edit_distance (const char *a, const char *b)
+{
+  size_t a_length = strlen (a), b_length = strlen (b), i, j;
+  size_t rows[3][32], *before, *previous, *current;
+
+  if (a_length >= 32 || b_length >= 32)
+    return (size_t) -1;
+  before = rows[0];
+  previous = rows[1];
+  current = rows[2];
+  for (j = 0; j <= b_length; j++)
+    previous[j] = j;
+  for (i = 1; i <= a_length; i++)
+    {
+      size_t *spare;
+      current[0] = i;
+      for (j = 1; j <= b_length; j++)
+	{
+	  size_t best = previous[j - 1] + (a[i - 1] != b[j - 1]);
+	  if (previous[j] + 1 < best)
+	    best = previous[j] + 1;
+	  if (current[j - 1] + 1 < best)
+	    best = current[j - 1] + 1;
+	  if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1]
+	      && before[j - 2] + 1 < best)
+	    best = before[j - 2] + 1;
+	  current[j] = best;
+	}
+      spare = before;
+      before = previous;
+      previous = current;
+      current = spare;
+    }
+  return previous[b_length];
+}
+
+/* An unknown command NAME: suggest the commands nearest to it, as git
+   does, when they are near enough to be a typing slip.  */
+static int
+unknown_command (const char *name)
+{
+  size_t best = (size_t) -1, i, length = strlen (name);
+  size_t limit = length < 4 ? 1 : 2;
+  const char *nearest = NULL;
+
+  for (i = 0; i < COMMAND_COUNT; i++)
+    {
+      size_t distance = edit_distance (name, commands[i].name);
+      if (distance < best)
+	{
+	  best = distance;
+	  nearest = commands[i].name;
+	}
+    }
+  if (nearest && best <= limit)
+    return mipdata_usage_error (NULL, "unknown command '%s'; did you mean"
+				" '%s'?", name, nearest);
+  return mipdata_usage_error (NULL, "'%s' is not a mipdata command", name);
+}
+
 /* "mipdata help [COMMAND]", as git has it.  */
 static int
 run_help (int argc, char **argv)
@@ -138,8 +238,7 @@ run_help (int argc, char **argv)
     }
   command = find_command (argv[2]);
   if (!command)
-    return mipdata_usage_error (NULL, "'%s' is not a mipdata command",
-				argv[2]);
+    return unknown_command (argv[2]);
   help_argv[0] = argv[2];
   help_argv[1] = (char *) "--help";
   help_argv[2] = NULL;
@@ -174,7 +273,6 @@ main (int argc, char **argv)
     return mipdata_usage_error (NULL, "unknown option '%s'", name);
   command = find_command (name);
   if (!command)
-    return mipdata_usage_error (NULL, "'%s' is not a mipdata command",
-				name);
+    return unknown_command (name);
   return command->run (argc - 1, argv + 1);
 }

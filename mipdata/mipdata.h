@@ -43,6 +43,13 @@ void mipdata_error (const char *format, ...)
 /* "mipdata: warning: MESSAGE" on stderr.  */
 void mipdata_warning (const char *format, ...)
   MIP_PRINTF_FORMAT (1, 2);
+/* TEXT as it may be shown on a terminal, into BUFFER (SIZE bytes, cut
+   short when too small): bytes that are not printable ASCII nor a
+   printable UTF-8 character (a control, a byte of Latin-1, say) are
+   written as \ooo, octal, as ls -b does.  Every message passes through
+   it, so a name read from a file never prints raw bytes.  Returns
+   BUFFER.  */
+char *mipdata_printable (const char *text, char *buffer, size_t size);
 /* Report a library error as one line on stderr.  */
 void mipdata_report (const struct mip_error_context *error);
 /* Report a usage error of COMMAND (NULL for mipdata itself) and point to
@@ -59,10 +66,17 @@ int mipdata_bad_option (const char *command, int result, char **argv);
 int mipdata_profile_options (const char *command, int argc, char **argv,
 			     void (*print_help) (void),
 			     const char **profile_path);
+/* When -p PROFILE is missing: the operand ARGV[optind] when it names a
+   profile (it ends in .mip, or it is a file that starts with a
+   profile's magic), optind then moving past it; else NULL.  So that
+   'mipdata show app.mip' does what it says.  */
+char *mipdata_profile_operand (int argc, char **argv);
 /* After the options: report a missing -p PROFILE and, unless ARGV is
-   NULL (the command takes operands), any operand.  Returns -1 when the
-   command line is complete, else MIPDATA_EXIT_USAGE.  */
-int mipdata_need_profile (const char *command, const char *profile_path,
+   NULL (the command takes operands), any operand.  With ARGV, a
+   missing *PROFILE_PATH is first taken from a profile operand
+   (mipdata_profile_operand).  Returns -1 when the command line is
+   complete, else MIPDATA_EXIT_USAGE.  */
+int mipdata_need_profile (const char *command, const char **profile_path,
 			  int argc, char **argv);
 
 /* ---- elf-map.c --------------------------------------------------------- */

@@ -2438,8 +2438,8 @@ START_TEST (test_merge_weighted_inputs)
   create_profile ("repeated.mip", "app.mipmap");
   ck_run (0, "", "merge", "-p", "default.mip", "-w", "3:run1.mipraw",
 	  "--weighted-input=1:run2.mipraw");
-  ck_run (0, "", "merge", "-p", "repeated.mip", "run1.mipraw", "run1.mipraw",
-	  "run1.mipraw", "run2.mipraw");
+  ck_run (0, "", "merge", "-p", "repeated.mip", "--allow-duplicates",
+	  "run1.mipraw", "run1.mipraw", "run1.mipraw", "run2.mipraw");
   ck_assert_same_file ("default.mip", "repeated.mip");
   r = run ("show", "-p", "default.mip", "--json", NULL);
   ck_assert_contains (r, OUT, "\"runs\": 4,");
@@ -2654,6 +2654,207 @@ START_TEST (test_merge_progress_on_terminal)
 }
 END_TEST
 
+/* ---- Rough edges of the command line ------------------------------------ */
+
+/* Check that R printed no byte that is not printable ASCII but the
+   newlines that end its lines.  */
+#define ck_assert_printable(r, stream)					\
+  do {									\
+    for (const unsigned char *byte_ = (const unsigned char *) stream (r); \
+	 *byte_; byte_++)						\
+      ck_assert_msg ((*byte_ >= 0x20 && *byte_ < 0x7f) || *byte_ == '\n', \
+		     "%s: printed byte 0x%02x in\n%s", (r).command,	\
+		     *byte_, stream (r));					\
+  } while (0)
+
+/* A file given more than once, by name, through a directory or a list
+   file, is named and merged once; --allow-duplicates merges each.  */
+START_TEST (test_merge_duplicates)
+{
+  struct test_binary binary = create_sample_profile (false);
+  struct result r;
+
+  write_sample_runs (&binary);
+  r = run ("merge", "-p", "default.mip", "run1.mipraw", "run1.mipraw",
+	   "./run1.mipraw", NULL);
+  ck_assert_exit (r, 0);
+  ck_assert_output (r, ERR,
+		    "mipdata: warning: 'run1.mipraw' is 'run1.mipraw' again:"
+		    " merged once (use --allow-duplicates to merge every"
+		    " occurrence)\n"
+		    "mipdata: warning: './run1.mipraw' is 'run1.mipraw'"
+		    " again: merged once (use --allow-duplicates to merge"
+		    " every occurrence)\n");
+  free_result (&r);
+  r = run ("show", "-p", "default.mip", "--json", NULL);
+  ck_assert_contains (r, OUT, "\"runs\": 1,");
+  free_result (&r);
+
+  /* A directory holding a link to run2.mipraw, and a list naming it.  */
+  ck_assert_int_eq (mkdir ("runs", 0755), 0);
+  ck_assert_int_eq (link ("run2.mipraw", "runs/copy.mipraw"), 0);
+  write_text ("list.txt", "run2.mipraw\n");
+  r = run ("merge", "-p", "default.mip", "--input-files=list.txt", "runs",
+	   NULL);
+  ck_assert_exit (r, 0);
+  ck_assert_contains (r, ERR, "'runs/copy.mipraw' is 'run2.mipraw' again");
+  free_result (&r);
+  r = run ("show", "-p", "default.mip", "--json", NULL);
+  ck_assert_contains (r, OUT, "\"runs\": 2,");
+  free_result (&r);
+
+  r = run ("merge", "-p", "default.mip", "--allow-duplicates",
+	   "run1.mipraw", "./run1.mipraw", NULL);
+  ck_assert_exit (r, 0);
+  ck_assert_output (r, ERR, "");
+  free_result (&r);
+  r = run ("show", "-p", "default.mip", "--json", NULL);
+  ck_assert_contains (r, OUT, "\"runs\": 4,");
+  free_result (&r);
+}
+END_TEST
+
+/* In merge, -f names a list file, as --input-files does; a raw profile
+   after -f (-f is --force in create and import) is refused by name, and
+   no message prints the raw bytes of a name.  */
+START_TEST (test_merge_list_is_text)
+{
+  struct test_binary binary = create_sample_profile (false);
+  struct test_bytes before, after;
+  struct result r;
+
+  write_sample_runs (&binary);
+  ck_assert (test_read_file ("default.mip", &before));
+  r = run ("merge", "-p", "default.mip", "-f", "run1.mipraw", NULL);
+  ck_assert_exit (r, 2);
+  ck_assert_contains (r, ERR, "mipdata: 'run1.mipraw' looks like a raw"
+		      " profile, not a list of inputs (-f, --input-files:"
+		      " one path per line); did you mean 'mipdata merge -p"
+		      " default.mip run1.mipraw'?\n");
+  ck_assert_printable (r, ERR);
+  free_result (&r);
+  /* The profile comes after -f.  */
+  r = run ("merge", "-f", "run1.mipraw", "-p", "default.mip", NULL);
+  ck_assert_exit (r, 2);
+  ck_assert_contains (r, ERR, "did you mean 'mipdata merge -p default.mip"
+		      " run1.mipraw'?");
+  free_result (&r);
+  ck_assert (test_write_file ("junk.txt", "run1.mipraw\n\001\377\n", 15));
+  r = run ("merge", "-p", "default.mip", "-i", "junk.txt", NULL);
+  ck_assert_exit (r, 2);
+  ck_assert_contains (r, ERR, "mipdata: 'junk.txt' is not a list of inputs"
+		      " (-f, --input-files: one path per line): it holds"
+		      " binary data\n");
+  free_result (&r);
+  ck_assert (test_read_file ("default.mip", &after));
+  ck_assert_uint_eq (before.size, after.size);
+  ck_assert (memcmp (before.data, after.data, before.size) == 0);
+  test_bytes_free (&before);
+  test_bytes_free (&after);
+
+  /* A name from a list file, or the command line, with bytes that are
+     no printable text.  */
+  write_text ("latin1.txt", "caf\351.mipraw\n");
+  r = run ("merge", "-p", "default.mip", "-f", "latin1.txt", NULL);
+  ck_assert_exit (r, 1);
+  ck_assert_output (r, ERR, "mipdata: cannot open 'caf\\351.mipraw': No"
+		    " such file or directory\n");
+  free_result (&r);
+  r = run ("merge", "-p", "default.mip", "x\033[2J\302\205.mipraw", NULL);
+  ck_assert_exit (r, 1);
+  ck_assert_output (r, ERR, "mipdata: cannot open 'x\\033[2J\\302\\205"
+		    ".mipraw': No such file or directory\n");
+  free_result (&r);
+  /* Printable UTF-8 stays as it is.  */
+  r = run ("merge", "-p", "default.mip", "caf\303\251.mipraw", NULL);
+  ck_assert_exit (r, 1);
+  ck_assert_output (r, ERR, "mipdata: cannot open 'caf\303\251.mipraw': No"
+		    " such file or directory\n");
+  free_result (&r);
+}
+END_TEST
+
+/* 'mipdata show app.mip' takes the operand as the profile where it is
+   one; a command name with a typing slip gets a suggestion.  */
+START_TEST (test_profile_operand_and_suggestion)
+{
+  struct test_binary binary = create_sample_profile (false);
+  struct result r;
+
+  write_sample_runs (&binary);
+  r = run ("merge", "-p", "default.mip", "run1.mipraw", "run2.mipraw",
+	   NULL);
+  ck_assert_exit (r, 0);
+  free_result (&r);
+  r = run ("show", "default.mip", NULL);
+  ck_assert_exit (r, 0);
+  ck_assert_output (r, OUT, merged_text);
+  free_result (&r);
+  r = run ("show", "--json", "default.mip", NULL);
+  ck_assert_exit (r, 0);
+  ck_assert_output (r, OUT, merged_json);
+  free_result (&r);
+  r = run ("info", "default.mip", NULL);
+  ck_assert_exit (r, 0);
+  free_result (&r);
+  r = run ("callgraph", "default.mip", NULL);
+  ck_assert_exit (r, 0);
+  free_result (&r);
+  r = run ("order", "default.mip", NULL);
+  ck_assert_exit (r, 0);
+  free_result (&r);
+  r = run ("export", "default.mip", NULL);
+  ck_assert_exit (r, 1);
+  ck_assert_contains (r, ERR, "'default.mip': the profile records no GNU"
+		      " build id");
+  free_result (&r);
+  r = run ("annotate", "default.mip", "app.c", NULL);
+  ck_assert_exit (r, 1);
+  ck_assert_contains (r, ERR, "'default.mip': the profile records no GNU"
+		      " build id");
+  free_result (&r);
+  /* Any file that is a profile, whatever its name.  */
+  ck_assert_int_eq (link ("default.mip", "profile.data"), 0);
+  r = run ("show", "profile.data", NULL);
+  ck_assert_exit (r, 0);
+  ck_assert_output (r, OUT, merged_text);
+  free_result (&r);
+  /* A name ending in .mip is the profile even when missing.  */
+  r = run ("show", "missing.mip", NULL);
+  ck_assert_exit (r, 1);
+  ck_assert_contains (r, ERR, "'missing.mip'");
+  free_result (&r);
+  /* Not a profile: still missing; with -p, an operand is unexpected.  */
+  r = run ("show", "run1.mipraw", NULL);
+  ck_assert_exit (r, 2);
+  ck_assert_contains (r, ERR, "no profile given (-p PROFILE)");
+  free_result (&r);
+  r = run ("show", "-p", "default.mip", "profile.data", NULL);
+  ck_assert_exit (r, 2);
+  ck_assert_contains (r, ERR, "unexpected argument 'profile.data'");
+  free_result (&r);
+  r = run ("info", "-p", "default.mip", "profile.data", NULL);
+  ck_assert_exit (r, 2);
+  ck_assert_contains (r, ERR, "unexpected argument 'profile.data'");
+  free_result (&r);
+
+  r = run ("craete", NULL);
+  ck_assert_exit (r, 2);
+  ck_assert_contains (r, ERR, "mipdata: unknown command 'craete'; did you"
+		      " mean 'create'?\n");
+  free_result (&r);
+  r = run ("mrege", "-p", "default.mip", NULL);
+  ck_assert_exit (r, 2);
+  ck_assert_contains (r, ERR, "did you mean 'merge'?");
+  free_result (&r);
+  r = run ("frobnicate", NULL);
+  ck_assert_exit (r, 2);
+  ck_assert_contains (r, ERR, "mipdata: 'frobnicate' is not a mipdata"
+		      " command\n");
+  free_result (&r);
+}
+END_TEST
+
 /* ---- The suite ------------------------------------------------------------------ */
 
 static Suite *
@@ -2664,6 +2865,7 @@ mipdata_suite (void)
   TCase *profiles = tcase_create ("profiles");
   TCase *scale = tcase_create ("merge at scale");
   TCase *elf = tcase_create ("elf");
+  TCase *rough_edges = tcase_create ("rough edges");
 
   tcase_add_checked_fixture (cli, enter_temporary_directory,
 			     leave_temporary_directory);
@@ -2726,6 +2928,13 @@ mipdata_suite (void)
   tcase_add_test (elf, test_show_debug_blocks_and_callers);
   tcase_add_test (elf, test_callgraph_debug);
   suite_add_tcase (suite, elf);
+  tcase_add_checked_fixture (rough_edges, enter_temporary_directory,
+			     leave_temporary_directory);
+  tcase_set_timeout (rough_edges, 60);
+  tcase_add_test (rough_edges, test_merge_duplicates);
+  tcase_add_test (rough_edges, test_merge_list_is_text);
+  tcase_add_test (rough_edges, test_profile_operand_and_suggestion);
+  suite_add_tcase (suite, rough_edges);
   return suite;
 }
 
