@@ -656,6 +656,20 @@ print_edges (const struct mip_profile *profile,
       if (!used)
 	return false;
       fputs ("digraph mip {\n", stdout);
+      /* Clusters need dot's newer ranking.  Its default one ranks each
+	 cluster on its own, then puts it back into the whole graph as
+	 one collapsed piece tied to the rest by auxiliary nodes.  Edge
+	 labels, which every edge here has, make dot double the length
+	 of every edge (each label gets a rank of its own), and with both,
+	 dot up to at least 2.43 (Debian bookworm's) can build
+	 constraints it finds no first ranking for ("trouble in
+	 init_rank"), then loses edges or draws nothing, as for the call
+	 graph of a Lua interpreter.  newrank=true ranks the whole graph
+	 at once, ignoring the clusters, which are still drawn around
+	 their nodes.  Without clusters the default ranking has no such
+	 step: that graph stays as it was.  */
+      if (options->cluster)
+	fputs ("  newrank=true;\n", stdout);
       print_dot_nodes (profile, nodes, used, options->cluster);
       free (used);
     }

@@ -28,7 +28,8 @@ gcc_version=${MIP_GCC_VERSION:-12}
 # (c-torture), xz and the Debian keyring to fetch SQLite and zlib sources.
 # Python 3 runs the probe oracle (scripts/probe-oracle.py: make bench and
 # its DejaGnu test).  lcov (genhtml, lcov --summary) checks mipdata
-# export's tracefiles, headless Chromium mipdata annotate's HTML.
+# export's tracefiles, headless Chromium mipdata annotate's HTML,
+# Graphviz's dot renders mipdata callgraph --dot as the guide does.
 # make bench's merge table (scripts/bench-merge.sh) measures with GNU
 # time and compares with clang 19's llvm-profdata (clang-19, its profile
 # runtime libclang-rt-19-dev, llvm-19).
@@ -39,7 +40,7 @@ packages="build-essential autoconf automake libtool pkg-config
   qemu-user texinfo
   gcc-$gcc_version-source xz-utils bzip2 debian-archive-keyring gzip
   python3
-  lcov chromium"
+  lcov chromium graphviz"
 # make bench only: GNU time (peak RSS) and clang 19 with llvm-profdata
 # (the merge table's other side); scripts/test.sh and scripts/demo.sh
 # skip them (MIP_SKIP_BENCH_DEPS=1).
