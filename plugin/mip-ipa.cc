@@ -377,7 +377,7 @@ never_ran (cgraph_node *node)
     }
   else if (!DECL_EXTERNAL (decl))
     return false;
-  return mip_use_never_ran (symbol, signature);
+  return mip_use_never_ran (symbol, signature, !TREE_PUBLIC (decl));
 }
 
 /* Whether some caller of NODE is not in COLD.  */
@@ -483,14 +483,78 @@ require_instrumenting_link (void)
   symtab->finalize_toplevel_asm (build_string (strlen (text), text));
 }
 
+/* The link's mode decides what a -flto program records: the RTL passes
+   run in lto1 with the link's arguments.  So that a link in another mode
+   than the compile's (compiled in full mode, linked with
+   =function-coverage) is refused instead of silently recording less or
+   other than the compile asked, each function of a compile for the link
+   gets an attribute naming the compile's mode, which the LTO stream
+   carries with the function's other attributes (DECL_ATTRIBUTES):
+
+	__attribute__ (("mip mode" ("full")))
+
+   mip_check_lto_mode compares it at the link.  */
+static void
+record_mode_for_link (void)
+{
+  if (!flag_generate_lto || in_lto_p || mip_options.mode == 0)
+    return;
+  tree name = get_identifier (MIP_MODE_ATTRIBUTE);
+  const char *mode = mip_options.mode_name;
+  cgraph_node *node;
+  FOR_EACH_DEFINED_FUNCTION (node)
+    {
+      tree decl = node->decl;
+      if (lookup_attribute (MIP_MODE_ATTRIBUTE, DECL_ATTRIBUTES (decl)))
+	continue;
+      tree value = build_tree_list (NULL_TREE,
+				    build_string (strlen (mode) + 1, mode));
+      DECL_ATTRIBUTES (decl) = tree_cons (name, value,
+					  DECL_ATTRIBUTES (decl));
+    }
+}
+
+/* In lto1, before FUN is instrumented: an error when FUN was compiled
+   in another mode than the link asks for, once per link (the first
+   such function, with its source location).  An error, not a warning:
+   the compile and the link ask for two different profiles, and objects
+   built with -ffat-lto-objects would make one of either kind, depending
+   on how they are linked.  */
+void
+mip_check_lto_mode (function *fun)
+{
+  static bool reported;
+  if (!in_lto_p || mip_options.mode == 0 || reported)
+    return;
+  tree attribute = lookup_attribute (MIP_MODE_ATTRIBUTE,
+				     DECL_ATTRIBUTES (fun->decl));
+  if (!attribute || !TREE_VALUE (attribute)
+      || TREE_CODE (TREE_VALUE (TREE_VALUE (attribute))) != STRING_CST)
+    return;
+  const char *compiled = TREE_STRING_POINTER (TREE_VALUE (TREE_VALUE
+							   (attribute)));
+  if (strcmp (compiled, mip_options.mode_name) == 0)
+    return;
+  reported = true;
+  error_at (DECL_SOURCE_LOCATION (fun->decl),
+	    "mip: %qs was compiled with %<-fplugin-arg-mip-generate=%s%> but"
+	    " is linked with %<-fplugin-arg-mip-generate=%s%>; with"
+	    " %<-flto%> the link instruments, so give the compile and the"
+	    " link the same mode", decl_symbol (fun->decl), compiled,
+	    mip_options.mode_name);
+}
+
 /* PLUGIN_ALL_IPA_PASSES_START.  */
 void
 mip_ipa_start (void *, void *)
 {
   require_instrumenting_link ();
+  record_mode_for_link ();
   if (!ipa_signatures)
     ipa_signatures = new signature_map (64);
   record_signatures ();
+  if (mip_options.use_file)
+    mip_use_find_unit ();
   if (mip_options.use_file && !mip_options.use_layout_only)
     {
       if (!cold_for_own_body)

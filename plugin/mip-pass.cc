@@ -257,6 +257,7 @@ static unsigned int
 instrument_function (function *fun)
 {
   current_function_index = -1;
+  mip_check_lto_mode (fun);
   if (!function_wants_instrumentation (fun))
     return 0;
 

@@ -108,6 +108,7 @@ parse_arguments (struct plugin_name_args *info)
       const char *value = info->argv[i].value;
       if (strcmp (key, "generate") == 0)
 	{
+	  mip_options.mode_name = value ? value : "full";
 	  if (!parse_generate_mode (value, &mip_options.mode))
 	    {
 	      error ("mip: unknown mode %qs in %<-fplugin-arg-mip-generate%>;"

@@ -13,6 +13,7 @@
 struct mip_options
 {
   uint32_t mode;                /* MIP_KIND_* to record; 0: no generate */
+  const char *mode_name;        /* generate's MODE ("full" by default) */
   const char *use_file;         /* -fplugin-arg-mip-use=FILE, or NULL */
   bool use_verbose;             /* -fplugin-arg-mip-use-verbose */
   bool use_strict;              /* -fplugin-arg-mip-use-strict */
@@ -77,8 +78,16 @@ void mip_ipa_function_end (void *gcc_data, void *user_data);
 uint32_t mip_ipa_signature (const char *symbol);
 unsigned mip_ipa_made_cold (void);
 
+/* The attribute a compile for link-time optimisation gives each of its
+   functions, naming the mode it was compiled in (mip-ipa.cc); a name
+   with a space, which no source can write.  */
+#define MIP_MODE_ATTRIBUTE "mip mode"
+void mip_check_lto_mode (function *fun);
+
 /* mip-use.cc */
-bool mip_use_never_ran (const char *symbol, uint32_t ipa_signature);
+bool mip_use_never_ran (const char *symbol, uint32_t ipa_signature,
+			bool local);
+void mip_use_find_unit (void);
 bool mip_use_load (const char *path);
 void mip_use_function (function *fun, const char *symbol, uint64_t signature);
 void mip_use_blocks (function *fun, const char *symbol, uint64_t signature);

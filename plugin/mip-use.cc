@@ -5,6 +5,7 @@
    SPDX-License-Identifier: GPL-3.0-or-later
 
    Each function of the unit is looked up in the profile by its symbol
+   (a static one only among the entries of its own unit, find_this_unit)
    and checked against its CFG signature, computed at the same point as
    when the profile's program was instrumented (before hot/cold
    partitioning, mip-signature.cc).  A function that matches is put in a
@@ -53,6 +54,12 @@ static uint32_t *layout_rank;
 /* The profile's primary functions sorted by symbol, for lookups.  */
 static uint32_t *by_name;
 static uint32_t by_name_count;
+
+/* Per unit of the profile: whether it is this translation unit
+   (find_this_unit); NULL when the profile has no units (written by
+   hand) and names alone tell functions apart.  */
+static bool *unit_is_this;
+static bool this_unit_found;
 
 /* What this unit's functions found in the profile.  */
 static unsigned placed_unlikely, placed_sorted, changed, missing;
@@ -202,6 +209,75 @@ next_named (const char *symbol, uint32_t *k, uint32_t *index)
   return true;
 }
 
+/* ---- The unit of a static function -------------------------------- */
+
+/* Which units of the profile are this translation unit.  A static
+   function is known only by the entries of its own unit: a function of
+   the same name in another unit of the profile's program, or in the unit
+   of another program (luac.c's writer against lua's lstrlib.c), is
+   another function, and this one is not in the profile.  The profile
+   records no source name for a unit (its unit hash covers the functions
+   as well), but names of global functions are unique in a program: a
+   unit of the profile is this one when a global function defined here
+   is in it with the same IPA signature (mip-ipa.cc), or by name alone
+   when either signature is unknown.  So a unit the profile never saw has
+   no static function in it, nor has one whose global functions all
+   changed.  Run when the IPA passes start, every function of the unit
+   there with its IPA signature, or else on the first lookup of a static
+   function.  */
+static void
+find_this_unit (void)
+{
+  if (this_unit_found)
+    return;
+  this_unit_found = true;
+  uint32_t units = profile->header.unit_count;
+  if (units == 0 || mip_profile_is_imported (profile))
+    return;
+  unit_is_this = XCNEWVEC (bool, units);
+  cgraph_node *node;
+  FOR_EACH_DEFINED_FUNCTION (node)
+    {
+      tree decl = node->decl;
+      if (!TREE_PUBLIC (decl) || DECL_EXTERNAL (decl) || DECL_COMDAT (decl)
+	  || DECL_ONE_ONLY (decl) || DECL_WEAK (decl) || node->alias)
+	continue;
+      const char *symbol = targetm.strip_name_encoding
+	(IDENTIFIER_POINTER (DECL_ASSEMBLER_NAME (decl)));
+      uint32_t signature = mip_ipa_signature (symbol);
+      uint32_t k = first_named (symbol), i;
+      while (next_named (symbol, &k, &i))
+	{
+	  const struct mip_profile_function *f = &profile->functions[i];
+	  if (f->unit_index < units
+	      && (signature == 0 || f->ipa_signature == 0
+		  || f->ipa_signature == signature))
+	    unit_is_this[f->unit_index] = true;
+	}
+    }
+}
+
+void
+mip_use_find_unit (void)
+{
+  if (profile)
+    find_this_unit ();
+}
+
+/* Whether entry INDEX may describe a function of this unit: any entry
+   for a global function, only those of this unit for a static one.  */
+static bool
+entry_in_scope (uint32_t index, bool local)
+{
+  if (!local)
+    return true;
+  find_this_unit ();
+  if (!unit_is_this)
+    return true;
+  uint32_t unit = profile->functions[index].unit_index;
+  return unit < profile->header.unit_count && unit_is_this[unit];
+}
+
 /* How a function of this compile is recognised among the entries that
    bear its symbol: by its CFG signature (the same code before hot/cold
    partitioning: function and block facts apply), by its IPA signature
@@ -215,6 +291,8 @@ struct identity
 {
   enum match_by by;
   uint64_t signature;		/* CFG or IPA signature */
+  bool local;			/* a static function (not TREE_PUBLIC):
+				   only entries of this unit */
 };
 
 /* Whether entry INDEX describes the function ID identifies (and was kept
@@ -222,7 +300,8 @@ struct identity
 static bool
 entry_matches (uint32_t index, const struct identity *id)
 {
-  if (mip_profile_function_is_discarded (profile, index))
+  if (mip_profile_function_is_discarded (profile, index)
+      || !entry_in_scope (index, id->local))
     return false;
   const struct mip_profile_function *f = &profile->functions[index];
   if (f->cfg_signature == 0)
@@ -257,6 +336,8 @@ look_up (const char *symbol, struct identity id)
   uint32_t k = first_named (symbol), i;
   while (next_named (symbol, &k, &i))
     {
+      if (!entry_in_scope (i, id.local))
+	continue;
       facts.named = true;
       if (!entry_matches (i, &id))
 	continue;
@@ -275,9 +356,9 @@ look_up (const char *symbol, struct identity id)
 }
 
 static struct use_facts
-look_up_by_cfg (const char *symbol, uint64_t cfg_signature)
+look_up_by_cfg (const char *symbol, uint64_t cfg_signature, bool local)
 {
-  struct identity id = { MATCH_CFG, cfg_signature };
+  struct identity id = { MATCH_CFG, cfg_signature, local };
   return look_up (symbol, id);
 }
 
@@ -285,9 +366,9 @@ look_up_by_cfg (const char *symbol, uint64_t cfg_signature)
    GCC made during the IPA passes, that of the function it was made
    from), if any.  */
 static struct use_facts
-look_up_by_ipa (const char *symbol)
+look_up_by_ipa (const char *symbol, bool local)
 {
-  struct identity id = { MATCH_IPA, mip_ipa_signature (symbol) };
+  struct identity id = { MATCH_IPA, mip_ipa_signature (symbol), local };
   if (id.signature == 0)
     {
       struct use_facts none = { false, false, 0, false, 0 };
@@ -297,20 +378,20 @@ look_up_by_ipa (const char *symbol)
 }
 
 bool
-mip_use_never_ran (const char *symbol, uint32_t ipa_signature)
+mip_use_never_ran (const char *symbol, uint32_t ipa_signature, bool local)
 {
   if (!profile || profile->header.runs == 0)
     return false;
   if (ipa_signature != 0)
     {
-      struct identity id = { MATCH_IPA, ipa_signature };
+      struct identity id = { MATCH_IPA, ipa_signature, local };
       struct use_facts facts = look_up (symbol, id);
       return facts.matched && !facts.ran;
     }
   /* Defined in another unit: only a symbol the profile names once (one
      definition in the program), so that a static function of another
      unit cannot stand for it.  */
-  struct identity id = { MATCH_NAME, 0 };
+  struct identity id = { MATCH_NAME, 0, local };
   struct use_facts facts = look_up (symbol, id);
   return facts.entries == 1 && !facts.ran;
 }
@@ -361,13 +442,14 @@ mip_use_blocks (function *fun, const char *symbol, uint64_t signature)
 {
   if (!profile || profile->header.runs == 0)
     return;
-  struct use_facts facts = look_up_by_cfg (symbol, signature);
+  bool local = !TREE_PUBLIC (fun->decl);
+  struct use_facts facts = look_up_by_cfg (symbol, signature, local);
   if (!facts.matched)
     {
       /* Changed by the profile's own decisions (a call no longer
 	 inlined, say): known by its IPA signature, its blocks unknown.
 	 If it ran, none of its blocks is taken for never executed.  */
-      facts = look_up_by_ipa (symbol);
+      facts = look_up_by_ipa (symbol, local);
       if (facts.matched && facts.ran)
 	{
 	  basic_block bb;
@@ -379,7 +461,7 @@ mip_use_blocks (function *fun, const char *symbol, uint64_t signature)
     }
   if (!facts.ran)
     return;
-  struct identity id = { MATCH_CFG, signature };
+  struct identity id = { MATCH_CFG, signature, local };
   unsigned n = n_basic_blocks_for_fn (fun) + 1;
   /* Per early block number: 1 seen in the profile, 2 seen and run.  */
   unsigned char *state = XCNEWVEC (unsigned char, n);
@@ -489,7 +571,8 @@ mip_use_order_unlikely (void *, void *)
 	continue;
       const char *symbol = targetm.strip_name_encoding
 	(IDENTIFIER_POINTER (DECL_ASSEMBLER_NAME (decl)));
-      if (!mip_use_never_ran (symbol, mip_ipa_signature (symbol)))
+      if (!mip_use_never_ran (symbol, mip_ipa_signature (symbol),
+			      !TREE_PUBLIC (decl)))
 	continue;
       unlikely_function f = { LOCATION_LOCUS (DECL_SOURCE_LOCATION (decl)),
 			      symbol };
@@ -556,7 +639,8 @@ mip_use_function (function *fun, const char *symbol, uint64_t signature)
 {
   if (!profile)
     return;
-  struct use_facts facts = look_up_by_cfg (symbol, signature);
+  bool local = !TREE_PUBLIC (fun->decl);
+  struct use_facts facts = look_up_by_cfg (symbol, signature, local);
   if (!facts.named)
     {
       missing++;
@@ -564,7 +648,7 @@ mip_use_function (function *fun, const char *symbol, uint64_t signature)
     }
   if (!facts.matched)
     {
-      facts = look_up_by_ipa (symbol);
+      facts = look_up_by_ipa (symbol, local);
       if (facts.matched && facts.ran && mip_options.use_verbose)
 	inform (DECL_SOURCE_LOCATION (fun->decl), "mip: %qs was compiled"
 		" differently from the profile%'s program (its CFG signature"
