@@ -515,10 +515,10 @@ sample_run (void)
   struct test_run run;
   memset (&run, 0, sizeof run);
   run.anchor_address = 0x555555404000ull;
-  run.records[0][0] = (struct test_record) { true, 1, 1, { 0 }, 0 };
-  run.records[0][1] = (struct test_record) { true, 3, 2, { 0 }, 0 };
-  run.records[1][0] = (struct test_record) { true, 2, 3, { 0 }, 0 };
-  run.records[1][2] = (struct test_record) { true, 5, 0, { 0 }, 0 };
+  run.records[0][0] = (struct test_record) { .ran = true, .count = 1, .order = 1 };
+  run.records[0][1] = (struct test_record) { .ran = true, .count = 3, .order = 2 };
+  run.records[1][0] = (struct test_record) { .ran = true, .count = 2, .order = 3 };
+  run.records[1][2] = (struct test_record) { .ran = true, .count = 5, .order = 0 };
   return run;
 }
 
@@ -1312,9 +1312,9 @@ START_TEST (test_merge_two_runs)
   struct mip_error_context error;
   uint32_t main_fn, helper, never, counted;
 
-  second.records[0][0] = (struct test_record) { true, 1, 1, { 0 }, 0 };
-  second.records[0][1] = (struct test_record) { true, 7, 4, { 0 }, 0 };
-  second.records[1][2] = (struct test_record) { false, 0, 0, { 0 }, 0 };
+  second.records[0][0] = (struct test_record) { .ran = true, .count = 1, .order = 1 };
+  second.records[0][1] = (struct test_record) { .ran = true, .count = 7, .order = 4 };
+  second.records[1][2] = (struct test_record) { .ran = false, .count = 0, .order = 0 };
   ck_assert_int_eq (merge_run (profile, &binary, &first, &error), MIP_OK);
   ck_assert_int_eq (merge_run (profile, &binary, &second, &error), MIP_OK);
   main_fn = find_function (profile, "main", 0);
@@ -1387,11 +1387,11 @@ START_TEST (test_merge_aliases)
   uint32_t primary = find_function (profile, "inline_fn", 3);
   uint32_t alias = find_function (profile, "inline_fn", primary + 1);
 
-  run.records[1][0] = (struct test_record) { false, 0, 0, { 0 }, 0 };
-  run.records[2][0] = (struct test_record) { true, 4, 6, { 0 }, 0 };
+  run.records[1][0] = (struct test_record) { .ran = false, .count = 0, .order = 0 };
+  run.records[2][0] = (struct test_record) { .ran = true, .count = 4, .order = 6 };
   ck_assert_int_eq (merge_run (profile, &binary, &run, &error), MIP_OK);
-  run.records[1][0] = (struct test_record) { true, 1, 9, { 0 }, 0 };
-  run.records[2][0] = (struct test_record) { true, 2, 5, { 0 }, 0 };
+  run.records[1][0] = (struct test_record) { .ran = true, .count = 1, .order = 9 };
+  run.records[2][0] = (struct test_record) { .ran = true, .count = 2, .order = 5 };
   ck_assert_int_eq (merge_run (profile, &binary, &run, &error), MIP_OK);
   ck_assert_uint_eq (profile->functions[primary].call_count, 7);
   ck_assert_uint_eq (profile->functions[primary].covered_runs, 2);
@@ -1414,8 +1414,8 @@ START_TEST (test_merge_discarded)
   uint32_t discarded = find_function (profile, "inline_fn", 0);
   uint32_t gone = find_function (profile, "gone", 0);
 
-  run.records[0][2] = (struct test_record) { true, 99, 1, { 0 }, 0 };
-  run.records[2][1] = (struct test_record) { true, 99, 1, { 0 }, 0 };
+  run.records[0][2] = (struct test_record) { .ran = true, .count = 99, .order = 1 };
+  run.records[2][1] = (struct test_record) { .ran = true, .count = 99, .order = 1 };
   ck_assert_int_eq (merge_run (profile, &binary, &run, &error), MIP_OK);
   ck_assert (mip_profile_function_is_discarded (profile, gone));
   ck_assert_uint_eq (profile->functions[discarded].call_count, 0);
@@ -2576,11 +2576,11 @@ layout_profile (struct test_binary *binary)
 
   memset (&run, 0, sizeof run);
   run.anchor_address = 0x555555404000ull;
-  run.records[0][0] = (struct test_record) { true, 1, 1, { 0 }, 0 };
-  run.records[0][1] = (struct test_record) { true, 300, 2, { 0 }, 0 };
-  run.records[1][0] = (struct test_record) { true, 5000, 4, { 0 }, 0 };
-  run.records[1][1] = (struct test_record) { true, 7, 3, { 0 }, 0 };
-  run.records[1][2] = (struct test_record) { true, 5, 0, { 0 }, 0 };
+  run.records[0][0] = (struct test_record) { .ran = true, .count = 1, .order = 1 };
+  run.records[0][1] = (struct test_record) { .ran = true, .count = 300, .order = 2 };
+  run.records[1][0] = (struct test_record) { .ran = true, .count = 5000, .order = 4 };
+  run.records[1][1] = (struct test_record) { .ran = true, .count = 7, .order = 3 };
+  run.records[1][2] = (struct test_record) { .ran = true, .count = 5, .order = 0 };
   run.sample_count = 2;
   /* Return addresses inside helper (0x401100) and main (0x401000).  */
   run.samples[0] = (struct test_sample) { 1, 0, 0x555555401110ull, 20 };

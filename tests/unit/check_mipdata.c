@@ -217,15 +217,15 @@ write_sample_runs (const struct test_binary *binary)
 
   memset (&run1, 0, sizeof run1);
   run1.anchor_address = 0x555555404000ull;
-  run1.records[0][0] = (struct test_record) { true, 1, 1, { 0 }, 0 };
-  run1.records[0][1] = (struct test_record) { true, 3, 2, { 0 }, 0 };
-  run1.records[1][0] = (struct test_record) { true, 2, 3, { 0 }, 0 };
-  run1.records[1][2] = (struct test_record) { true, 5, 0, { 0 }, 0 };
+  run1.records[0][0] = (struct test_record) { .ran = true, .count = 1, .order = 1 };
+  run1.records[0][1] = (struct test_record) { .ran = true, .count = 3, .order = 2 };
+  run1.records[1][0] = (struct test_record) { .ran = true, .count = 2, .order = 3 };
+  run1.records[1][2] = (struct test_record) { .ran = true, .count = 5, .order = 0 };
   run2 = run1;
-  run2.records[0][1] = (struct test_record) { true, 7, 4, { 0 }, 0 };
-  run2.records[1][0] = (struct test_record) { false, 0, 0, { 0 }, 0 };
-  run2.records[2][0] = (struct test_record) { true, 4, 2, { 0 }, 0 };
-  run2.records[1][2] = (struct test_record) { false, 0, 0, { 0 }, 0 };
+  run2.records[0][1] = (struct test_record) { .ran = true, .count = 7, .order = 4 };
+  run2.records[1][0] = (struct test_record) { .ran = false, .count = 0, .order = 0 };
+  run2.records[2][0] = (struct test_record) { .ran = true, .count = 4, .order = 2 };
+  run2.records[1][2] = (struct test_record) { .ran = false, .count = 0, .order = 0 };
   write_bytes ("run1.mipraw", test_make_raw (binary, &run1));
   write_bytes ("run2.mipraw", test_make_raw (binary, &run2));
 }
@@ -1825,7 +1825,7 @@ app_run (const struct test_binary *binary)
   struct test_run app;
 
   memset (&app, 0, sizeof app);
-  app.records[0][0] = (struct test_record) { true, 1, 1, { 0 }, 0 };
+  app.records[0][0] = (struct test_record) { .ran = true, .count = 1, .order = 1 };
   dl_iterate_phdr (find_own_build_id, &app);
   write_bytes ("app.mipraw", test_make_raw (binary, &app));
   return app;
