@@ -10,18 +10,21 @@
        Call Count: 1                          (when counted)
        Order: 1                               (when stamped and called)
        Block Coverage: 4 of 5 covered         (when recorded)
-         covered: 0 1 3 4
-         not covered: 2
+         covered: 1 2 4 5                     (block ids, as in --json
+         not covered: 3                        and --yaml)
        Callers:                               (when recorded)
-         main (12 samples, about 3072 calls)
-         <unknown> 0x1c6a
+         main+0x1f (12 samples, about 3072 calls)
+         main+0x4b
+         <outside the profiled functions> at 0x1c6a
 
-   A caller with samples (x86-64 full mode: one every
-   MIP_CALLER_SAMPLE_PERIOD calls) shows them and the calls they stand
-   for; the first caller of each run is listed without.
-   With --debug the blocks come one per line, in source order, with the
-   lines their code comes from ("main.c:14-15: not covered"), and each
-   caller with the line of its call.
+   A caller is named with the offset of its call's return address in
+   it, so that two call sites of one function stay apart (perf and
+   addr2line write code addresses so).  A caller with samples (x86-64
+   full mode: one every MIP_CALLER_SAMPLE_PERIOD calls) shows them and
+   the calls they stand for; the first caller of each run is listed
+   without.  With --debug the blocks come one per line, in source order,
+   with the lines their code comes from ("main.c:14-15: not covered"),
+   and each caller with the line of its call.
    With --json, one JSON object whose "functions" array has one function
    object per line.  With --yaml, the profile in the YAML schema of
    mipdata import (doc/format.md): what profile use reads, so that
@@ -305,7 +308,8 @@ call_location (const struct show_context *context, uint64_t return_address,
    line (with --debug), and whether it ran.  */
 struct block_line
 {
-  uint32_t block;
+  uint32_t block;		/* index in the function */
+  uint32_t id;			/* what the output names it by */
   const char *file;		/* NULL: no known location */
   int first_line, last_line;
   bool covered;
@@ -371,7 +375,12 @@ print_block_lines (const struct show_context *context, uint32_t index,
       const struct block_line *entry = &entries[b];
       const char *state = entry->covered ? "covered" : "not covered";
       if (!entry->file)
-	printf ("    block %" PRIu32 ": %s\n", entry->block, state);
+	{
+	  if (entry->id == 0)
+	    printf ("    block with no id: %s\n", state);
+	  else
+	    printf ("    block %" PRIu32 ": %s\n", entry->id, state);
+	}
       else if (entry->first_line == entry->last_line)
 	printf ("    %s:%d: %s\n", entry->file, entry->first_line, state);
       else
@@ -381,8 +390,10 @@ print_block_lines (const struct show_context *context, uint32_t index,
     }
 }
 
-/* Without --debug: the numbers of the blocks that ran and of those that
-   did not, in layout order.  */
+/* Without --debug: the ids of the blocks that ran and of those that
+   did not, in layout order (the ids --json and --yaml give them).
+   Blocks GCC made after the plugin numbered them have id 0, which names
+   none of them: they are counted after the ids.  */
 static void
 print_block_numbers (const struct block_line *entries, uint32_t count)
 {
@@ -390,12 +401,20 @@ print_block_numbers (const struct block_line *entries, uint32_t count)
 
   for (pass = 1; pass >= 0; pass--)
     {
-      uint32_t b, shown = 0;
+      uint32_t b, shown = 0, without_id = 0;
       for (b = 0; b < count; b++)
-	if (entries[b].covered == (pass == 1))
+	if (entries[b].covered != (pass == 1))
+	  continue;
+	else if (entries[b].id == 0)
+	  without_id++;
+	else
 	  printf ("%s %" PRIu32, shown++ == 0
 		  ? (pass == 1 ? "    covered:" : "    not covered:") : "",
-		  entries[b].block);
+		  entries[b].id);
+      if (without_id > 0)
+	printf ("%s %" PRIu32 " block%s with no id", shown++ == 0
+		? (pass == 1 ? "    covered:" : "    not covered:") : " and",
+		without_id, without_id == 1 ? "" : "s");
       if (shown > 0)
 	putchar ('\n');
     }
@@ -423,6 +442,7 @@ print_text_blocks (const struct show_context *context, uint32_t index)
   for (b = 0; b < function->block_count; b++)
     {
       entries[b].block = b;
+      entries[b].id = context->profile->blocks[function->block_begin + b].id;
       entries[b].covered = block_covered (context->profile, function, b);
       covered += entries[b].covered;
     }
@@ -443,6 +463,65 @@ print_text_samples (uint32_t samples)
     printf (" (%" PRIu32 " sample%s, about %" PRIu64 " calls)", samples,
 	    samples == 1 ? "" : "s",
 	    (uint64_t) samples * MIP_CALLER_SAMPLE_PERIOD);
+}
+
+/* Does the profile know the extent of the binary's code (made from the
+   binary, not from a dumped map)?  */
+static bool
+code_extent_known (const struct mip_profile_header *header)
+{
+  return header->code_end > header->code_begin;
+}
+
+/* The caller whose call returns to link-time ADDRESS, CALLER being the
+   function that holds it or MIP_NO_FUNCTION: "name+0xOFF", the offset
+   of ADDRESS in the part of the function that holds it (".cold" for the
+   other part), or just the name when the profile has no addresses (an
+   imported one).  An address no function holds is named by what it is
+   known to be: code of the binary that is not instrumented, or, when
+   the profile does not know the binary's extent (made from a dumped
+   map, as for a stripped binary), code outside the profiled functions,
+   maybe of another module.  */
+static void
+print_text_caller (const struct show_context *context, uint32_t caller,
+		   uint64_t address)
+{
+  const struct mip_profile_header *header = &context->profile->header;
+
+  if (caller != MIP_NO_FUNCTION)
+    {
+      const struct mip_profile_function *function =
+	&context->profile->functions[caller];
+      const char *name = mip_profile_function_name (context->profile,
+						    caller);
+      uint64_t call = address - 1;
+
+      if (function->size > 0 && call >= function->address
+	  && call - function->address < function->size)
+	printf ("    %s+0x%" PRIx64, name, address - function->address);
+      else if (function->cold_size > 0 && call >= function->cold_address
+	       && call - function->cold_address < function->cold_size)
+	printf ("    %s.cold+0x%" PRIx64, name,
+		address - function->cold_address);
+      else
+	printf ("    %s", name);
+      return;
+    }
+  if (context->debug)
+    {
+      const char *name = mipdata_debug_function_name (context->debug,
+						      address - 1);
+      if (name)
+	{
+	  printf ("    %s (not instrumented) at 0x%" PRIx64, name, address);
+	  return;
+	}
+    }
+  if (code_extent_known (header))
+    printf ("    <uninstrumented code of the binary> at 0x%" PRIx64,
+	    address);
+  else
+    printf ("    <outside the profiled functions> at 0x%" PRIx64, address);
 }
 
 static void
@@ -467,18 +546,14 @@ print_text_callers (const struct show_context *context, uint32_t index)
 
       if (address == MIP_EXTERNAL_CALLER)
 	{
-	  /* The name callgraph gives it, and show gives a caller it cannot
-	     place in a profile made from a map (which does not know the
-	     binary's extent): one name for the same caller.  */
-	  printf ("    <unknown> (outside the binary)");
+	  /* Merge folds every caller outside the binary's code into this
+	     one, when the profile knows that extent.  */
+	  printf ("    <outside the binary>");
 	  print_text_samples (entry->samples);
 	  putchar ('\n');
 	  continue;
 	}
-      if (caller != MIP_NO_FUNCTION)
-	printf ("    %s", mip_profile_function_name (profile, caller));
-      else
-	printf ("    <unknown> 0x%" PRIx64, address);
+      print_text_caller (context, caller, address);
       if (call_location (context, address, &file, &line))
 	printf (" (%s:%d)", file, line);
       print_text_samples (entry->samples);

@@ -1056,16 +1056,21 @@ write_block_runs (const struct test_binary *binary)
   free_result (&r);
 }
 
+/* The blocks by the ids --json gives them; two call sites of diamond
+   told apart by their offsets, one in the cold part of loop; callers no function holds in a profile
+   made from a map, which does not know the binary's extent, said to be
+   outside the profiled functions.  */
 static const char blocks_text[] =
   "diamond\n  Covered: yes\n  Block Coverage: 3 of 4 covered\n"
-  "    covered: 0 1 3\n    not covered: 2\n\n"
+  "    covered: 100 101 103\n    not covered: 102\n\n"
   "loop\n  Covered: yes\n  Call Count: 2\n  Block Coverage: 3 of 5 covered\n"
-  "    covered: 0 1 3\n    not covered: 2 4\n\n"
+  "    covered: 100 101 103\n    not covered: 102 104\n\n"
   "callee\n  Covered: yes\n  Callers:\n"
-  "    diamond\n    diamond\n    loop\n    <unknown> 0xfffe0000\n"
-  "    <unknown> 0xffff0000\n\n"
+  "    diamond+0x10\n    diamond+0x14\n    loop.cold+0x6\n"
+  "    <outside the profiled functions> at 0xfffe0000\n"
+  "    <outside the profiled functions> at 0xffff0000\n\n"
   "wide\n  Covered: yes\n  Block Coverage: 4 of 7 covered\n"
-  "    covered: 0 2 4 6\n    not covered: 1 3 5\n";
+  "    covered: 100 102 104 106\n    not covered: 101 103 105\n";
 
 static const char blocks_json[] =
   "{\"profile\": \"default.mip\", \"runs\": 2, \"functions\": [\n"
@@ -1118,7 +1123,7 @@ START_TEST (test_show_blocks_and_callers)
 	   NULL);
   ck_assert_exit (r, 0);
   ck_assert_output (r, OUT, "diamond\n  Covered: no\n  Block Coverage: 0 of 4 covered\n"
-		    "    not covered: 0 1 2 3\n\n"
+		    "    not covered: 100 101 102 103\n\n"
 		    "callee\n  Covered: no\n  Callers:\n");
   free_result (&r);
 }
@@ -1586,10 +1591,10 @@ merge_big_endian_run (unsigned pointer_size)
 
 static const char big_endian_text[] =
   "diamond\n  Covered: yes\n  Block Coverage: 3 of 4 covered\n"
-  "    covered: 0 1 3\n    not covered: 2\n\n"
+  "    covered: 100 101 103\n    not covered: 102\n\n"
   "loop\n  Covered: yes\n  Call Count: 3\n  Order: 2\n  Block Coverage: 3 of 5 covered\n"
-  "    covered: 0 1 3\n    not covered: 2 4\n\n"
-  "callee\n  Covered: yes\n  Callers:\n    diamond\n    loop\n";
+  "    covered: 100 101 103\n    not covered: 102 104\n\n"
+  "callee\n  Covered: yes\n  Callers:\n    diamond+0x10\n    loop.cold+0x6\n";
 
 /* What show and info print of the merged big-endian run.  */
 static void
@@ -2110,32 +2115,41 @@ has_entry_block_line (const char *out, const char *format)
 
 START_TEST (test_show_debug_blocks_and_callers)
 {
-  uint64_t caller_return, outer_return;
+  uint64_t caller_return, outer_return, caller_offset;
   char expected[PATH_MAX + 128];
+  struct test_binary binary;
   struct result r;
 
   if (!have_objcopy ())
     SKIP_TEST ("no objcopy (binutils)");
-  program_binary_with_callers (&caller_return, &outer_return);
+  binary = program_binary_with_callers (&caller_return, &outer_return);
+  caller_offset = caller_return - binary.units[0].functions[1].address;
   r = run ("create", "-p", "default.mip", "app", NULL);
   ck_assert_exit (r, 0);
   free_result (&r);
   r = run ("merge", "-p", "default.mip", "app.mipraw", NULL);
   ck_assert_exit (r, 0);
   free_result (&r);
-  /* Without --debug.  */
+  /* Without --debug: the caller with the offset of its call, the
+     function the map does not describe as code of the binary (the
+     profile, made from it, knows its extent).  */
   r = run ("show", "-p", "default.mip", "--regex", "target", NULL);
   ck_assert_exit (r, 0);
   snprintf (expected, sizeof expected,
 	    "debug_target_function\n  Covered: yes\n  Block Coverage: 3 of 3 covered\n"
-	    "    covered: 0 1 2\n  Callers:\n    debug_caller_function\n"
-	    "    <unknown> 0x%llx\n", (unsigned long long) outer_return);
+	    "    covered: 100 101 102\n  Callers:\n"
+	    "    debug_caller_function+0x%llx\n"
+	    "    <uninstrumented code of the binary> at 0x%llx\n",
+	    (unsigned long long) caller_offset,
+	    (unsigned long long) outer_return);
   if (caller_return > outer_return)
     snprintf (expected, sizeof expected,
 	      "debug_target_function\n  Covered: yes\n  Block Coverage: 3 of 3 covered\n"
-	      "    covered: 0 1 2\n  Callers:\n    <unknown> 0x%llx\n"
-	      "    debug_caller_function\n",
-	      (unsigned long long) outer_return);
+	      "    covered: 100 101 102\n  Callers:\n"
+	      "    <uninstrumented code of the binary> at 0x%llx\n"
+	      "    debug_caller_function+0x%llx\n",
+	      (unsigned long long) outer_return,
+	      (unsigned long long) caller_offset);
   ck_assert_output (r, SHOWN, expected);
   free_result (&r);
   r = run ("show", "-p", "default.mip", "--debug", "app", "--regex",
@@ -2147,19 +2161,22 @@ START_TEST (test_show_debug_blocks_and_callers)
       SKIP_TEST ("this test program has no DWARF (built without -g)");
     }
   ck_assert_output (r, ERR, "");
-  /* Block 0 at the function's first address; block 1 has no offset;
-     block 2 is in a cold part the map does not have.  */
+  /* Block 100 at the function's first address; block 101 has no
+     offset; block 102 is in a cold part the map does not have.  */
   ck_assert_contains (r, OUT, "  Block Coverage: 3 of 3 covered\n    /");
   ck_assert_msg (has_entry_block_line (OUT (r), "/check_mipdata.c:%d"),
 		 "%s", OUT (r));
-  ck_assert_contains (r, OUT, ": covered\n    block 1: covered\n"
-		      "    block 2: covered\n  Callers:\n");
-  snprintf (expected, sizeof expected, "    debug_caller_function (");
+  ck_assert_contains (r, OUT, ": covered\n    block 101: covered\n"
+		      "    block 102: covered\n  Callers:\n");
+  snprintf (expected, sizeof expected, "    debug_caller_function+0x%llx (",
+	    (unsigned long long) caller_offset);
   ck_assert_contains (r, OUT, expected);
   snprintf (expected, sizeof expected, "/check_mipdata.c:%d)\n",
 	    debug_caller_line);
   ck_assert_contains (r, OUT, expected);
-  snprintf (expected, sizeof expected, "    <unknown> 0x%llx (",
+  /* The binary's DWARF names the function the map does not have.  */
+  snprintf (expected, sizeof expected,
+	    "    debug_outer_function (not instrumented) at 0x%llx (",
 	    (unsigned long long) outer_return);
   ck_assert_contains (r, OUT, expected);
   snprintf (expected, sizeof expected, "/check_mipdata.c:%d)\n",
