@@ -13,7 +13,10 @@
    Functions are the kept ones, as show prints them (discarded copies and
    aliases of comdat functions left out); blocks and probes are theirs.
    A block is probed when it has a coverage byte of its own; the others
-   are inferred.
+   are inferred.  A profile made by mipdata import knows neither its
+   probes nor its blocks of id 0 (the YAML schema has neither): info
+   prints "Probes: unknown" and a line that says which figures differ
+   from those of the profile it was written from.
 
    With --debug, then the coverage of each source file (line-coverage.h),
    as gcovr prints it, and the totals as lcov --summary does:
@@ -160,6 +163,17 @@ print_summary (const struct mip_profile *profile,
   printf ("Functions Covered: %" PRIu64 "\n", summary->functions_covered);
   printf ("Blocks: %" PRIu64 "\n", summary->blocks);
   printf ("Blocks Covered: %" PRIu64 "\n", summary->blocks_covered);
+  if (mip_profile_is_imported (profile))
+    {
+      /* The YAML schema carries neither the blocks of id 0 nor where the
+	 probes were: say so rather than print a wrong 0.0%.  */
+      printf ("Probes: unknown\n"
+	      "Blocks Probed: unknown\n"
+	      "Imported: YAML carries no probes and only the blocks with an"
+	      " id, so Blocks and Blocks Covered may be lower than in the"
+	      " original profile\n");
+      return;
+    }
   printf ("Probes: %" PRIu64 "\n", summary->probes);
   if (summary->blocks > 0)
     printf ("Blocks Probed: %.1f%%\n",
