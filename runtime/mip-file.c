@@ -1,10 +1,10 @@
-/* mip-file.c - the raw profile file: its name, and merging a dump into it.
+/* mip-file.c - the merging writer: a dump merged into the raw profile
+   file.
 
-   The name is $MIP_PROFILE_FILENAME, or default.mipraw when that is
-   unset or empty, with "%p" replaced by the process id, "%h" by the host
-   name, "%t" by $TMPDIR (/tmp when unset or empty), "%m" by the module's
-   build id (16 hexadecimal digits) and "%%" by '%'.  A pattern with any
-   other '%' is refused once on stderr, and default.mipraw used.
+   A member of libmip of its own (mip-libmip-merge.c), with the dumps on
+   signals: linked by -lmip-complete and by the full mode.  Where it is
+   linked, the core (mip-write.c) hands it the file's name; where not,
+   the core's lean writer writes the file.
 
    A raw profile file holds one or more dumps, one after the other, each
    a struct mip_raw_header and its data.  A dump goes into the file
@@ -53,12 +53,13 @@
 
 #include "mip-internal.h"
 
+/* What the script of -lmip-complete asks for: it links this member.
+   Only the name matters.  */
+MIP_HIDDEN MIP_USED const char __mip_complete_runtime[1] = "";
+
 #if MIP_PLATFORM_POSIX
 
 #include <errno.h>
-
-#define TMPDIR_ENV "TMPDIR"
-#define DEFAULT_TMPDIR "/tmp"
 
 /* Set once this copy of the module has written its dump: its later
    dumps replace that one.  A shared object loaded again (dlopen after
@@ -75,107 +76,23 @@ static int dumped_before;
 static int lock_fd = -1;
 
 /* The messages said once: a bit of each kind in said_once.  */
-enum said
+enum merge_said
 {
-  SAID_BAD_PATTERN = 1,
-  SAID_FOREIGN_FILE = 2,
-  SAID_LOCK_FAILURE = 4,
-  SAID_NOT_REGULAR = 8,
-  SAID_NO_READER = 16
+  SAID_FOREIGN_FILE = 1,
+  SAID_LOCK_FAILURE = 2,
+  SAID_NOT_REGULAR = 4
 };
-static unsigned char said_once;
+static unsigned char merge_said_once;
 
 /* Whether the message of kind WHAT is to be said: the first time.
    (Inlined: a call costs more than the test.)  */
 static inline __attribute__ ((always_inline)) int
-first_time (enum said what)
+merge_first_time (enum merge_said what)
 {
-  int first = !(said_once & what);
+  int first = !(merge_said_once & what);
 
-  said_once |= what;
+  merge_said_once |= what;
   return first;
-}
-
-MIP_INTERNAL const char *
-mip_filename_pattern (void)
-{
-  const char *pattern = mip_platform_getenv (MIP_FILENAME_ENV);
-
-  if (pattern == NULL || pattern[0] == '\0')
-    return MIP_DEFAULT_RAW_NAME;
-  return pattern;
-}
-
-/* Append TEXT at *LENGTH in OUT (OUT_SIZE bytes); what does not fit is
-   only counted.  */
-static void
-append_text (char *out, size_t out_size, size_t *length, const char *text)
-{
-  for (; *text != '\0'; text++, ++*length)
-    if (*length < out_size)
-      out[*length] = *text;
-}
-
-/* VALUE in BASE with at least WIDTH digits, into TEXT (24 bytes).  */
-static const char *
-number_text (char *text, uint64_t value, unsigned base, unsigned width)
-{
-  *mip_put_number (text, text + 23, value, base, width) = '\0';
-  return text;
-}
-
-MIP_INTERNAL long
-mip_expand_filename (const char *pattern,
-		     const struct mip_name_values *values, char *out,
-		     size_t out_size)
-{
-  size_t length = 0;
-  char number[24];
-
-  for (; *pattern != '\0'; pattern++)
-    {
-      char literal[2] = { *pattern, '\0' };
-      const char *text = literal;
-
-      if (*pattern == '%')
-	switch (*++pattern)
-	  {
-	  case 'p':
-	    text = number_text (number, values->pid, 10, 1);
-	    break;
-	  case 'm':
-	    text = number_text (number, values->build_id, 16, 16);
-	    break;
-	  case 'h':
-	    text = values->host;
-	    break;
-	  case 't':
-	    text = values->tmpdir;
-	    break;
-	  case '%':
-	    text = "%";
-	    break;
-	  default:
-	    return -1;
-	  }
-      append_text (out, out_size, &length, text);
-    }
-  if (length < out_size)
-    out[length] = '\0';
-  return (long) length;
-}
-
-MIP_INTERNAL int
-mip_pattern_merges (const char *pattern)
-{
-  for (; *pattern != '\0'; pattern++)
-    if (pattern[0] == '%' && pattern[1] != '\0')
-      {
-	pattern++;
-	if (*pattern == 'm')
-	  return 1;
-      }
-  return 0;
 }
 
 /* ---- The dumps already in the file ---------------------------------- */
@@ -364,70 +281,6 @@ copy_kept_dumps (int fd, uint64_t file_size,
 
 /* ---- Writing -------------------------------------------------------- */
 
-/* NAME.PID.tmp into OUT (OUT_SIZE bytes).  */
-static void
-make_temporary_name (const char *name, uint64_t pid, char *out,
-		     size_t out_size)
-{
-  char number[24];
-  size_t length = 0;
-
-  append_text (out, out_size, &length, name);
-  append_text (out, out_size, &length, ".");
-  append_text (out, out_size, &length, number_text (number, pid, 10, 1));
-  append_text (out, out_size, &length, ".tmp");
-  out[length < out_size ? length : out_size - 1] = '\0';
-}
-
-/* Create the temporary file PATH.  One left behind by a killed process
-   that had the same pid is removed first.  Returns 0 or an error
-   number.  */
-static int
-create_temporary (const char *path, int *fd)
-{
-  int errnum = mip_platform_create_file (path, fd);
-
-  if (errnum == EEXIST && mip_platform_remove (path) == 0)
-    errnum = mip_platform_create_file (path, fd);
-  return errnum;
-}
-
-/* The pieces of DUMP, in file order, into PIECES (at most 4); returns
-   how many.  */
-static int
-dump_pieces (const struct mip_dump *dump, const void **pieces,
-	     size_t *sizes)
-{
-  int n = 0;
-
-  pieces[n] = dump->header;
-  sizes[n++] = sizeof *dump->header;
-  pieces[n] = dump->data;
-  sizes[n++] = (size_t) dump->header->data_size;
-  if (dump->header->flags & MIP_RAW_FLAG_CALLER_SAMPLES)
-    {
-      pieces[n] = &dump->samples->header;
-      sizes[n++] = sizeof dump->samples->header;
-      pieces[n] = dump->samples->entries;
-      sizes[n++] = dump->samples->header.sample_count
-		   * sizeof (struct mip_raw_sample);
-    }
-  return n;
-}
-
-/* Write DUMP at the end of TO.  */
-static int
-write_dump_pieces (int to, const struct mip_dump *dump)
-{
-  const void *pieces[4];
-  size_t sizes[4];
-  int n = dump_pieces (dump, pieces, sizes), i, errnum = 0;
-
-  for (i = 0; i < n && errnum == 0; i++)
-    errnum = mip_platform_write_all (to, pieces[i], sizes[i]);
-  return errnum;
-}
-
 /* Write into the new file TO the kept dumps of FD, then DUMP, and close
    TO.  Returns 0 or the first error number.  */
 static int
@@ -438,7 +291,7 @@ write_new_file (int to, int fd, uint64_t file_size,
   int close_errnum;
 
   if (errnum == 0)
-    errnum = write_dump_pieces (to, dump);
+    errnum = mip_write_dump_pieces (to, dump);
   close_errnum = mip_platform_close (to);
   return errnum != 0 ? errnum : close_errnum;
 }
@@ -451,7 +304,7 @@ replace_file (const char *name, const char *temporary, int fd,
 	      uint64_t file_size, const struct mip_dump *dump, int merging)
 {
   int to;
-  int errnum = create_temporary (temporary, &to);
+  int errnum = mip_create_temporary (temporary, &to);
 
   if (errnum != 0)
     return errnum;
@@ -473,7 +326,7 @@ append_dump (int fd, uint64_t file_size, const struct mip_dump *dump)
 {
   const void *pieces[4];
   size_t sizes[4];
-  int n = dump_pieces (dump, pieces, sizes), i, errnum = 0;
+  int n = mip_dump_pieces (dump, pieces, sizes), i, errnum = 0;
   uint64_t at = file_size;
 
   for (i = 0; i < n && errnum == 0; i++)
@@ -494,7 +347,7 @@ report_lock_failure (const char *name, int errnum)
   char reason[128];
   const char *text;
 
-  if (!first_time (SAID_LOCK_FAILURE))
+  if (!merge_first_time (SAID_LOCK_FAILURE))
     return;
   text = mip_platform_error_text (errnum, reason, sizeof reason);
   mip_report ("cannot lock '", name, "', writing it unlocked: ",
@@ -513,7 +366,7 @@ write_dump (const char *name, const struct mip_dump *dump, int merging)
   enum acceptance acceptance = REWRITE;
   int fd, locked, errnum;
 
-  make_temporary_name (name, header->pid, temporary, sizeof temporary);
+  mip_temporary_name (name, header->pid, temporary, sizeof temporary);
   errnum = mip_platform_open_locked (name, &fd, &locked);
   if (errnum == MIP_KIND_CHANGED)
     return errnum;
@@ -530,7 +383,7 @@ write_dump (const char *name, const struct mip_dump *dump, int merging)
     acceptance = file_accepts (fd, file_size, header, merging);
   if (errnum == 0 && acceptance == REFUSED)
     {
-      if (first_time (SAID_FOREIGN_FILE))
+      if (merge_first_time (SAID_FOREIGN_FILE))
 	mip_report ("'", name, "' holds raw profiles of another build (or is"
 		    " no raw profile); left as it is, this profile is not"
 		    " written", NULL);
@@ -565,22 +418,10 @@ write_dump (const char *name, const struct mip_dump *dump, int merging)
 static int
 write_in_place (const char *name, const struct mip_dump *dump, int merging)
 {
-  const void *pieces[4];
-  size_t sizes[4];
-  int errnum;
-
-  if (merging && first_time (SAID_NOT_REGULAR))
+  if (merging && merge_first_time (SAID_NOT_REGULAR))
     mip_report ("'", name, "' is not a regular file: written, not merged",
 		NULL);
-  errnum = mip_platform_write_in_place (name, pieces, sizes,
-					dump_pieces (dump, pieces, sizes));
-  if (errnum == 0 || errnum == MIP_KIND_CHANGED)
-    return errnum;
-  if (errnum != ENXIO)
-    mip_report_write_error (name, errnum);
-  else if (first_time (SAID_NO_READER))
-    mip_report ("cannot write '", name, "': no reader", NULL);
-  return -1;
+  return mip_write_in_place (name, dump, 0);
 }
 
 /* Linux's limit on the symbolic links followed in one name.  */
@@ -598,8 +439,8 @@ follow_links (const char *name, char *path, int *kind)
   size_t length = 0, keep;
   int depth, errnum;
 
-  append_text (path, MIP_PATH_MAX, &length, name);
-  path[length] = '\0';
+  while ((path[length] = name[length]) != '\0')
+    length++;
   for (depth = 0; *kind == MIP_FILE_LINK; depth++)
     {
       char *target = path + length + 1;
@@ -628,8 +469,9 @@ follow_links (const char *name, char *path, int *kind)
    link.  A file that changed kind between the look and the open (only
    another process can do that) is not written, with a message.
    Returns 0 or -1, having said why.  */
-static int
-write_to_name (const char *name, const struct mip_dump *dump, int merging)
+MIP_SHARED int
+mip_merging_write (const char *name, const struct mip_dump *dump,
+		   int merging)
 {
   int kind, errnum = mip_platform_file_kind (name, &kind);
 
@@ -655,85 +497,12 @@ write_to_name (const char *name, const struct mip_dump *dump, int merging)
   return -1;
 }
 
-/* The values of the directives for HEADER's dump; HOST is a buffer of
-   HOST_SIZE bytes for the host name.  */
-static void
-name_values (const struct mip_raw_header *header, char *host,
-	     size_t host_size, struct mip_name_values *values)
-{
-  const char *tmpdir = mip_platform_getenv (TMPDIR_ENV);
-
-  values->pid = header->pid;
-  values->build_id = header->build_id;
-  if (mip_platform_host_name (host, host_size) != 0)
-    mip_copy_bytes (host, "unknown-host", sizeof "unknown-host");
-  values->host = host;
-  values->tmpdir = tmpdir != NULL && tmpdir[0] != '\0' ? tmpdir
-						      : DEFAULT_TMPDIR;
-}
-
-/* The pattern to use: $MIP_PROFILE_FILENAME, or the default name when
-   that is bad (said once).  *LENGTH receives the expanded length.  */
-static const char *
-usable_pattern (const struct mip_name_values *values, long *length)
-{
-  const char *pattern = mip_filename_pattern ();
-
-  *length = mip_expand_filename (pattern, values, NULL, 0);
-  if (*length >= 0)
-    return pattern;
-  if (first_time (SAID_BAD_PATTERN))
-    mip_report ("bad file name pattern '", pattern, "' in "
-		MIP_FILENAME_ENV " (known: %p %h %t %m %%); writing "
-		MIP_DEFAULT_RAW_NAME, NULL);
-  pattern = MIP_DEFAULT_RAW_NAME;
-  *length = mip_expand_filename (pattern, values, NULL, 0);
-  return pattern;
-}
-
 MIP_SHARED void
 mip_forget_dump_in_progress (void)
 {
   if (lock_fd >= 0)
     mip_platform_close (lock_fd);
   lock_fd = -1;
-}
-
-MIP_INTERNAL int
-mip_write_profile_file (const struct mip_dump *dump)
-{
-  const struct mip_raw_header *header = dump->header;
-  int saved_errno = errno;
-  char host[256];
-  struct mip_name_values values;
-  const char *pattern;
-  long length;
-  int result = -1;
-
-  name_values (header, host, sizeof host, &values);
-  pattern = usable_pattern (&values, &length);
-  if (length >= MIP_PATH_MAX)
-    mip_report_write_error (pattern, ENAMETOOLONG);
-  else
-    {
-      char name[length + 1];
-
-      mip_expand_filename (pattern, &values, name, sizeof name);
-      result = write_to_name (name, dump, mip_pattern_merges (pattern));
-    }
-  errno = saved_errno;
-  return result;
-}
-
-#else
-
-/* No files: __mip_dump and the dump at exit do nothing; the profile
-   leaves through __mip_write_buffer.  */
-MIP_INTERNAL int
-mip_write_profile_file (const struct mip_dump *dump)
-{
-  (void) dump;
-  return -1;
 }
 
 #endif /* MIP_PLATFORM_POSIX */

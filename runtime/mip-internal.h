@@ -4,15 +4,18 @@
    SPDX-License-Identifier: GPL-3.0-or-later
 
    libmip is split by concern: the core (mip-runtime.c) finds the
-   __mip_raw section, builds the raw header, fills caller buffers and
-   resets the counters; it calls no C library function and builds
-   freestanding.  The file writer (mip-file.c, POSIX only) expands the
-   file name and merges the dump into the raw profile file under a lock;
-   the process part (mip-process.c, POSIX only) handles fork and
-   signals; the utilities (mip-util.c) format text without allocating;
-   the platform files (mip-platform-*.c) make the system calls.  The
-   parts are compiled together as one unit, mip-libmip.c; nothing
-   declared here is visible outside it.
+   __mip_raw section and builds the raw header; it calls no C library
+   function and builds freestanding.  The lean writer (mip-write.c,
+   POSIX only) expands the file name and writes the dump; the merging
+   writer (mip-file.c) merges it into the raw profile file under a lock,
+   where it is linked; the signal part (mip-process.c) dumps on SIGTERM
+   and SIGINT; the counter control (mip-reset.c) resets the counters and
+   fills caller buffers; the utilities (mip-util.c) format text without
+   allocating; the platform files (mip-platform-*.c) make the system
+   calls.  The parts are compiled into the archive's members as
+   mip-parts.c says: MIP_INTERNAL is what a part gives the others of its
+   member (static there), MIP_SHARED what one member gives another
+   (hidden); nothing declared here is visible outside the module.
 
    The dump path never allocates memory, never raises a signal and never
    leaves errno changed.  It has no static buffers: file names and
@@ -81,6 +84,9 @@ extern uint32_t __stop___mip_sample_index[] MIP_WEAK MIP_HIDDEN;
    never static (they are two objects of the archive).  */
 #define MIP_SHARED MIP_HIDDEN
 
+/* A helper of a part that some members compile and do not call.  */
+#define MIP_LOCAL static __attribute__ ((unused))
+
 /* A dump's copy of the sample table header, with the entries it
    covers (they are only ever appended, and counted under the lock).  */
 struct mip_dump_samples
@@ -91,7 +97,7 @@ struct mip_dump_samples
 
 /* Fill SAMPLES for a dump; returns the bytes the table takes in it, 0
    when the module has none (then no table is written).  */
-MIP_INTERNAL size_t mip_snapshot_samples (struct mip_dump_samples *samples);
+MIP_SHARED size_t mip_snapshot_samples (struct mip_dump_samples *samples);
 
 /* What a walk over the raw units found.  */
 struct mip_unit_walk
@@ -104,14 +110,26 @@ struct mip_unit_walk
 
 /* Walk the SIZE bytes of raw units at DATA.  Returns 0 when they tile
    DATA exactly, -1 (and sets WALK->failed) otherwise.  */
-MIP_INTERNAL int mip_walk_units (const unsigned char *data, size_t size,
-			       struct mip_unit_walk *walk);
+MIP_SHARED int mip_walk_units (const unsigned char *data, size_t size,
+			     struct mip_unit_walk *walk);
 
 /* Fill HEADER for the SIZE bytes of section data at DATA; WALK receives
    the unit walk's result.  */
 MIP_INTERNAL void mip_fill_raw_header (struct mip_raw_header *header,
 				     const unsigned char *data, size_t size,
 				     struct mip_unit_walk *walk);
+
+/* The bytes of this module's __mip_raw section: 0 in a module without
+   one.  */
+MIP_SHARED size_t mip_section_size (void);
+
+/* Fill HEADER for the SIZE bytes at DATA as mip_fill_raw_header does,
+   reporting inconsistent units once per process, and SAMPLES; returns
+   the bytes of the sample table (0: none, and no flag).  */
+MIP_SHARED size_t mip_fill_dump_header (struct mip_raw_header *header,
+				       const unsigned char *data,
+				       size_t size,
+				       struct mip_dump_samples *samples);
 
 /* What one dump writes: HEADER, the section DATA (header->data_size
    bytes) and, when header->flags has MIP_RAW_FLAG_CALLER_SAMPLES, the
@@ -131,7 +149,7 @@ MIP_INTERNAL int mip_dump_data (const unsigned char *data, size_t size);
 /* Put the SIZE bytes of section data at DATA back to their initial
    values, read through the platform's image of the module; the units
    of the image must be those of DATA.  Returns 0 or -1.  */
-MIP_INTERNAL int mip_reset_data (unsigned char *data, size_t size);
+MIP_SHARED int mip_reset_data (unsigned char *data, size_t size);
 
 /* For a process whose counters could not be reset after fork: it must
    not write the counts it inherited, so every later dump of the module
@@ -141,12 +159,38 @@ MIP_SHARED void mip_disable_dumps (void);
 /* Forget a dump lock held at fork by a thread the child does not have.  */
 MIP_SHARED void mip_release_dump_lock (void);
 
-/* ---- Profile file (mip-file.c, POSIX) ------------------------------ */
+/* ---- Profile file (mip-write.c and mip-file.c, POSIX) --------------- */
 
-/* Write DUMP into the profile file, keeping the other dumps it holds
-   that belong there (see mip-file.c).  Reports any failure on stderr;
-   errno is left unchanged.  Returns 0 or -1.  */
+/* Write DUMP into the profile file (see mip-write.c).  Reports any
+   failure on stderr; errno is left unchanged.  Returns 0 or -1.  */
 MIP_INTERNAL int mip_write_profile_file (const struct mip_dump *dump);
+
+/* The merging writer (mip-file.c): write DUMP to NAME, merging it into
+   the file when MERGING (the name pattern has "%m").  Returns 0 or -1,
+   having said why.  Null where its member is not linked.  */
+MIP_SHARED int mip_merging_write (const char *name,
+				  const struct mip_dump *dump, int merging)
+  MIP_WEAK;
+
+/* What both writers use (mip-write.c).  NAME.PID.tmp into OUT (OUT_SIZE
+   bytes).  */
+MIP_SHARED void mip_temporary_name (const char *name, uint64_t pid,
+				    char *out, size_t out_size);
+/* Create the temporary file PATH (one left behind by a killed process
+   is removed first).  Returns 0 or an error number.  */
+MIP_SHARED int mip_create_temporary (const char *path, int *fd);
+/* The pieces of DUMP, in file order, into PIECES (at most 4); returns
+   how many.  */
+MIP_SHARED int mip_dump_pieces (const struct mip_dump *dump,
+				const void **pieces, size_t *sizes);
+/* Write DUMP at the end of TO.  Returns 0 or an error number.  */
+MIP_SHARED int mip_write_dump_pieces (int to, const struct mip_dump *dump);
+/* Write DUMP to the device, FIFO or socket NAME as it is (with FOLLOW,
+   to whatever NAME leads to, a regular file included).  Returns 0, or
+   -1 having said why, or MIP_KIND_CHANGED (without FOLLOW, a regular
+   file), having written nothing.  */
+MIP_SHARED int mip_write_in_place (const char *name,
+				   const struct mip_dump *dump, int follow);
 
 /* ---- Text without allocation (mip-util.c) ------------------------ */
 
@@ -167,25 +211,23 @@ MIP_SHARED void mip_report (const char *a, const char *b, const char *c,
 			    const char *d);
 
 /* Print "mip: cannot write 'NAME': <reason for ERRNUM>" on stderr.  */
-MIP_INTERNAL void mip_report_write_error (const char *name, int errnum);
+MIP_SHARED void mip_report_write_error (const char *name, int errnum);
 
 /* Print "mip: inconsistent raw units in '__mip_raw'..."; where they go
    wrong is for mipdata to tell, and this message is kept short.  */
 MIP_INTERNAL void mip_report_unit_walk_failure (void);
 
 /* The length of STRING, 0 for NULL.  */
-MIP_INTERNAL size_t mip_text_length (const char *string);
+MIP_SHARED size_t mip_text_length (const char *string);
 
 /* Copy SIZE bytes (no C library in the core).  */
-MIP_INTERNAL void mip_copy_bytes (void *to, const void *from, size_t size);
+MIP_SHARED void mip_copy_bytes (void *to, const void *from, size_t size);
 
 /* ---- Platform (mip-platform-*.c) --------------------------------- */
 
-/* Set up what the platform does for the module at start (the cached
-   GNU build id; after fork and on signals, see mip-process.c), and
-   undo it when the module goes away.  */
+/* What the platform does for the module at start (the POSIX one says
+   when MIP_DUMP_ON_SIGNAL asks for what this program has not linked).  */
 MIP_INTERNAL void mip_platform_start (void);
-MIP_INTERNAL void mip_platform_stop (void);
 
 MIP_INTERNAL uint64_t mip_platform_pid (void);
 /* Copy the GNU build id (the NT_GNU_BUILD_ID note of the module that
@@ -203,6 +245,9 @@ struct mip_image
   int fd;
   uint64_t file_offset;    /* of the section's first byte */
 };
+/* Find where the image is, once (before the program runs, and forks).  */
+MIP_INTERNAL void mip_platform_find_image (const unsigned char *section,
+					   size_t size);
 MIP_INTERNAL int mip_platform_open_image (const unsigned char *section,
 					  size_t size,
 					  struct mip_image *image);
@@ -252,10 +297,14 @@ MIP_SHARED void mip_forget_dump_in_progress (void);
 /* Whether PATTERN (a valid one) asks for online merging: it has "%m".  */
 MIP_INTERNAL int mip_pattern_merges (const char *pattern);
 
+
 /* The yes-or-no environment variable NAME: 1 for 1, yes, true or on, 0
    for 0, no, false or off (in any case), unset or empty; anything else
-   is reported on stderr (call it once) and taken as 0.  */
+   is reported on stderr (call it once) and taken as 0 (mip-process.c).  */
 MIP_INTERNAL int mip_env_flag (const char *name);
+
+/* The variable that asks for dumps on signals (mip-process.c).  */
+#define MIP_DUMP_ON_SIGNAL_ENV "MIP_DUMP_ON_SIGNAL"
 
 /* getenv, ignoring the environment in set-user-ID programs when the C
    library can tell.  */
@@ -289,10 +338,17 @@ MIP_INTERNAL int mip_platform_read_link (const char *path, char *out,
    reader fails with ENXIO at once), write the COUNT PIECES of SIZES
    bytes and close it; SIGPIPE from a reader that went away is not
    delivered (EPIPE is returned).  MIP_KIND_CHANGED for a regular file,
-   which is not written.  */
+   which is not written.  With FOLLOW, a symbolic link is followed, to
+   a file created when it does not exist, and a regular file is written
+   too, from its start and cut to what was written.  */
 MIP_INTERNAL int mip_platform_write_in_place (const char *path,
 					      const void *const *pieces,
-					      const size_t *sizes, int count);
+					      const size_t *sizes, int count,
+					      int follow);
+/* Open the regular file PATH (not through a link) for reading, or for
+   appending with APPEND.  */
+MIP_INTERNAL int mip_platform_open_regular (const char *path, int append,
+					    int *fd);
 /* Open the regular file PATH (not through a symbolic link) for reading
    and writing, creating it empty when it does not exist, and lock it
    for writing (waiting a bounded time for another process's lock); *FD
@@ -316,12 +372,6 @@ MIP_INTERNAL int mip_platform_close (int fd);
 MIP_INTERNAL int mip_platform_rename (const char *from, const char *to);
 MIP_INTERNAL int mip_platform_remove (const char *path);
 
-/* ---- Fork and signals (mip-process.c, POSIX) ----------------------- */
-
-/* Register the fork handler and, when MIP_DUMP_ON_SIGNAL asks for it,
-   the signal handlers; remove the signal handlers again.  */
-MIP_INTERNAL void mip_process_start (void);
-MIP_INTERNAL void mip_process_stop (void);
 #endif /* MIP_PLATFORM_POSIX */
 
 #endif /* MIP_INTERNAL_H */

@@ -3,12 +3,13 @@
 
    Every call retries on EINTR and returns an error number; none
    allocates memory or raises a signal, and all are async-signal-safe
-   (the dump may run in a signal handler): the GNU build id, which
-   dl_iterate_phdr finds under the loader's lock, is read once at start.  Error descriptions are the C
+   (the dump may run in a signal handler).  Error descriptions are the C
    library's untranslated ones where it has them, so that no message
    catalogue is loaded during a dump.  The GNU build id of the module
-   comes from its program headers, through dl_iterate_phdr, which static
-   executables have too.
+   comes from its own program headers, found from its ELF header.
+
+   Each member of libmip compiles this file (see mip-parts.c) and keeps
+   the calls it makes.
 
    Files are opened with O_NOFOLLOW and checked with fstat once open:
    the writer (mip-file.c) looks at what a name is with lstat, follows
@@ -100,7 +101,7 @@ mip_platform_create_file (const char *path, int *fd)
 /* Take a write lock on all of FD: an open file description lock where
    the kernel has them (two modules of one process then exclude each
    other too), else a process lock.  Returns 0 or an error number.  */
-static int
+MIP_LOCAL int
 try_lock (int fd)
 {
   struct flock lock;
@@ -119,7 +120,7 @@ try_lock (int fd)
 
 /* Lock FD, polling with growing pauses (nanosleep is async-signal-safe,
    a blocking F_SETLKW would wait for ever on a stopped holder).  */
-static int
+MIP_LOCAL int
 lock_bounded (int fd)
 {
   long long waited = 0, pause = 100000;
@@ -144,7 +145,7 @@ lock_bounded (int fd)
    another file now (another dump renamed a new file over it while this
    one waited for the lock), MIP_KIND_CHANGED when FD is no regular
    file, or an error number.  */
-static int
+MIP_LOCAL int
 check_opened (int fd, const char *path)
 {
   struct stat opened, named;
@@ -225,22 +226,22 @@ mip_platform_read_link (const char *path, char *out, size_t size)
    four more C library functions into every program.  */
 MIP_INTERNAL int
 mip_platform_write_in_place (const char *path, const void *const *pieces,
-			     const size_t *sizes, int count)
+			     const size_t *sizes, int count, int follow)
 {
   struct sigaction ignore, saved;
   struct stat st;
   int fd, flags, i, errnum = 0;
 
   do
-    fd = open (path, O_WRONLY | O_NONBLOCK | O_NOFOLLOW | O_NOCTTY
-		     | O_CLOEXEC);
+    fd = open (path, O_WRONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC
+		     | (follow ? O_CREAT : O_NOFOLLOW), 0666);
   while (fd < 0 && errno == EINTR);
   if (fd < 0)
     return errno;
   if (fstat (fd, &st) != 0 || (flags = fcntl (fd, F_GETFL)) < 0
       || fcntl (fd, F_SETFL, flags & ~O_NONBLOCK) != 0)
     errnum = errno;
-  else if (S_ISREG (st.st_mode))
+  else if (S_ISREG (st.st_mode) && !follow)
     errnum = MIP_KIND_CHANGED;
   if (errnum == 0)
     {
@@ -250,9 +251,31 @@ mip_platform_write_in_place (const char *path, const void *const *pieces,
       for (i = 0; i < count && errnum == 0; i++)
 	errnum = mip_platform_write_all (fd, pieces[i], sizes[i]);
       sigaction (SIGPIPE, &saved, NULL);
+      /* A regular file that held more keeps no tail of it.  */
+      if (errnum == 0 && S_ISREG (st.st_mode)
+	  && ftruncate (fd, lseek (fd, 0, SEEK_CUR)) != 0)
+	errnum = errno;
     }
   close (fd);
   return errnum;
+}
+
+MIP_INTERNAL int
+mip_platform_open_regular (const char *path, int append, int *fd)
+{
+  struct stat st;
+
+  do
+    *fd = open (path, (append ? O_WRONLY | O_APPEND : O_RDONLY) | O_NOFOLLOW
+		      | O_NOCTTY | O_CLOEXEC);
+  while (*fd < 0 && errno == EINTR);
+  if (*fd < 0)
+    return errno;
+  if (fstat (*fd, &st) == 0 && S_ISREG (st.st_mode))
+    return 0;
+  close (*fd);
+  *fd = -1;
+  return EAGAIN;
 }
 
 MIP_INTERNAL int
@@ -370,13 +393,13 @@ mip_platform_write_stderr (const char *text, size_t size)
 #ifndef HAVE_STRERRORDESC_NP
 /* strerror_r is the XSI one (returns int) or the GNU one (returns a
    string) depending on the C library and feature macros; take either.  */
-static const char *
+MIP_LOCAL const char *
 text_from_xsi (int result, char *buffer)
 {
   return result == 0 ? buffer : NULL;
 }
 
-static const char *
+MIP_LOCAL const char *
 text_from_gnu (char *result, char *buffer)
 {
   (void) buffer;
@@ -412,113 +435,87 @@ mip_platform_error_text (int errnum, char *buffer, size_t size)
 #define NT_GNU_BUILD_ID 3
 #endif
 
-/* What find_build_id looks for, and where it puts what it finds.  */
-struct build_id_search
+/* The ELF header of the module, which the linker defines in each
+   executable and shared object whose first loaded segment holds it
+   (GNU ld, gold and lld all do): hidden, so each module sees its own;
+   weak, so that where it is not defined there is simply no build id.  */
+extern const ElfW (Ehdr) __ehdr_start MIP_WEAK MIP_HIDDEN;
+
+/* Whether the note at NAME (N_NAMESZ bytes) is the owner "GNU".  */
+MIP_LOCAL int
+gnu_owner (const ElfW (Nhdr) *header, const unsigned char *name)
 {
-  uintptr_t anchor;
-  uint8_t *id;
-  uint32_t *size;
-};
-
-/* dl_iterate_phdr's callback: at the module whose loaded segments
-   contain the anchor, look for the build id note in its note segments,
-   and stop (1).  A note is a header, the owner's name and the
-   descriptor, each padded to 4 bytes; GNU notes in segments aligned to
-   8 (the x86 property note) have sizes that are multiples of 8, so
-   padding to 4 walks those too.  */
-static int
-find_build_id (struct dl_phdr_info *info, size_t info_size, void *data)
-{
-  struct build_id_search *search = data;
-  const ElfW (Phdr) *first = info->dlpi_phdr;
-  const ElfW (Phdr) *end = first + info->dlpi_phnum, *p;
-
-  (void) info_size;
-  for (p = first; p < end; p++)
-    if (p->p_type == PT_LOAD
-	&& search->anchor - (info->dlpi_addr + p->p_vaddr) < p->p_memsz)
-      break;
-  if (p == end)
-    return 0;
-  for (p = first; p < end; p++)
-    if (p->p_type == PT_NOTE)
-      {
-	const unsigned char *note
-	  = (const unsigned char *) (info->dlpi_addr + p->p_vaddr);
-	const unsigned char *stop = note + p->p_memsz;
-
-	while (stop - note >= (ptrdiff_t) sizeof (ElfW (Nhdr)))
-	  {
-	    const ElfW (Nhdr) *header = (const ElfW (Nhdr) *) note;
-	    const unsigned char *name = note + sizeof *header;
-	    const unsigned char *descriptor
-	      = name + ((header->n_namesz + 3) & ~(size_t) 3);
-	    const unsigned char *next
-	      = descriptor + ((header->n_descsz + 3) & ~(size_t) 3);
-
-	    if (next > stop || next < name)
-	      break;
-	    if (header->n_type == NT_GNU_BUILD_ID && header->n_namesz == 4
-		&& memcmp (name, "GNU", 4) == 0
-		&& header->n_descsz <= MIP_GNU_BUILD_ID_MAX)
-	      {
-		memcpy (search->id, descriptor, header->n_descsz);
-		*search->size = header->n_descsz;
-		return 1;
-	      }
-	    note = next;
-	  }
-      }
-  return 1;
+  return header->n_namesz == 4 && name[0] == 'G' && name[1] == 'N'
+	 && name[2] == 'U' && name[3] == '\0';
 }
 
-/* Find the GNU build id of the module that contains the anchor.  */
-static void
-search_gnu_build_id (uint8_t *id, uint32_t *size)
+/* Copy the build id note of the note segment P (BIAS: its load bias)
+   into ID and SIZE, if it has one.  A note is a header, the owner's
+   name and the descriptor, each padded to 4 bytes; GNU notes in
+   segments aligned to 8 (the x86 property note) have sizes that are
+   multiples of 8, so padding to 4 walks those too.  */
+MIP_LOCAL void
+find_build_id_note (const ElfW (Phdr) *p, uintptr_t bias, uint8_t *id,
+		    uint32_t *size)
 {
-  struct build_id_search search = { (uintptr_t) __mip_runtime, id, size };
-  int saved_errno = errno;
+  const unsigned char *note = (const unsigned char *) (bias + p->p_vaddr);
+  const unsigned char *stop = note + p->p_memsz;
 
-  dl_iterate_phdr (find_build_id, &search);
-  errno = saved_errno;
+  while (stop - note >= (ptrdiff_t) sizeof (ElfW (Nhdr)))
+    {
+      const ElfW (Nhdr) *header = (const ElfW (Nhdr) *) note;
+      const unsigned char *name = note + sizeof *header;
+      const unsigned char *descriptor
+	= name + ((header->n_namesz + 3) & ~(size_t) 3);
+      const unsigned char *next
+	= descriptor + ((header->n_descsz + 3) & ~(size_t) 3);
+
+      if (next > stop || next < name)
+	return;
+      if (header->n_type == NT_GNU_BUILD_ID && gnu_owner (header, name)
+	  && header->n_descsz <= MIP_GNU_BUILD_ID_MAX)
+	{
+	  mip_copy_bytes (id, descriptor, header->n_descsz);
+	  *size = header->n_descsz;
+	  return;
+	}
+      note = next;
+    }
+}
+
+/* The module's own program headers, found from its ELF header: no
+   dl_iterate_phdr (whose lock a signal handler must not take), nothing
+   to cache.  The load bias is where the header is less the link-time
+   address of the segment that maps it (file offset 0).  */
+MIP_INTERNAL void
+mip_platform_gnu_build_id (uint8_t *id, uint32_t *size)
+{
+  const ElfW (Ehdr) *ehdr = &__ehdr_start;
+  const ElfW (Phdr) *first, *end, *p;
+  uintptr_t bias = 0;
+
+  if (ehdr == NULL)
+    return;
+  first = (const ElfW (Phdr) *) ((const char *) ehdr + ehdr->e_phoff);
+  end = first + ehdr->e_phnum;
+  for (p = first; p < end; p++)
+    if (p->p_type == PT_LOAD && p->p_offset == 0)
+      bias = (uintptr_t) ehdr - p->p_vaddr;
+  for (p = first; p < end; p++)
+    if (p->p_type == PT_NOTE)
+      find_build_id_note (p, bias, id, size);
 }
 
 #else
 
-static void
-search_gnu_build_id (uint8_t *id, uint32_t *size)
+MIP_INTERNAL void
+mip_platform_gnu_build_id (uint8_t *id, uint32_t *size)
 {
   (void) id;
   (void) size;
 }
 
 #endif /* HAVE_DL_ITERATE_PHDR */
-
-/* The module's GNU build id, found once: at start, or by the first dump
-   if it comes before (a constructor of another module calling in).  */
-static uint8_t cached_build_id[MIP_GNU_BUILD_ID_MAX];
-static uint32_t cached_build_id_size;
-static int build_id_cached;
-
-static void
-cache_gnu_build_id (void)
-{
-  if (build_id_cached)
-    return;
-  search_gnu_build_id (cached_build_id, &cached_build_id_size);
-  build_id_cached = 1;
-}
-
-MIP_INTERNAL void
-mip_platform_gnu_build_id (uint8_t *id, uint32_t *size)
-{
-  cache_gnu_build_id ();
-  if (cached_build_id_size == 0)
-    return;
-  memcpy (id, cached_build_id, cached_build_id_size);
-  *size = cached_build_id_size;
-}
-
 
 /* ---- The initial contents of __mip_raw ------------------------------- */
 
@@ -536,7 +533,7 @@ struct section_search
   int found;
 };
 
-static int
+MIP_LOCAL int
 find_section_file (struct dl_phdr_info *info, size_t info_size, void *data)
 {
   struct section_search *search = data;
@@ -570,8 +567,8 @@ find_section_file (struct dl_phdr_info *info, size_t info_size, void *data)
    thread may have held at the fork).  */
 static struct section_search section_file;
 
-static void
-find_section_once (const unsigned char *section, size_t size)
+MIP_INTERNAL void
+mip_platform_find_image (const unsigned char *section, size_t size)
 {
   struct section_search search = { (uintptr_t) section, size, NULL, 0, 0 };
   int saved_errno = errno;
@@ -590,7 +587,7 @@ mip_platform_open_image (const unsigned char *section, size_t size,
 {
   int saved_errno = errno, errnum;
 
-  find_section_once (section, size);
+  mip_platform_find_image (section, size);
   if (!section_file.found)
     return ENOENT;
   do
@@ -604,8 +601,8 @@ mip_platform_open_image (const unsigned char *section, size_t size,
 
 #else
 
-static void
-find_section_once (const unsigned char *section, size_t size)
+MIP_INTERNAL void
+mip_platform_find_image (const unsigned char *section, size_t size)
 {
   (void) section;
   (void) size;
@@ -644,25 +641,18 @@ mip_platform_close_image (const struct mip_image *image)
   errno = saved_errno;
 }
 
-/* The section's bounds (see mip-runtime.c).  */
-extern unsigned char __start___mip_raw[] MIP_WEAK MIP_HIDDEN;
-extern unsigned char __stop___mip_raw[] MIP_WEAK MIP_HIDDEN;
-
+/* The dumps on signals are the merging writer's member's
+   (mip-process.c): say when they are asked for in a program that has
+   not linked it.  */
 MIP_INTERNAL void
 mip_platform_start (void)
 {
-  size_t size = (size_t) (__stop___mip_raw - __start___mip_raw);
+  const char *value = mip_platform_getenv (MIP_DUMP_ON_SIGNAL_ENV);
 
-  cache_gnu_build_id ();
-  if (size != 0)
-    find_section_once (__start___mip_raw, size);
-  mip_process_start ();
-}
-
-MIP_INTERNAL void
-mip_platform_stop (void)
-{
-  mip_process_stop ();
+  if (mip_merging_write == NULL && value != NULL && value[0] != '\0')
+    mip_report (MIP_DUMP_ON_SIGNAL_ENV "='", value, "' is not acted on:"
+		" dumps on signals need libmip's complete runtime (link the"
+		" program with -lmip-complete)", NULL);
 }
 
 #else

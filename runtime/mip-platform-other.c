@@ -24,8 +24,10 @@ mip_platform_start (void)
 }
 
 MIP_INTERNAL void
-mip_platform_stop (void)
+mip_platform_find_image (const unsigned char *section, size_t size)
 {
+  (void) section;
+  (void) size;
 }
 
 MIP_INTERNAL uint64_t

@@ -21,8 +21,9 @@
    data, and never binds to another module's.  */
 #define MIP_HIDDEN __attribute__ ((visibility ("hidden")))
 
-/* A function one part of libmip provides to the others: hidden, or
-   static when the parts are compiled as one unit (see mip-libmip.c).  */
+/* A function one part of libmip provides to the others of its member:
+   hidden, or static when the parts are compiled as one unit (see
+   mip-parts.c).  */
 #ifndef MIP_INTERNAL
 #define MIP_INTERNAL MIP_HIDDEN
 #endif

@@ -1,4 +1,7 @@
-/* mip-process.c - signals, on POSIX systems.
+/* mip-process.c - signals, on POSIX systems: in the merging writer's
+   member (mip-libmip-merge.c), which -lmip-complete and the full mode
+   link; the core says so when MIP_DUMP_ON_SIGNAL asks for dumps on
+   signals in a program without it.
 
    (Fork is the full mode's business: its member, mip-first-call.c,
    resets a child's call counts.  Coverage is the same whichever
@@ -28,7 +31,54 @@
 #include <signal.h>
 #include <string.h>
 
-#define DUMP_ON_SIGNAL_ENV "MIP_DUMP_ON_SIGNAL"
+/* ---- Yes or no ------------------------------------------------------ */
+
+/* Whether VALUE is WORD (lower case) in any case.  */
+static int
+is_word (const char *value, const char *word)
+{
+  for (; *word != '\0'; value++, word++)
+    if ((*value >= 'A' && *value <= 'Z' ? *value + ('a' - 'A') : *value)
+	!= *word)
+      return 0;
+  return *value == '\0';
+}
+
+/* The yes-or-no environment variable NAME: 1 for 1, yes, true or on, 0
+   for 0, no, false or off (in any case), unset or empty; anything else
+   is reported on stderr (call it once) and taken as 0.  */
+MIP_INTERNAL int
+mip_env_flag (const char *name)
+{
+  /* The first four mean yes.  */
+  static const char words[] = "1\0yes\0true\0on\0" "0\0no\0false\0off";
+  static const char known[] =
+    " (known: 1 yes true on, 0 no false off); taken as 0";
+  const char *value = mip_platform_getenv (name), *word = words;
+  size_t length = mip_text_length (name);
+  int i;
+
+  if (value == NULL || value[0] == '\0')
+    return 0;
+  for (i = 0; i < 8; i++, word += mip_text_length (word) + 1)
+    if (is_word (value, word))
+      return i < 4;
+  {
+    char rest[length + sizeof known];
+
+    mip_copy_bytes (rest, name, length);
+    mip_copy_bytes (rest + length, known, sizeof known);
+    mip_report ("bad value '", value, "' in ", rest);
+  }
+  return 0;
+}
+
+/* Whether MIP_DUMP_ON_SIGNAL asks for the dumps.  */
+static int
+dump_on_signal_wanted (void)
+{
+  return mip_env_flag (MIP_DUMP_ON_SIGNAL_ENV);
+}
 
 /* ---- Signals -------------------------------------------------------- */
 
@@ -79,12 +129,6 @@ dump_on_signal (int signal_number, siginfo_t *info, void *context)
     pass_on (signal_number, info, context, &previous_actions[index]);
 }
 
-static int
-dump_on_signal_wanted (void)
-{
-  return mip_env_flag (DUMP_ON_SIGNAL_ENV);
-}
-
 static void
 install_signal_handlers (void)
 {
@@ -128,15 +172,17 @@ remove_signal_handlers (void)
     }
 }
 
-MIP_INTERNAL void
-mip_process_start (void)
+/* At start (a module with no instrumented code has nothing to dump).  */
+static MIP_CONSTRUCTOR (101) MIP_USED void
+start_signals (void)
 {
-  if (dump_on_signal_wanted ())
+  if (mip_section_size () != 0 && dump_on_signal_wanted ())
     install_signal_handlers ();
 }
 
-MIP_INTERNAL void
-mip_process_stop (void)
+/* After the dump at exit, or when the module is unloaded.  */
+static MIP_DESTRUCTOR (102) MIP_USED void
+stop_signals (void)
 {
   remove_signal_handlers ();
 }

@@ -1,14 +1,13 @@
 /* mip-runtime.c - the core of libmip: the anchor, the order counter, the
-   __mip_raw section, the raw header, the dumps, the caller's buffer and
-   the reset.
+   __mip_raw section, the raw header and the dumps.
 
    Instrumented translation units put their counters into the allocated
    section __mip_raw, one raw unit each; the linker concatenates them and
    defines __start___mip_raw and __stop___mip_raw around them.  At exit,
    or when asked through __mip_dump, this file walks the units to compute
    the build id, fills a struct mip_raw_header and hands header and
-   section to the file writer; __mip_write_buffer puts the same bytes
-   into the caller's buffer instead.  The map units of the instrumented
+   section to the file writer (mip-reset.c puts the same bytes into the
+   caller's buffer instead, and resets the counters).  The map units of the instrumented
    code refer to __mip_runtime; that reference is what pulls this object
    (and with it the destructor) into every link of instrumented code.
 
@@ -56,7 +55,7 @@ static int unit_walk_reported;
 /* Set when this process must write nothing (see mip_disable_dumps).  */
 static int dumps_disabled;
 
-MIP_INTERNAL void
+MIP_SHARED void
 mip_copy_bytes (void *to, const void *from, size_t size)
 {
   unsigned char *out = to;
@@ -76,7 +75,7 @@ clear_bytes (void *to, size_t size)
     *out++ = 0;
 }
 
-MIP_INTERNAL int
+MIP_SHARED int
 mip_walk_units (const unsigned char *data, size_t size,
 		struct mip_unit_walk *walk)
 {
@@ -130,7 +129,7 @@ mip_fill_raw_header (struct mip_raw_header *header,
 			     &header->gnu_build_id_size);
 }
 
-MIP_INTERNAL size_t
+MIP_SHARED size_t
 mip_snapshot_samples (struct mip_dump_samples *samples)
 {
   struct mip_caller_sample_table *table = &__mip_caller_samples;
@@ -153,29 +152,11 @@ mip_snapshot_samples (struct mip_dump_samples *samples)
   return sizeof samples->header + count * sizeof (struct mip_raw_sample);
 }
 
-/* Forget every caller sample (the counters were reset).  */
-static void
-clear_samples (void)
-{
-  struct mip_caller_sample_table *table = &__mip_caller_samples;
-
-  if (table == NULL)
-    return;
-  __atomic_store_n (&table->header.sample_count, 0, __ATOMIC_RELEASE);
-  table->header.dropped = 0;
-  table->lost = 0;
-  clear_bytes (__start___mip_sample_index,
-	       (size_t) ((unsigned char *) __stop___mip_sample_index
-			 - (unsigned char *) __start___mip_sample_index));
-  /* A thread the fork child does not have may have held it.  */
-  MIP_UNLOCK (table->lock);
-}
-
 /* Fill HEADER for DATA, reporting inconsistent units once per process,
    and SAMPLES; returns the bytes of the sample table (0: none, and no
    flag).  */
-static size_t
-fill_header_reporting (struct mip_raw_header *header,
+MIP_SHARED size_t
+mip_fill_dump_header (struct mip_raw_header *header,
 		       const unsigned char *data, size_t size,
 		       struct mip_dump_samples *samples)
 {
@@ -207,7 +188,7 @@ mip_dump_data (const unsigned char *data, size_t size)
     {
       /* Inconsistent units are still written: the flag makes readers
 	 refuse them with a clear message.  */
-      fill_header_reporting (&header, data, size, &samples);
+      mip_fill_dump_header (&header, data, size, &samples);
       result = mip_write_profile_file (&dump);
       MIP_UNLOCK (dump_lock);
     }
@@ -226,10 +207,8 @@ mip_release_dump_lock (void)
   MIP_UNLOCK (dump_lock);
 }
 
-/* The section's size: 0 in a module without __mip_raw, where both
-   bounds are null.  */
-static size_t
-section_size (void)
+MIP_SHARED size_t
+mip_section_size (void)
 {
   return (size_t) (__stop___mip_raw - __start___mip_raw);
 }
@@ -237,140 +216,16 @@ section_size (void)
 int
 __mip_dump (void)
 {
-  return mip_dump_data (__start___mip_raw, section_size ());
+  return mip_dump_data (__start___mip_raw, mip_section_size ());
 }
 
-/* The size of a dump of the section with the sample table of
-   SAMPLES_SIZE bytes.  */
-static size_t
-dump_size (size_t samples_size)
-{
-  size_t size = section_size ();
-
-  return size == 0 ? 0 : sizeof (struct mip_raw_header) + size
-			 + samples_size;
-}
-
-size_t
-__mip_get_size (void)
-{
-  struct mip_dump_samples samples;
-
-  return dump_size (mip_snapshot_samples (&samples));
-}
-
-/* The caller samples grow while the program runs: the buffer holds the
-   table as it was when __mip_get_size measured it, or a later one that
-   still fits; what does not fit is left out, whole entries only.  */
-int
-__mip_write_buffer (void *buffer, size_t size)
-{
-  size_t data_size = section_size ();
-  unsigned char *out = buffer;
-  struct mip_raw_header header;
-  struct mip_dump_samples samples;
-  size_t samples_size;
-
-  if (data_size == 0 || out == NULL || size < dump_size (0))
-    return -1;
-  samples_size = fill_header_reporting (&header, __start___mip_raw,
-					data_size, &samples);
-  if (samples_size > size - dump_size (0))
-    {
-      samples.header.sample_count =
-	(uint32_t) ((size - dump_size (0) - sizeof samples.header)
-		    / sizeof (struct mip_raw_sample));
-      if (size - dump_size (0) < sizeof samples.header
-	  || samples.header.sample_count == 0)
-	{
-	  header.flags &= ~MIP_RAW_FLAG_CALLER_SAMPLES;
-	  samples_size = 0;
-	}
-      else
-	samples_size = sizeof samples.header
-	  + samples.header.sample_count * sizeof (struct mip_raw_sample);
-    }
-  mip_copy_bytes (out, &header, sizeof header);
-  mip_copy_bytes (out + sizeof header, __start___mip_raw, data_size);
-  if (samples_size != 0)
-    {
-      out += sizeof header + data_size;
-      mip_copy_bytes (out, &samples.header, sizeof samples.header);
-      mip_copy_bytes (out + sizeof samples.header, samples.entries,
-		      samples_size - sizeof samples.header);
-    }
-  return 0;
-}
-
-/* Whether the units of the image are those of DATA (SIZE bytes): the
-   same headers at the same offsets, so the image is this build's.  */
-static int
-image_matches (const struct mip_image *image, const unsigned char *data,
-	       size_t size)
-{
-  size_t offset = 0;
-
-  while (offset < size)
-    {
-      struct mip_raw_unit unit, initial = { 0, 0, 0 };
-
-      mip_copy_bytes (&unit, data + offset, sizeof unit);
-      if (mip_platform_read_image (image, offset, &initial, sizeof initial)
-	  != 0
-	  || initial.unit_hash != unit.unit_hash
-	  || initial.unit_size != unit.unit_size
-	  || initial.function_count != unit.function_count)
-	return 0;
-      offset += unit.unit_size;
-    }
-  return 1;
-}
-
-/* Copy the image over DATA, once it is known to be DATA's: straight
-   into the section, no buffer needed.  */
-static int
-copy_image (const struct mip_image *image, unsigned char *data, size_t size)
-{
-  return mip_platform_read_image (image, 0, data, size) == 0 ? 0 : -1;
-}
-
-MIP_INTERNAL int
-mip_reset_data (unsigned char *data, size_t size)
-{
-  struct mip_unit_walk walk;
-  struct mip_image image;
-  int result = -1;
-
-  if (data == NULL || size == 0)
-    return 0;
-  if (mip_walk_units (data, size, &walk) != 0
-      || mip_platform_open_image (data, size, &image) != 0)
-    return -1;
-  if (image_matches (&image, data, size))
-    result = copy_image (&image, data, size);
-  mip_platform_close_image (&image);
-  if (result == 0)
-    {
-      __atomic_store_n (&__mip_sequence, 0, __ATOMIC_RELAXED);
-      clear_samples ();
-    }
-  return result;
-}
-
-int
-__mip_reset (void)
-{
-  return mip_reset_data (__start___mip_raw, section_size ());
-}
-
-/* Set up the platform's part (the POSIX one registers the fork and
-   signal handlers) before the module's other constructors run; a
-   module with no instrumented code, which has nothing to dump, is left
-   alone.  */
+/* Set up the platform's part before the module's other constructors
+   run; a module with no instrumented code, which has nothing to dump,
+   is left alone.  */
 static MIP_CONSTRUCTOR (101) MIP_USED void
 start_module (void)
 {
-  if (section_size () != 0)
+  if (mip_section_size () != 0)
     mip_platform_start ();
 }
 
@@ -380,5 +235,4 @@ static MIP_DESTRUCTOR (101) MIP_USED void
 dump_at_exit (void)
 {
   (void) __mip_dump ();
-  mip_platform_stop ();
 }

@@ -39,7 +39,7 @@ mip_put_number (char *p, char *end, uint64_t value, unsigned base,
   return mip_put (p, end, first);
 }
 
-MIP_INTERNAL size_t
+MIP_SHARED size_t
 mip_text_length (const char *string)
 {
   size_t length = 0;
@@ -92,7 +92,7 @@ mip_report_named (const char *a, const char *name, const char *c,
   mip_report (a, shortened, c, d);
 }
 
-MIP_INTERNAL void
+MIP_SHARED void
 mip_report_write_error (const char *name, int errnum)
 {
   char reason[128];
@@ -121,38 +121,3 @@ mip_report_unit_walk_failure (void)
   mip_platform_write_stderr (message, sizeof message - 1);
 }
 
-#if MIP_PLATFORM_POSIX
-
-/* Whether VALUE is WORD (lower case) in any case.  */
-static int
-is_word (const char *value, const char *word)
-{
-  for (; *word != '\0'; value++, word++)
-    if ((*value >= 'A' && *value <= 'Z' ? *value + ('a' - 'A') : *value)
-	!= *word)
-      return 0;
-  return *value == '\0';
-}
-
-MIP_INTERNAL int
-mip_env_flag (const char *name)
-{
-  /* The first four mean yes.  */
-  static const char words[] = "1\0yes\0true\0on\0" "0\0no\0false\0off";
-  const char *value = mip_platform_getenv (name), *word = words;
-  char rest[96];
-  int i;
-
-  if (value == NULL || value[0] == '\0')
-    return 0;
-  for (i = 0; i < 8; i++, word += mip_text_length (word) + 1)
-    if (is_word (value, word))
-      return i < 4;
-  *mip_put (mip_put (rest, rest + sizeof rest - 1, name),
-	    rest + sizeof rest - 1,
-	    " (known: 1 yes true on, 0 no false off); taken as 0") = '\0';
-  mip_report_named ("bad value '", value, "' in ", rest);
-  return 0;
-}
-
-#endif /* MIP_PLATFORM_POSIX */

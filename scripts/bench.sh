@@ -822,7 +822,7 @@ bench_cross () {
 }
 
 # ---- the runtime's fixed cost ------------------------------------------------
-FIXED_VARIANTS="plain fcov bcov full"
+FIXED_VARIANTS="plain fcov fcovc bcov full"
 
 # fixed_sizes SIZE-TOOL BINARY: .text .data .bss records samples (bytes;
 # 0 for a section the binary has not).

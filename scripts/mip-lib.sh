@@ -104,7 +104,7 @@ mip_variant_cflags () {
       "-fplugin=$MIP_PLUGIN -fplugin-arg-mip-generate -fplugin-arg-mip-atomic" ;;
     bcov) printf '%s\n' \
       "-fplugin=$MIP_PLUGIN -fplugin-arg-mip-generate=block-coverage" ;;
-    fcov) printf '%s\n' \
+    fcov | fcovc) printf '%s\n' \
       "-fplugin=$MIP_PLUGIN -fplugin-arg-mip-generate=function-coverage" ;;
     gcov) printf '%s\n' "--coverage" ;;
     pgen) printf '%s\n' "-fprofile-generate" ;;
@@ -117,6 +117,7 @@ mip_variant_ldflags () {
   case $1 in
     full | fullatomic | bcov | fcov)
       printf '%s\n' "-L$(mip_runtime_libdir) -lmip" ;;
+    fcovc) printf '%s\n' "-L$(mip_runtime_libdir) -lmip-complete" ;;
     gcov) printf '%s\n' "--coverage" ;;
     pgen) printf '%s\n' "-fprofile-generate" ;;
     *) ;;
@@ -143,6 +144,7 @@ mip_variant_title () {
     fullatomic) echo "MIP full -atomic" ;;
     bcov) echo "MIP block-coverage" ;;
     fcov) echo "MIP function-coverage" ;;
+    fcovc) echo "  with -lmip-complete" ;;
     gcov) echo "gcc --coverage" ;;
     pgen) echo "gcc -fprofile-generate" ;;
     finst) echo "gcc -finstrument-functions" ;;

@@ -38,8 +38,8 @@ fail () {
 undefined_in_core () {
   compile="$1 -ffreestanding -nostdlib -fPIC -fvisibility=hidden -Os \
     -DMIP_PLATFORM_POSIX=0 -I$top_srcdir/lib -I$srcdir"
-  echo "$compile -c $srcdir/mip-libmip.c -o $work.o" >&2
-  if ! $compile -c "$srcdir/mip-libmip.c" -o "$work.o"; then
+  echo "$compile -c $srcdir/mip-parts.c -o $work.o" >&2
+  if ! $compile -c "$srcdir/mip-parts.c" -o "$work.o"; then
     echo "(does not compile)"
     return
   fi

@@ -1,0 +1,63 @@
+/* mip-parts.c - libmip's parts, compiled into its members.
+
+   Every byte of the runtime is in each instrumented program, and the
+   budget of the coverage modes is counted in bytes of .text, so libmip
+   is an archive of members that a program links only when it uses
+   them:
+
+   - the core (mip-libmip.c: MIP_MEMBER_CORE): the anchor, the raw
+     header, the dump at exit and __mip_dump, and the lean file writer
+     (mip-write.c): every instrumented program has it;
+   - the merging writer (mip-libmip-merge.c: MIP_MEMBER_MERGE): online
+     merging ("%m"), locking, the precise rules for files that several
+     modules and runs share (mip-file.c), and dumps on signals
+     (mip-process.c); linked by -lmip-complete and by the full mode;
+   - the counter control (mip-libmip-reset.c: MIP_MEMBER_RESET):
+     __mip_reset, __mip_get_size and __mip_write_buffer (mip-reset.c),
+     linked by a program that calls them;
+   - the full mode's member, mip-first-call.c, apart.
+
+   Each member compiles the parts it needs as one unit: the functions
+   the parts give each other within a member are static (MIP_INTERNAL),
+   so the compiler inlines those called once and keeps no calls between
+   them.  What one member gives another is MIP_SHARED (hidden, not
+   static).  The platform files are compiled into each member; a member
+   keeps only the calls it makes.  Without MIP_MEMBER (the unit tests,
+   the freestanding check) every part is compiled into one unit.
+
+   Copyright (C) 2026 The MIP for GCC developers.
+   SPDX-License-Identifier: GPL-3.0-or-later  */
+
+/* For secure_getenv and strerrordesc_np in glibc; it must come before
+   any system header.  (A freestanding build, MIP_PLATFORM_POSIX 0,
+   includes only <stddef.h> and <stdint.h>.)  */
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE 1
+#endif
+
+#define MIP_INTERNAL static __attribute__ ((unused))
+
+#define MIP_MEMBER_CORE 1
+#define MIP_MEMBER_MERGE 2
+#define MIP_MEMBER_RESET 3
+
+#ifndef MIP_MEMBER
+#define MIP_HAS_PART(member) 1
+#else
+#define MIP_HAS_PART(member) (MIP_MEMBER == (member))
+#endif
+
+#if MIP_HAS_PART (MIP_MEMBER_CORE)
+#include "mip-runtime.c"
+#include "mip-write.c"
+#include "mip-util.c"
+#endif
+#if MIP_HAS_PART (MIP_MEMBER_MERGE)
+#include "mip-file.c"
+#include "mip-process.c"
+#endif
+#if MIP_HAS_PART (MIP_MEMBER_RESET)
+#include "mip-reset.c"
+#endif
+#include "mip-platform-linux.c"
+#include "mip-platform-other.c"

@@ -1,0 +1,393 @@
+/* mip-write.c - the raw profile file's name, and the core's lean writer.
+
+   The name is $MIP_PROFILE_FILENAME, or default.mipraw when that is
+   unset or empty, with "%p" replaced by the process id, "%h" by the host
+   name, "%t" by $TMPDIR (/tmp when unset or empty), "%m" by the module's
+   build id (16 hexadecimal digits) and "%%" by '%'.  A pattern with any
+   other '%' is refused once on stderr, and default.mipraw used.
+
+   Where the merging writer (mip-file.c) is linked, it writes the file.
+   Otherwise this file's lean writer does, at a fraction of its size
+   (every instrumented program carries it):
+
+   - a regular file, or a name that does not exist yet, is replaced: the
+     dump is written to NAME.PID.tmp beside it, which is renamed over
+     NAME, so a reader never sees a half-written file and a failed dump
+     leaves the file as it was.  But when the file holds a dump of this
+     process written by another module (an executable and its
+     instrumented shared objects writing one name), the dump is added at
+     its end instead, so the modules' dumps stay side by side;
+   - anything else (a symbolic link, a device node, a FIFO, a socket) is
+     opened as it is and written in place, never renamed over or
+     removed: a link is followed and stays a link (a dangling link's
+     target is created), /dev/null discards the dump, a FIFO's reader
+     receives it; a FIFO with no reader is skipped, said once;
+   - "%m" (online merging) needs the merging writer: without it the
+     dump is not written, said once, and the file is left as it was.
+
+   File names live on the stack, sized to the name (at most MIP_PATH_MAX
+   bytes): nothing here is in the program's data but one byte of
+   messages said.
+
+   Copyright (C) 2026 The MIP for GCC developers.
+   SPDX-License-Identifier: GPL-3.0-or-later  */
+
+#include "mip-internal.h"
+
+#if MIP_PLATFORM_POSIX
+
+#include <errno.h>
+
+#define TMPDIR_ENV "TMPDIR"
+#define DEFAULT_TMPDIR "/tmp"
+
+/* The messages said once: a bit of each kind in said_once.  */
+enum said
+{
+  SAID_BAD_PATTERN = 1,
+  SAID_NO_READER = 2,
+  SAID_NO_MERGING = 4
+};
+static unsigned char said_once;
+
+/* Whether the message of kind WHAT is to be said: the first time.  */
+static int
+first_time (enum said what)
+{
+  int first = !(said_once & what);
+
+  said_once |= what;
+  return first;
+}
+
+MIP_INTERNAL const char *
+mip_filename_pattern (void)
+{
+  const char *pattern = mip_platform_getenv (MIP_FILENAME_ENV);
+
+  if (pattern == NULL || pattern[0] == '\0')
+    return MIP_DEFAULT_RAW_NAME;
+  return pattern;
+}
+
+/* Append TEXT at *LENGTH in OUT (OUT_SIZE bytes); what does not fit is
+   only counted.  */
+static void
+append_text (char *out, size_t out_size, size_t *length, const char *text)
+{
+  for (; *text != '\0'; text++, ++*length)
+    if (*length < out_size)
+      out[*length] = *text;
+}
+
+/* VALUE in BASE with at least WIDTH digits, into TEXT (24 bytes).  */
+static const char *
+number_text (char *text, uint64_t value, unsigned base, unsigned width)
+{
+  *mip_put_number (text, text + 23, value, base, width) = '\0';
+  return text;
+}
+
+MIP_INTERNAL long
+mip_expand_filename (const char *pattern,
+		     const struct mip_name_values *values, char *out,
+		     size_t out_size)
+{
+  size_t length = 0;
+  char number[24];
+
+  for (; *pattern != '\0'; pattern++)
+    {
+      char literal[2] = { *pattern, '\0' };
+      const char *text = literal;
+
+      if (*pattern == '%')
+	switch (*++pattern)
+	  {
+	  case 'p':
+	    text = number_text (number, values->pid, 10, 1);
+	    break;
+	  case 'm':
+	    text = number_text (number, values->build_id, 16, 16);
+	    break;
+	  case 'h':
+	    text = values->host;
+	    break;
+	  case 't':
+	    text = values->tmpdir;
+	    break;
+	  case '%':
+	    text = "%";
+	    break;
+	  default:
+	    return -1;
+	  }
+      append_text (out, out_size, &length, text);
+    }
+  if (length < out_size)
+    out[length] = '\0';
+  return (long) length;
+}
+
+MIP_INTERNAL int
+mip_pattern_merges (const char *pattern)
+{
+  for (; *pattern != '\0'; pattern++)
+    if (pattern[0] == '%' && pattern[1] != '\0')
+      {
+	pattern++;
+	if (*pattern == 'm')
+	  return 1;
+      }
+  return 0;
+}
+
+/* ---- Pieces both writers use ----------------------------------------- */
+
+MIP_SHARED void
+mip_temporary_name (const char *name, uint64_t pid, char *out,
+		    size_t out_size)
+{
+  char number[24];
+  size_t length = 0;
+
+  append_text (out, out_size, &length, name);
+  append_text (out, out_size, &length, ".");
+  append_text (out, out_size, &length, number_text (number, pid, 10, 1));
+  append_text (out, out_size, &length, ".tmp");
+  out[length < out_size ? length : out_size - 1] = '\0';
+}
+
+MIP_SHARED int
+mip_create_temporary (const char *path, int *fd)
+{
+  int errnum = mip_platform_create_file (path, fd);
+
+  /* One left behind by a killed process that had the same pid.  */
+  if (errnum == EEXIST && mip_platform_remove (path) == 0)
+    errnum = mip_platform_create_file (path, fd);
+  return errnum;
+}
+
+MIP_SHARED int
+mip_dump_pieces (const struct mip_dump *dump, const void **pieces,
+		 size_t *sizes)
+{
+  int n = 0;
+
+  pieces[n] = dump->header;
+  sizes[n++] = sizeof *dump->header;
+  pieces[n] = dump->data;
+  sizes[n++] = (size_t) dump->header->data_size;
+  if (dump->header->flags & MIP_RAW_FLAG_CALLER_SAMPLES)
+    {
+      pieces[n] = &dump->samples->header;
+      sizes[n++] = sizeof dump->samples->header;
+      pieces[n] = dump->samples->entries;
+      sizes[n++] = dump->samples->header.sample_count
+		   * sizeof (struct mip_raw_sample);
+    }
+  return n;
+}
+
+MIP_SHARED int
+mip_write_dump_pieces (int to, const struct mip_dump *dump)
+{
+  const void *pieces[4];
+  size_t sizes[4];
+  int n = mip_dump_pieces (dump, pieces, sizes), i, errnum = 0;
+
+  for (i = 0; i < n && errnum == 0; i++)
+    errnum = mip_platform_write_all (to, pieces[i], sizes[i]);
+  return errnum;
+}
+
+MIP_SHARED int
+mip_write_in_place (const char *name, const struct mip_dump *dump,
+		    int follow)
+{
+  const void *pieces[4];
+  size_t sizes[4];
+  int errnum = mip_platform_write_in_place (name, pieces, sizes,
+					    mip_dump_pieces (dump, pieces,
+							     sizes),
+					    follow);
+
+  if (errnum == ENXIO && first_time (SAID_NO_READER))
+    mip_report ("cannot write '", name, "': no reader", NULL);
+  else if (errnum != 0 && errnum != ENXIO && errnum != MIP_KIND_CHANGED)
+    mip_report_write_error (name, errnum);
+  return errnum == 0 || errnum == MIP_KIND_CHANGED ? errnum : -1;
+}
+
+/* ---- The lean writer ------------------------------------------------- */
+
+/* Whether the regular file NAME holds a dump that this process wrote
+   from another module than OURS's: a walk over its dump headers,
+   stopping at anything that is not one.  */
+static int
+holds_other_module_dump (const char *name, const struct mip_raw_header *ours)
+{
+  struct mip_raw_header found;
+  uint64_t offset = 0;
+  int fd, other = 0;
+
+  if (mip_platform_open_regular (name, 0, &fd) != 0)
+    return 0;
+  while (!other
+	 && mip_platform_read_at (fd, offset, &found, sizeof found) == 0
+	 && found.magic == ours->magic && found.version == ours->version
+	 && found.header_size == sizeof found)
+    {
+      struct mip_raw_samples samples;
+
+      other = found.pid == ours->pid
+	      && found.anchor_address != ours->anchor_address;
+      offset += sizeof found + found.data_size;
+      if ((found.flags & MIP_RAW_FLAG_CALLER_SAMPLES)
+	  && mip_platform_read_at (fd, offset, &samples, sizeof samples) == 0)
+	offset += sizeof samples
+		  + (uint64_t) samples.sample_count * samples.entry_size;
+    }
+  mip_platform_close (fd);
+  return other;
+}
+
+/* Write DUMP to NEW (a descriptor) and close it.  */
+static int
+write_and_close (int to, const struct mip_dump *dump)
+{
+  int errnum = mip_write_dump_pieces (to, dump);
+  int close_errnum = mip_platform_close (to);
+
+  return errnum != 0 ? errnum : close_errnum;
+}
+
+/* Replace the regular file NAME (or create it) with DUMP, or add DUMP
+   at its end where another module of this process wrote there.
+   Returns 0 or an error number.  */
+static int
+write_regular (const char *name, const struct mip_dump *dump)
+{
+  char temporary[mip_text_length (name) + 32];
+  int to, errnum;
+
+  if (holds_other_module_dump (name, dump->header))
+    {
+      errnum = mip_platform_open_regular (name, 1, &to);
+      return errnum != 0 ? errnum : write_and_close (to, dump);
+    }
+  mip_temporary_name (name, dump->header->pid, temporary, sizeof temporary);
+  errnum = mip_create_temporary (temporary, &to);
+  if (errnum != 0)
+    return errnum;
+  errnum = write_and_close (to, dump);
+  if (errnum == 0)
+    errnum = mip_platform_rename (temporary, name);
+  if (errnum != 0)
+    mip_platform_remove (temporary);
+  return errnum;
+}
+
+/* The lean writer: DUMP into NAME as the comment at the top says.
+   Returns 0 or -1, having said why.  */
+static int
+write_lean (const char *name, const struct mip_dump *dump, int merging)
+{
+  int kind, errnum;
+
+  if (merging)
+    {
+      if (first_time (SAID_NO_MERGING))
+	mip_report ("'%m' in " MIP_FILENAME_ENV " (online merging) needs"
+		    " libmip's merging writer, which this program does not"
+		    " have (link it with -lmip-complete); '", name,
+		    "' is left as it is, this profile is not written", NULL);
+      return -1;
+    }
+  errnum = mip_platform_file_kind (name, &kind);
+  if (errnum == 0 && kind != MIP_FILE_REGULAR && kind != MIP_FILE_ABSENT)
+    return mip_write_in_place (name, dump, 1) == 0 ? 0 : -1;
+  if (errnum == 0)
+    errnum = write_regular (name, dump);
+  if (errnum == 0)
+    return 0;
+  mip_report_write_error (name, errnum);
+  return -1;
+}
+
+/* ---- The name -------------------------------------------------------- */
+
+/* The values of the directives for HEADER's dump; HOST is a buffer of
+   HOST_SIZE bytes for the host name.  */
+static void
+name_values (const struct mip_raw_header *header, char *host,
+	     size_t host_size, struct mip_name_values *values)
+{
+  const char *tmpdir = mip_platform_getenv (TMPDIR_ENV);
+
+  values->pid = header->pid;
+  values->build_id = header->build_id;
+  if (mip_platform_host_name (host, host_size) != 0)
+    mip_copy_bytes (host, "unknown-host", sizeof "unknown-host");
+  values->host = host;
+  values->tmpdir = tmpdir != NULL && tmpdir[0] != '\0' ? tmpdir
+						      : DEFAULT_TMPDIR;
+}
+
+/* Expand $MIP_PROFILE_FILENAME (or the default name, when that is unset,
+   empty or bad: said once) with VALUES into NAME, of MIP_PATH_MAX bytes.
+   Returns the pattern used, or NULL when the name does not fit.  */
+static const char *
+expand_name (const struct mip_name_values *values, char *name)
+{
+  const char *pattern = mip_filename_pattern ();
+  long length = mip_expand_filename (pattern, values, name, MIP_PATH_MAX);
+
+  if (length < 0)
+    {
+      if (first_time (SAID_BAD_PATTERN))
+	mip_report ("bad file name pattern '", pattern, "' in "
+		    MIP_FILENAME_ENV " (known: %p %h %t %m %%); writing "
+		    MIP_DEFAULT_RAW_NAME, NULL);
+      pattern = MIP_DEFAULT_RAW_NAME;
+      length = mip_expand_filename (pattern, values, name, MIP_PATH_MAX);
+    }
+  if (length < MIP_PATH_MAX)
+    return pattern;
+  name[64] = '\0';
+  mip_report ("cannot write '", name, "...': ", "File name too long");
+  return NULL;
+}
+
+MIP_INTERNAL int
+mip_write_profile_file (const struct mip_dump *dump)
+{
+  int saved_errno = errno;
+  char host[256], name[MIP_PATH_MAX];
+  struct mip_name_values values;
+  const char *pattern;
+  int result = -1;
+
+  name_values (dump->header, host, sizeof host, &values);
+  pattern = expand_name (&values, name);
+  if (pattern != NULL)
+    result = mip_merging_write != NULL
+	     ? mip_merging_write (name, dump, mip_pattern_merges (pattern))
+	     : write_lean (name, dump, mip_pattern_merges (pattern));
+  errno = saved_errno;
+  return result;
+}
+
+#else
+
+/* No files: __mip_dump and the dump at exit do nothing; the profile
+   leaves through __mip_write_buffer.  */
+MIP_INTERNAL int
+mip_write_profile_file (const struct mip_dump *dump)
+{
+  (void) dump;
+  return -1;
+}
+
+#endif /* MIP_PLATFORM_POSIX */
