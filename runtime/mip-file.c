@@ -80,7 +80,8 @@ enum merge_said
 {
   SAID_FOREIGN_FILE = 1,
   SAID_LOCK_FAILURE = 2,
-  SAID_NOT_REGULAR = 4
+  SAID_NOT_REGULAR = 4,
+  SAID_FIFO_NO_READER = 8
 };
 static unsigned char merge_said_once;
 
@@ -281,6 +282,30 @@ copy_kept_dumps (int fd, uint64_t file_size,
 
 /* ---- Writing -------------------------------------------------------- */
 
+/* Create the temporary file PATH.  One left behind by a killed process
+   that had the same pid is removed first.  Returns 0 or an error
+   number.  */
+static int
+create_temporary (const char *path, int *fd)
+{
+  int errnum = mip_platform_create_file (path, fd);
+
+  if (errnum == EEXIST && mip_platform_remove (path) == 0)
+    errnum = mip_platform_create_file (path, fd);
+  return errnum;
+}
+
+/* Write DUMP at the end of TO.  */
+static int
+write_dump_pieces (int to, const struct mip_dump *dump)
+{
+  const void *pieces[4];
+  size_t sizes[4];
+
+  return mip_platform_write_pieces (to, pieces, sizes,
+				    mip_dump_pieces (dump, pieces, sizes));
+}
+
 /* Write into the new file TO the kept dumps of FD, then DUMP, and close
    TO.  Returns 0 or the first error number.  */
 static int
@@ -291,7 +316,7 @@ write_new_file (int to, int fd, uint64_t file_size,
   int close_errnum;
 
   if (errnum == 0)
-    errnum = mip_write_dump_pieces (to, dump);
+    errnum = write_dump_pieces (to, dump);
   close_errnum = mip_platform_close (to);
   return errnum != 0 ? errnum : close_errnum;
 }
@@ -304,7 +329,7 @@ replace_file (const char *name, const char *temporary, int fd,
 	      uint64_t file_size, const struct mip_dump *dump, int merging)
 {
   int to;
-  int errnum = mip_create_temporary (temporary, &to);
+  int errnum = create_temporary (temporary, &to);
 
   if (errnum != 0)
     return errnum;
@@ -418,10 +443,22 @@ write_dump (const char *name, const struct mip_dump *dump, int merging)
 static int
 write_in_place (const char *name, const struct mip_dump *dump, int merging)
 {
+  const void *pieces[4];
+  size_t sizes[4];
+  int errnum;
+
   if (merging && merge_first_time (SAID_NOT_REGULAR))
     mip_report ("'", name, "' is not a regular file: written, not merged",
 		NULL);
-  return mip_write_in_place (name, dump, 0);
+  errnum = mip_platform_write_in_place (name, pieces, sizes,
+					mip_dump_pieces (dump, pieces, sizes));
+  if (errnum == 0 || errnum == MIP_KIND_CHANGED)
+    return errnum;
+  if (errnum != ENXIO)
+    mip_report_write_error (name, errnum);
+  else if (merge_first_time (SAID_FIFO_NO_READER))
+    mip_report ("cannot write '", name, "': no reader", NULL);
+  return -1;
 }
 
 /* Linux's limit on the symbolic links followed in one name.  */

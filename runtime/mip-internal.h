@@ -176,21 +176,10 @@ MIP_SHARED int mip_merging_write (const char *name,
    bytes).  */
 MIP_SHARED void mip_temporary_name (const char *name, uint64_t pid,
 				    char *out, size_t out_size);
-/* Create the temporary file PATH (one left behind by a killed process
-   is removed first).  Returns 0 or an error number.  */
-MIP_SHARED int mip_create_temporary (const char *path, int *fd);
 /* The pieces of DUMP, in file order, into PIECES (at most 4); returns
    how many.  */
 MIP_SHARED int mip_dump_pieces (const struct mip_dump *dump,
 				const void **pieces, size_t *sizes);
-/* Write DUMP at the end of TO.  Returns 0 or an error number.  */
-MIP_SHARED int mip_write_dump_pieces (int to, const struct mip_dump *dump);
-/* Write DUMP to the device, FIFO or socket NAME as it is (with FOLLOW,
-   to whatever NAME leads to, a regular file included).  Returns 0, or
-   -1 having said why, or MIP_KIND_CHANGED (without FOLLOW, a regular
-   file), having written nothing.  */
-MIP_SHARED int mip_write_in_place (const char *name,
-				   const struct mip_dump *dump, int follow);
 
 /* ---- Text without allocation (mip-util.c) ------------------------ */
 
@@ -336,19 +325,30 @@ MIP_INTERNAL int mip_platform_read_link (const char *path, char *out,
 					 size_t size);
 /* Open the device, FIFO or socket PATH for writing only (a FIFO with no
    reader fails with ENXIO at once), write the COUNT PIECES of SIZES
-   bytes and close it; SIGPIPE from a reader that went away is not
-   delivered (EPIPE is returned).  MIP_KIND_CHANGED for a regular file,
-   which is not written.  With FOLLOW, a symbolic link is followed, to
-   a file created when it does not exist, and a regular file is written
-   too, from its start and cut to what was written.  */
+   bytes (mip_platform_write_pieces) and close it.  MIP_KIND_CHANGED for
+   a regular file, which is not written.  */
 MIP_INTERNAL int mip_platform_write_in_place (const char *path,
 					      const void *const *pieces,
-					      const size_t *sizes, int count,
-					      int follow);
-/* Open the regular file PATH (not through a link) for reading, or for
-   appending with APPEND.  */
-MIP_INTERNAL int mip_platform_open_regular (const char *path, int append,
-					    int *fd);
+					      const size_t *sizes, int count);
+/* The ways mip_platform_open opens PATH: for reading, or appending, a
+   regular file (not through a link); a new file (one left behind by
+   another process of the same pid is removed first); whatever PATH is
+   or leads to, in place (a link is followed, a file it leads to
+   created; a regular file is cut to nothing, a FIFO with no reader
+   fails with ENXIO at once).  */
+enum mip_open
+{
+  MIP_OPEN_READ,
+  MIP_OPEN_APPEND,
+  MIP_OPEN_NEW,
+  MIP_OPEN_IN_PLACE
+};
+MIP_INTERNAL int mip_platform_open (const char *path, int how, int *fd);
+/* Write the COUNT PIECES of SIZES bytes to FD, one after the other;
+   SIGPIPE is not delivered meanwhile (EPIPE is returned).  */
+MIP_INTERNAL int mip_platform_write_pieces (int fd,
+					    const void *const *pieces,
+					    const size_t *sizes, int count);
 /* Open the regular file PATH (not through a symbolic link) for reading
    and writing, creating it empty when it does not exist, and lock it
    for writing (waiting a bounded time for another process's lock); *FD

@@ -219,63 +219,64 @@ mip_platform_read_link (const char *path, char *out, size_t size)
 
 /* A FIFO is opened with O_NONBLOCK, so that one with no reader fails
    at once (ENXIO) instead of waiting for ever; the writes then block as
-   usual.  SIGPIPE is ignored while they run, so that a reader that goes
-   away does not kill the program (the write fails with EPIPE instead).
-   That is for the whole process, for the time of the writes: the
-   runtime already uses sigaction, where a per-thread mask would bring
-   four more C library functions into every program.  */
+   usual.  */
 MIP_INTERNAL int
 mip_platform_write_in_place (const char *path, const void *const *pieces,
-			     const size_t *sizes, int count, int follow)
+			     const size_t *sizes, int count)
 {
-  struct sigaction ignore, saved;
   struct stat st;
-  int fd, flags, i, errnum = 0;
+  int fd, flags, errnum = 0;
 
   do
-    fd = open (path, O_WRONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC
-		     | (follow ? O_CREAT : O_NOFOLLOW), 0666);
+    fd = open (path, O_WRONLY | O_NONBLOCK | O_NOFOLLOW | O_NOCTTY
+		     | O_CLOEXEC);
   while (fd < 0 && errno == EINTR);
   if (fd < 0)
     return errno;
   if (fstat (fd, &st) != 0 || (flags = fcntl (fd, F_GETFL)) < 0
       || fcntl (fd, F_SETFL, flags & ~O_NONBLOCK) != 0)
     errnum = errno;
-  else if (S_ISREG (st.st_mode) && !follow)
+  else if (S_ISREG (st.st_mode))
     errnum = MIP_KIND_CHANGED;
   if (errnum == 0)
-    {
-      memset (&ignore, 0, sizeof ignore);
-      ignore.sa_handler = SIG_IGN;
-      sigaction (SIGPIPE, &ignore, &saved);
-      for (i = 0; i < count && errnum == 0; i++)
-	errnum = mip_platform_write_all (fd, pieces[i], sizes[i]);
-      sigaction (SIGPIPE, &saved, NULL);
-      /* A regular file that held more keeps no tail of it.  */
-      if (errnum == 0 && S_ISREG (st.st_mode)
-	  && ftruncate (fd, lseek (fd, 0, SEEK_CUR)) != 0)
-	errnum = errno;
-    }
+    errnum = mip_platform_write_pieces (fd, pieces, sizes, count);
   close (fd);
   return errnum;
 }
 
-MIP_INTERNAL int
-mip_platform_open_regular (const char *path, int append, int *fd)
-{
-  struct stat st;
+/* The flags of each way mip_platform_open opens a file.  A file read
+   or appended to was a regular file a moment ago: O_NONBLOCK keeps a
+   FIFO put there meanwhile from blocking.  */
+static const int open_flags[] = {
+  [MIP_OPEN_READ] = O_RDONLY | O_NONBLOCK | O_NOFOLLOW,
+  [MIP_OPEN_APPEND] = O_WRONLY | O_APPEND | O_NONBLOCK | O_NOFOLLOW,
+  [MIP_OPEN_NEW] = O_WRONLY | O_CREAT | O_EXCL,
+  [MIP_OPEN_IN_PLACE] = O_WRONLY | O_CREAT | O_TRUNC | O_NONBLOCK
+};
 
-  do
-    *fd = open (path, (append ? O_WRONLY | O_APPEND : O_RDONLY) | O_NOFOLLOW
-		      | O_NOCTTY | O_CLOEXEC);
-  while (*fd < 0 && errno == EINTR);
-  if (*fd < 0)
-    return errno;
-  if (fstat (*fd, &st) == 0 && S_ISREG (st.st_mode))
-    return 0;
-  close (*fd);
-  *fd = -1;
-  return EAGAIN;
+MIP_INTERNAL int
+mip_platform_open (const char *path, int how, int *fd)
+{
+  int retried = 0;
+
+  for (;;)
+    {
+      *fd = open (path, open_flags[how] | O_NOCTTY | O_CLOEXEC, 0666);
+      if (*fd >= 0)
+	break;
+      if (errno == EINTR)
+	continue;
+      /* A temporary file left behind by a killed process that had the
+	 same pid.  */
+      if (how != MIP_OPEN_NEW || errno != EEXIST || retried++
+	  || unlink (path) != 0)
+	return errno;
+    }
+  /* The writes block as usual (a FIFO with no reader failed with ENXIO
+     at once).  */
+  if (how == MIP_OPEN_IN_PLACE)
+    fcntl (*fd, F_SETFL, 0);
+  return 0;
 }
 
 MIP_INTERNAL int
@@ -359,6 +360,27 @@ mip_platform_write_all (int fd, const void *data, size_t size)
       size -= (size_t) written;
     }
   return 0;
+}
+
+/* SIGPIPE is ignored while the pieces are written, so that a reader
+   of a FIFO that goes away does not kill the program (the write fails
+   with EPIPE instead).  That is for the whole process, for the time of
+   the writes: a per-thread mask would bring four more C library
+   functions into every program.  */
+MIP_INTERNAL int
+mip_platform_write_pieces (int fd, const void *const *pieces,
+			   const size_t *sizes, int count)
+{
+  struct sigaction ignore, saved;
+  int i, errnum = 0;
+
+  memset (&ignore, 0, sizeof ignore);
+  ignore.sa_handler = SIG_IGN;
+  sigaction (SIGPIPE, &ignore, &saved);
+  for (i = 0; i < count && errnum == 0; i++)
+    errnum = mip_platform_write_all (fd, pieces[i], sizes[i]);
+  sigaction (SIGPIPE, &saved, NULL);
+  return errnum;
 }
 
 /* Linux releases the descriptor even when close is interrupted, so

@@ -70,45 +70,14 @@ mip_report (const char *a, const char *b, const char *c, const char *d)
   }
 }
 
-/* Longest part of a file name that a message shows.  */
-#define NAME_SHOWN_MAX 1024
-
-/* As mip_report (A, NAME, C, D), with a NAME too long to be read on one
-   line cut short, so that the reason still shows.  */
-static void
-mip_report_named (const char *a, const char *name, const char *c,
-		  const char *d)
-{
-  char shortened[NAME_SHOWN_MAX + 4];
-  char *end;
-
-  if (mip_text_length (name) <= NAME_SHOWN_MAX)
-    {
-      mip_report (a, name, c, d);
-      return;
-    }
-  end = mip_put (shortened, shortened + NAME_SHOWN_MAX, name);
-  mip_copy_bytes (end, "...", 4);
-  mip_report (a, shortened, c, d);
-}
-
 MIP_SHARED void
 mip_report_write_error (const char *name, int errnum)
 {
   char reason[128];
-  char number[24];
   const char *text = mip_platform_error_text (errnum, reason, sizeof reason);
 
-  if (text == NULL)
-    {
-      char *end = mip_put_number (mip_put (number, number + sizeof number,
-					   "error "),
-				  number + sizeof number - 1,
-				  (unsigned) errnum, 10, 1);
-      *end = '\0';
-      text = number;
-    }
-  mip_report_named ("cannot write '", name, "': ", text);
+  mip_report ("cannot write '", name, "': ",
+	      text != NULL ? text : "unknown error");
 }
 
 MIP_INTERNAL void

@@ -159,17 +159,6 @@ mip_temporary_name (const char *name, uint64_t pid, char *out,
 }
 
 MIP_SHARED int
-mip_create_temporary (const char *path, int *fd)
-{
-  int errnum = mip_platform_create_file (path, fd);
-
-  /* One left behind by a killed process that had the same pid.  */
-  if (errnum == EEXIST && mip_platform_remove (path) == 0)
-    errnum = mip_platform_create_file (path, fd);
-  return errnum;
-}
-
-MIP_SHARED int
 mip_dump_pieces (const struct mip_dump *dump, const void **pieces,
 		 size_t *sizes)
 {
@@ -190,36 +179,6 @@ mip_dump_pieces (const struct mip_dump *dump, const void **pieces,
   return n;
 }
 
-MIP_SHARED int
-mip_write_dump_pieces (int to, const struct mip_dump *dump)
-{
-  const void *pieces[4];
-  size_t sizes[4];
-  int n = mip_dump_pieces (dump, pieces, sizes), i, errnum = 0;
-
-  for (i = 0; i < n && errnum == 0; i++)
-    errnum = mip_platform_write_all (to, pieces[i], sizes[i]);
-  return errnum;
-}
-
-MIP_SHARED int
-mip_write_in_place (const char *name, const struct mip_dump *dump,
-		    int follow)
-{
-  const void *pieces[4];
-  size_t sizes[4];
-  int errnum = mip_platform_write_in_place (name, pieces, sizes,
-					    mip_dump_pieces (dump, pieces,
-							     sizes),
-					    follow);
-
-  if (errnum == ENXIO && first_time (SAID_NO_READER))
-    mip_report ("cannot write '", name, "': no reader", NULL);
-  else if (errnum != 0 && errnum != ENXIO && errnum != MIP_KIND_CHANGED)
-    mip_report_write_error (name, errnum);
-  return errnum == 0 || errnum == MIP_KIND_CHANGED ? errnum : -1;
-}
-
 /* ---- The lean writer ------------------------------------------------- */
 
 /* Whether the regular file NAME holds a dump that this process wrote
@@ -232,7 +191,7 @@ holds_other_module_dump (const char *name, const struct mip_raw_header *ours)
   uint64_t offset = 0;
   int fd, other = 0;
 
-  if (mip_platform_open_regular (name, 0, &fd) != 0)
+  if (mip_platform_open (name, MIP_OPEN_READ, &fd) != 0)
     return 0;
   while (!other
 	 && mip_platform_read_at (fd, offset, &found, sizeof found) == 0
@@ -253,48 +212,16 @@ holds_other_module_dump (const char *name, const struct mip_raw_header *ours)
   return other;
 }
 
-/* Write DUMP to NEW (a descriptor) and close it.  */
-static int
-write_and_close (int to, const struct mip_dump *dump)
-{
-  int errnum = mip_write_dump_pieces (to, dump);
-  int close_errnum = mip_platform_close (to);
-
-  return errnum != 0 ? errnum : close_errnum;
-}
-
-/* Replace the regular file NAME (or create it) with DUMP, or add DUMP
-   at its end where another module of this process wrote there.
-   Returns 0 or an error number.  */
-static int
-write_regular (const char *name, const struct mip_dump *dump)
-{
-  char temporary[mip_text_length (name) + 32];
-  int to, errnum;
-
-  if (holds_other_module_dump (name, dump->header))
-    {
-      errnum = mip_platform_open_regular (name, 1, &to);
-      return errnum != 0 ? errnum : write_and_close (to, dump);
-    }
-  mip_temporary_name (name, dump->header->pid, temporary, sizeof temporary);
-  errnum = mip_create_temporary (temporary, &to);
-  if (errnum != 0)
-    return errnum;
-  errnum = write_and_close (to, dump);
-  if (errnum == 0)
-    errnum = mip_platform_rename (temporary, name);
-  if (errnum != 0)
-    mip_platform_remove (temporary);
-  return errnum;
-}
-
 /* The lean writer: DUMP into NAME as the comment at the top says.
    Returns 0 or -1, having said why.  */
 static int
 write_lean (const char *name, const struct mip_dump *dump, int merging)
 {
-  int kind, errnum;
+  char temporary[MIP_PATH_MAX + 32];
+  const void *pieces[4];
+  size_t sizes[4];
+  const char *path = name;
+  int kind, how = MIP_OPEN_IN_PLACE, fd, errnum, close_errnum;
 
   if (merging)
     {
@@ -306,13 +233,38 @@ write_lean (const char *name, const struct mip_dump *dump, int merging)
       return -1;
     }
   errnum = mip_platform_file_kind (name, &kind);
-  if (errnum == 0 && kind != MIP_FILE_REGULAR && kind != MIP_FILE_ABSENT)
-    return mip_write_in_place (name, dump, 1) == 0 ? 0 : -1;
+  if (errnum == 0 && (kind == MIP_FILE_REGULAR || kind == MIP_FILE_ABSENT))
+    {
+      how = MIP_OPEN_APPEND;
+      if (!holds_other_module_dump (name, dump->header))
+	{
+	  mip_temporary_name (name, dump->header->pid, temporary,
+			      sizeof temporary);
+	  path = temporary;
+	  how = MIP_OPEN_NEW;
+	}
+    }
   if (errnum == 0)
-    errnum = write_regular (name, dump);
+    errnum = mip_platform_open (path, how, &fd);
+  if (errnum == 0)
+    {
+      errnum = mip_platform_write_pieces (fd, pieces, sizes,
+					  mip_dump_pieces (dump, pieces,
+							   sizes));
+      close_errnum = mip_platform_close (fd);
+      if (errnum == 0)
+	errnum = close_errnum;
+      if (how == MIP_OPEN_NEW && errnum == 0)
+	errnum = mip_platform_rename (path, name);
+      if (how == MIP_OPEN_NEW && errnum != 0)
+	mip_platform_remove (path);
+    }
   if (errnum == 0)
     return 0;
-  mip_report_write_error (name, errnum);
+  if (errnum != ENXIO || how != MIP_OPEN_IN_PLACE)
+    mip_report_write_error (name, errnum);
+  else if (first_time (SAID_NO_READER))
+    mip_report ("cannot write '", name, "': no reader", NULL);
   return -1;
 }
 

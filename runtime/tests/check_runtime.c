@@ -1223,7 +1223,7 @@ START_TEST (test_write_in_place_survives_a_reader_that_goes_away)
       _exit (0);
     }
   ck_assert_int_eq (read (ready[0], &byte, 1), 1);
-  ck_assert_int_eq (mip_platform_write_in_place (path, pieces, sizes, 1, 0),
+  ck_assert_int_eq (mip_platform_write_in_place (path, pieces, sizes, 1),
 		    EPIPE);
   ck_assert_int_eq (waitpid (reader, NULL, 0), reader);
   ck_assert_int_eq (sigpending (&pending), 0);
@@ -1244,7 +1244,7 @@ START_TEST (test_write_in_place_refuses_a_regular_file)
 
   scratch_path (path, sizeof path, "regular-in-place");
   write_file (path, "kept");
-  ck_assert_int_eq (mip_platform_write_in_place (path, pieces, sizes, 1, 0),
+  ck_assert_int_eq (mip_platform_write_in_place (path, pieces, sizes, 1),
 		    MIP_KIND_CHANGED);
   data = read_file (path, &size);
   ck_assert_str_eq ((const char *) data, "kept");
