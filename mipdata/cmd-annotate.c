@@ -37,6 +37,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "demangle.h"
 #include "line-coverage.h"
 
 struct annotate_options
@@ -52,13 +53,14 @@ print_help (void)
 {
   printf ("usage: mipdata annotate -p PROFILE [--debug BINARY]"
 	  " [-p PROFILE [--debug BINARY]]...\n"
-	  "                        [--html DIR] [FILE]...\n"
+	  "                        [--html DIR] [--no-demangle] [FILE]...\n"
 	  "\n"
 	  "Print the source files of the profiled binaries with each line\n"
 	  "marked: 1 when code of the line ran, ##### when it did not, -\n"
 	  "when it holds no code, ? when it is in a function that ran whose\n"
 	  "blocks are not recorded; and each function's call count (or\n"
-	  "whether it ran) before its first line.  FILE names a source\n"
+	  "whether it ran) before its first line, C++ functions demangled.\n"
+	  "FILE names a source\n"
 	  "file by its path or the end of it (main.c, src/main.c); without\n"
 	  "FILE, every source file with coverage.\n"
 	  "\n"
@@ -75,6 +77,7 @@ print_help (void)
 	  "      --debug-file-directory=DIR\n"
 	  "                         look for debug files under DIR instead\n"
 	  "                         of /usr/lib/debug\n"
+	  "      --no-demangle      show C++ functions by their symbols\n"
 	  "  -h, --help             print this help and exit\n");
 }
 
@@ -275,7 +278,8 @@ write_text (FILE *out, const struct source_file *file,
 	     && (size_t) file->functions[f].line <= line; f++)
 	{
 	  char note[64];
-	  fprintf (out, "function %s %s\n", file->functions[f].name,
+	  fprintf (out, "function %s %s\n",
+		   mipdata_display_name (file->functions[f].name),
 		   function_note (&file->functions[f], note, sizeof note));
 	}
       fprintf (out, "%9s:%5zu:%s\n", line_mark (state_of (file, line)), line,
@@ -384,7 +388,7 @@ write_html_page (FILE *out, const struct source_file *file,
 	  char note[64];
 	  fputs ("<tr class=\"function\"><td></td><td></td><td>function ",
 		 out);
-	  write_escaped (out, file->functions[f].name);
+	  write_escaped (out, mipdata_display_name (file->functions[f].name));
 	  fprintf (out, " %s</td></tr>\n",
 		   function_note (&file->functions[f], note, sizeof note));
 	}
@@ -577,6 +581,7 @@ parse_options (int argc, char **argv, struct annotate_options *options)
     { "debug", required_argument, NULL, 'd' },
     { "html", required_argument, NULL, 'H' },
     { "debug-file-directory", required_argument, NULL, 'D' },
+    { "no-demangle", no_argument, NULL, 'M' },
     { "help", no_argument, NULL, 'h' },
     { NULL, 0, NULL, 0 }
   };
@@ -599,6 +604,9 @@ parse_options (int argc, char **argv, struct annotate_options *options)
       case 'D':
 	if (!mipdata_set_debug_directory (optarg))
 	  return MIPDATA_EXIT_USAGE;
+	break;
+      case 'M':
+	mipdata_demangle_names = false;
 	break;
       case 'h':
 	print_help ();

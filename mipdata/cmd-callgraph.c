@@ -59,6 +59,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "demangle.h"
 #include "mip-lookup.h"
 #include "mip-profile.h"
 
@@ -107,7 +108,7 @@ print_help (void)
 {
   printf ("usage: mipdata callgraph -p PROFILE [--debug BINARY] [--dot]\n"
 	  "                          [--min-calls=N] [--focus=FUNCTION\n"
-	  "                          [--depth=N]] [--cluster]\n"
+	  "                          [--depth=N]] [--cluster] [--no-demangle]\n"
 	  "\n"
 	  "Print the calls observed in the runs merged into PROFILE, from\n"
 	  "the callers sampled by the functions that record them, one edge\n"
@@ -116,7 +117,7 @@ print_help (void)
 	  "x86-64, AArch64, ARM and Thumb-2, one sample every 256 calls).  A caller that is not in\n"
 	  "the profile is <unknown>.  Functions that share a name are told\n"
 	  "apart by file (with --debug) or by address: 'scale (a.c)',\n"
-	  "'scale@0x401136'.\n"
+	  "'scale@0x401136'.  C++ functions are shown demangled.\n"
 	  "\n"
 	  "Options:\n"
 	  "  -p, --profile=PROFILE  the profile to read\n"
@@ -131,10 +132,12 @@ print_help (void)
 	  "  -m, --min-calls=N      leave out calls of functions called fewer\n"
 	  "                         than N times (modes that count calls)\n"
 	  "  -f, --focus=FUNCTION   only the calls within --depth calls of\n"
-	  "                         FUNCTION, as callers or callees\n"
+	  "                         FUNCTION (as shown, or its symbol), as\n"
+	  "                         callers or callees\n"
 	  "  -n, --depth=N          how far from --focus (default 1)\n"
 	  "  -c, --cluster          with --dot and --debug, group the\n"
 	  "                         functions by source file\n"
+	  "      --no-demangle      show C++ functions by their symbols\n"
 	  "  -h, --help             print this help and exit\n");
 }
 
@@ -378,7 +381,8 @@ file_ambiguous (const struct mip_profile *profile,
   return false;
 }
 
-/* Each function's display name: its symbol, or with a shared name
+/* Each function's display name: its symbol (demangled, unless
+   --no-demangle), or with a shared name
    "NAME (FILE)" (the file's base name) where DEBUG knows files that tell
    the functions apart, else "NAME@0xADDRESS".  */
 static bool
@@ -397,7 +401,8 @@ name_nodes (const struct mip_profile *profile,
     nodes->files[i] = function_file (profile, debug, i);
   for (i = 0; ok && i < n; i++)
     {
-      const char *name = mip_profile_function_name (profile, i);
+      const char *name =
+	mipdata_display_name (mip_profile_function_name (profile, i));
 
       if (!shared[i])
 	nodes->names[i] = strdup (name);
@@ -798,6 +803,7 @@ cmd_callgraph (int argc, char **argv)
     { "focus", required_argument, NULL, 'f' },
     { "depth", required_argument, NULL, 'n' },
     { "cluster", no_argument, NULL, 'c' },
+    { "no-demangle", no_argument, NULL, 'M' },
     { "help", no_argument, NULL, 'h' },
     { NULL, 0, NULL, 0 }
   };
@@ -836,6 +842,9 @@ cmd_callgraph (int argc, char **argv)
 	break;
       case 'D':
 	options.dot = true;
+	break;
+      case 'M':
+	mipdata_demangle_names = false;
 	break;
       case 'h':
 	print_help ();

@@ -45,6 +45,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "demangle.h"
 #include "mip-lookup.h"
 #include "mip-profile.h"
 #include "mip-reader.h"
@@ -89,7 +90,7 @@ static void
 print_help (void)
 {
   printf ("usage: mipdata show -p PROFILE [--debug BINARY] [--regex RE]\n"
-	  "                    [--sort KEY] [--json | --yaml]\n"
+	  "                    [--sort KEY] [--json | --yaml] [--no-demangle]\n"
 	  "                    [--debug-file-directory=DIR]\n"
 	  "\n"
 	  "Print the GNU build id of the profiled binary (when known), then\n"
@@ -109,13 +110,17 @@ print_help (void)
 	  "      --debug-file-directory=DIR\n"
 	  "                         look for debug files under DIR instead\n"
 	  "                         of /usr/lib/debug\n"
-	  "  -r, --regex=RE         only functions whose name matches the\n"
-	  "                         POSIX extended regular expression RE\n"
+	  "  -r, --regex=RE         only functions whose name (the symbol or\n"
+	  "                         the demangled name) matches the POSIX\n"
+	  "                         extended regular expression RE\n"
 	  "  -s, --sort=KEY         profile (default), order (first called\n"
 	  "                         first), count (most called first), name\n"
 	  "  -j, --json             print one JSON object\n"
 	  "  -y, --yaml             print the profile as YAML, which mipdata\n"
 	  "                         import reads back (no --debug)\n"
+	  "      --no-demangle      show C++ functions by their symbols (the\n"
+	  "                         text shows them demangled; --json and\n"
+	  "                         --yaml always give the symbols)\n"
 	  "  -h, --help             print this help and exit\n");
 }
 
@@ -177,6 +182,17 @@ warn_unsorted_key (const struct mip_profile *profile, enum sort_key key,
 		     what, key == SORT_COUNT ? "count" : "order");
 }
 
+/* Whether the symbol NAME, or the name the text shows for it, matches
+   PATTERN.  */
+static bool
+name_matches (const regex_t *pattern, const char *name)
+{
+  const char *shown = mipdata_display_name (name);
+
+  return regexec (pattern, name, 0, NULL, 0) == 0
+	 || (shown != name && regexec (pattern, shown, 0, NULL, 0) == 0);
+}
+
 /* The indexes of the functions to show, in the order to show them.  */
 static int
 select_functions (const struct mip_profile *profile,
@@ -211,8 +227,8 @@ select_functions (const struct mip_profile *profile,
     if (!mip_profile_function_is_discarded (profile, i)
 	&& !mip_profile_function_is_alias (profile, i)
 	&& (!options->regex
-	    || regexec (&pattern, mip_profile_function_name (profile, i), 0,
-			NULL, 0) == 0))
+	    || name_matches (&pattern, mip_profile_function_name (profile,
+								  i))))
       (*selected)[(*count)++] = i;
   if (options->regex)
     regfree (&pattern);
@@ -258,7 +274,7 @@ print_text (const struct function_view *view, bool first)
 {
   if (!first)
     putchar ('\n');
-  printf ("%s\n", view->name);
+  printf ("%s\n", mipdata_display_name (view->name));
   if (view->file)
     printf ("  Source Info: %s:%d\n", view->file, view->line);
   printf ("  Covered: %s\n", view->covered ? "yes" : "no");
@@ -492,8 +508,9 @@ print_text_caller (const struct show_context *context, uint32_t caller,
     {
       const struct mip_profile_function *function =
 	&context->profile->functions[caller];
-      const char *name = mip_profile_function_name (context->profile,
-						    caller);
+      const char *name =
+	mipdata_display_name (mip_profile_function_name (context->profile,
+							 caller));
       uint64_t call = address - 1;
 
       if (function->size > 0 && call >= function->address
@@ -956,6 +973,7 @@ cmd_show (int argc, char **argv)
     { "json", no_argument, NULL, 'j' },
     { "yaml", no_argument, NULL, 'y' },
     { "debug-file-directory", required_argument, NULL, 'D' },
+    { "no-demangle", no_argument, NULL, 'M' },
     { "help", no_argument, NULL, 'h' },
     { NULL, 0, NULL, 0 }
   };
@@ -992,6 +1010,9 @@ cmd_show (int argc, char **argv)
       case 'D':
 	if (!mipdata_set_debug_directory (optarg))
 	  return MIPDATA_EXIT_USAGE;
+	break;
+      case 'M':
+	mipdata_demangle_names = false;
 	break;
       case 'h':
 	print_help ();

@@ -16,6 +16,7 @@
 #endif
 
 #include "mipdata.h"
+#include "demangle.h"
 #include "mip-reader.h"
 
 #include <getopt.h>
@@ -250,6 +251,7 @@ main (int argc, char **argv)
 {
   const struct command *command;
   const char *name;
+  int status;
 
   if (argc < 2)
     {
@@ -274,5 +276,7 @@ main (int argc, char **argv)
   command = find_command (name);
   if (!command)
     return unknown_command (name);
-  return command->run (argc - 1, argv + 1);
+  status = command->run (argc - 1, argv + 1);
+  mipdata_display_names_free ();
+  return status;
 }
