@@ -1,0 +1,231 @@
+#!/bin/bash
+# gcc-matrix.sh - `make check-gcc-matrix`: build and test MIP with every
+# GCC release a user may have, each in a Debian root made with
+# mmdebstrap from Debian's own packages (gcc-N, g++-N,
+# gcc-N-plugin-dev): GCC 11 and 12 from bookworm, 13 and 14 from trixie,
+# 15 and 16 from unstable.  In each root: autoreconf, configure
+# CC=gcc-N CXX=g++-N --enable-werror (the plugin built with -Werror),
+# make, the DejaGnu testsuite or a sample of it (the profile-use tests
+# always), and a c-torture sample on x86-64 in every MIP mode and
+# optimisation mode (scripts/gcc-matrix-root.sh).  Prints a table, one
+# line per GCC, and exits non-zero when a GCC failed to build or failed
+# a test, or when no GCC could be tested at all.  A GCC whose root cannot
+# be made (no mirror, no mmdebstrap, not root) is UNSUPPORTED, with the
+# reason, never a pass.  The last line is "gcc-matrix: N passed, N
+# failed, N skipped", counting GCC releases.
+#
+# Needs root (chroot, mount) and the Debian package mmdebstrap; the
+# c-torture tests come from the host's gcc-12-source (fetch-sources.sh).
+#
+# Environment:
+#   GCC_MATRIX           the GCC releases (default "11 12 13 14 15 16")
+#   GCC_MATRIX_SUITE_N   the Debian suite of GCC N (default above)
+#   GCC_MATRIX_ROOTS     where the roots are kept, one tarball per suite
+#                        and package list, made once and reused (default
+#                        $MIP_WORK/gcc-roots; about 400 MB each)
+#   GCC_MATRIX_REFRESH=1 make the roots anew
+#   GCC_MATRIX_MIRROR    the Debian mirror (default: mmdebstrap's, the
+#                        one the host's apt uses)
+#   GCC_MATRIX_SOURCE    HEAD (default: git archive of the commit) or
+#                        worktree (the tracked files as they are now)
+#   GCC_MATRIX_DG_SAMPLE=N   run 1 DejaGnu test in N (every use-* test
+#                        and mip.self always; default 1: all of them)
+#   GCC_MATRIX_TORTURE_SAMPLE=N  c-torture: each of the 4 x86-64
+#                        configurations checks 1 test in N (SAMPLE of
+#                        check-torture.sh; default 48, about 30 tests
+#                        each; 0 = none)
+#   GCC_MATRIX_SEED      seed of both samples (default: the commit)
+#   GCC_MATRIX_KEEP=1    keep each unpacked root after its run
+#   MIP_WORK             work directory (default ./mip-work); everything
+#                        goes to $MIP_WORK/gcc-matrix, the logs of GCC N
+#                        to $MIP_WORK/gcc-matrix/gcc-N/logs
+#   JOBS                 parallel jobs (default: the processors)
+#
+# Copyright (C) 2026 The MIP for GCC developers.
+# SPDX-License-Identifier: GPL-3.0-or-later
+
+set -euo pipefail
+MIP_SCRIPT_NAME=gcc-matrix
+here=$(cd "$(dirname "$0")" && pwd)
+srcdir=$(cd "$here/.." && pwd)
+. "$here/mip-lib.sh"
+
+GCC_MATRIX=${GCC_MATRIX:-11 12 13 14 15 16}
+mkdir -p "$MIP_WORK"
+MIP_WORK=$(cd "$MIP_WORK" && pwd)
+GCC_MATRIX_ROOTS=${GCC_MATRIX_ROOTS:-$MIP_WORK/gcc-roots}
+matrix=$MIP_WORK/gcc-matrix
+jobs=${JOBS:-$(nproc 2>/dev/null || echo 2)}
+dg_sample=${GCC_MATRIX_DG_SAMPLE:-1}
+torture_sample=${GCC_MATRIX_TORTURE_SAMPLE:-48}
+source_kind=${GCC_MATRIX_SOURCE:-HEAD}
+seed=${GCC_MATRIX_SEED:-}
+if [ -z "$seed" ]; then
+  seed=$(git -C "$srcdir" rev-parse HEAD 2>/dev/null) || seed=$(date +%s)
+fi
+
+# The Debian suite that ships gcc-N.
+suite_of () {
+  local override
+  override=GCC_MATRIX_SUITE_$1
+  if [ -n "${!override:-}" ]; then
+    printf '%s\n' "${!override}"
+    return
+  fi
+  case $1 in
+    11 | 12) echo bookworm ;;
+    13 | 14) echo trixie ;;
+    15 | 16) echo unstable ;;
+    *) echo unknown ;;
+  esac
+}
+
+# The packages of a root of SUITE: what scripts/install-deps.sh installs
+# to build and test, less the cross compilers, multilib, qemu and the
+# real-program sources, for every GCC of GCC_MATRIX and of the default
+# list that this suite ships (so one root serves them all).
+root_packages () {
+  local suite=$1 version list
+  list="make autoconf automake libtool pkg-config libc6-dev libdw-dev
+    libelf-dev libzstd-dev libdebuginfod-dev debuginfod check dejagnu tcl
+    expect valgrind python3 lcov xz-utils file binutils"
+  for version in $(printf '%s\n' 11 12 13 14 15 16 $GCC_MATRIX | sort -n -u); do
+    [ "$(suite_of "$version")" = "$suite" ] || continue
+    list="$list gcc-$version g++-$version gcc-$version-plugin-dev"
+  done
+  printf '%s\n' $list | sort -u | tr '\n' ' '
+}
+
+# Make the root tarball of SUITE (or find it made); prints its path.
+# On failure prints nothing, and the reason to $matrix/root-$suite.why.
+make_root () {
+  local suite=$1 packages key tarball log
+  local -a options
+  packages=$(root_packages "$suite")
+  key=$(printf '%s\n' "$suite" "$packages" "${GCC_MATRIX_MIRROR:-}" | sha256sum | cut -c 1-12)
+  tarball=$GCC_MATRIX_ROOTS/$suite-$key.tar
+  log=$GCC_MATRIX_ROOTS/$suite-$key.log
+  rm -f "$matrix/root-$suite.why"
+  if [ -s "$tarball" ] && [ "${GCC_MATRIX_REFRESH:-0}" != 1 ]; then
+    printf '%s\n' "$tarball"
+    return
+  fi
+  if ! command -v mmdebstrap >/dev/null 2>&1; then
+    echo "mmdebstrap is not installed (Debian package mmdebstrap)" >"$matrix/root-$suite.why"
+    return
+  fi
+  options=(--variant=apt --aptopt='APT::Install-Recommends "false"'
+           --include="$(echo "$packages" | tr ' ' ',' | sed 's/,*$//')")
+  # unstable's Release file on a mirror that is not refreshed goes past
+  # its Valid-Until date.
+  [ "$suite" != unstable ] \
+    || options+=(--aptopt='Acquire::Check-Valid-Until "false"')
+  mip_say "making the $suite root $tarball (1 to 2 minutes; log $log)" >&2
+  mkdir -p "$GCC_MATRIX_ROOTS"
+  # shellcheck disable=SC2086
+  if mmdebstrap "${options[@]}" "$suite" "$tarball.tmp" ${GCC_MATRIX_MIRROR:-} >"$log" 2>&1; then
+    mv -f "$tarball.tmp" "$tarball"
+    printf '%s\n' "$tarball"
+  else
+    rm -f "$tarball.tmp"
+    printf 'mmdebstrap %s failed: %s (log %s)\n' "$suite" \
+      "$(grep -E '^E: ' "$log" | head -n 1 | cut -c 1-200)" "$log" >"$matrix/root-$suite.why"
+  fi
+}
+
+# Mounts of the root being used, undone on exit whatever happens.
+mounted_root=
+unmount_root () {
+  if [ -n "$mounted_root" ]; then
+    umount -R "$mounted_root/dev" 2>/dev/null || umount -l "$mounted_root/dev" 2>/dev/null || true
+    umount "$mounted_root/proc" 2>/dev/null || umount -l "$mounted_root/proc" 2>/dev/null || true
+    mounted_root=
+  fi
+}
+trap unmount_root EXIT
+trap 'unmount_root; exit 130' INT TERM
+
+# Copy the source tree into DIR: the commit (git archive HEAD) or the
+# tracked files of the work tree.
+copy_source () {
+  local dir=$1
+  mkdir -p "$dir"
+  if [ "$source_kind" = worktree ]; then
+    (cd "$srcdir" && git ls-files -z | tar --null -T - -cf -) | tar -xf - -C "$dir"
+  else
+    git -C "$srcdir" archive --format=tar "$source_kind" | tar -xf - -C "$dir"
+  fi
+}
+
+# Test GCC N; its figures go to $matrix/gcc-N/result.
+run_gcc () {
+  local version=$1 suite tarball dir root result start
+  dir=$matrix/gcc-$version
+  result=$dir/result
+  rm -rf "$dir"
+  mkdir -p "$dir/logs"
+  start=$(date +%s)
+  suite=$(suite_of "$version")
+  printf 'suite=%s\n' "$suite" >"$result"
+  if [ "$suite" = unknown ]; then
+    printf 'unsupported=%s\n' "no Debian suite known for GCC $version (set GCC_MATRIX_SUITE_$version)" >>"$result"
+    return
+  fi
+  tarball=$(make_root "$suite")
+  if [ -z "$tarball" ]; then
+    printf 'unsupported=%s\n' "$(cat "$matrix/root-$suite.why")" >>"$result"
+    return
+  fi
+  root=$dir/root
+  mip_say "GCC $version: unpacking $tarball"
+  mkdir -p "$root"
+  tar -xf "$tarball" -C "$root" --numeric-owner
+  if [ ! -x "$root/usr/bin/gcc-$version" ]; then
+    printf 'unsupported=%s\n' "$suite has no gcc-$version in $tarball" >>"$result"
+    rm -rf "$root"
+    return
+  fi
+  copy_source "$root/mip/src"
+  if [ "$torture_sample" != 0 ] && [ -d "$MIP_WORK/src/gcc-torture/execute" ]; then
+    mkdir -p "$root/mip/work/src"
+    cp -a "$MIP_WORK/src/gcc-torture" "$root/mip/work/src/"
+  fi
+  mounted_root=$root
+  mount -t proc proc "$root/proc"
+  mount --rbind /dev "$root/dev"
+  mount --make-rslave "$root/dev"
+  mip_say "GCC $version: building and testing in $root (logs in $dir/logs)"
+  chroot "$root" /usr/bin/env -i PATH=/usr/local/bin:/usr/bin:/bin:/usr/sbin:/sbin \
+    HOME=/root LANG=C.UTF-8 TMPDIR=/tmp JOBS="$jobs" \
+    MATRIX_SRC=/mip/src MATRIX_OUT=/mip/out MATRIX_WORK_IN=/mip/work \
+    GCC_MATRIX_DG_SAMPLE="$dg_sample" GCC_MATRIX_TORTURE_SAMPLE="$torture_sample" \
+    GCC_MATRIX_SEED="$seed" \
+    bash /mip/src/scripts/gcc-matrix-root.sh "$version" 2>&1 | tee "$dir/logs/run.log" \
+    || true
+  unmount_root
+  cp -a "$root/mip/out/." "$dir/logs/" 2>/dev/null || true
+  cat "$dir/logs/result" >>"$result" 2>/dev/null \
+    || printf 'unsupported=%s\n' "the run in the root wrote no result (see $dir/logs/run.log)" >>"$result"
+  printf 'seconds=%s\n' $(( $(date +%s) - start )) >>"$result"
+  [ "${GCC_MATRIX_KEEP:-0}" = 1 ] || rm -rf "$root"
+}
+
+main () {
+  local version
+  [ "$(id -u)" -eq 0 ] || mip_die "needs root (chroot and mount into the Debian roots)"
+  mip_need_tool git
+  mip_need_tool python3
+  rm -rf "$matrix"
+  mkdir -p "$matrix"
+  mip_say "GCC releases: $GCC_MATRIX; roots in $GCC_MATRIX_ROOTS; source $source_kind; DejaGnu 1 test in $dg_sample; c-torture sample $torture_sample; seed $seed"
+  if [ "$torture_sample" != 0 ]; then
+    MIP_WORK=$MIP_WORK bash "$here/fetch-sources.sh" torture \
+      || mip_say "no c-torture sources: the c-torture samples will not run"
+  fi
+  for version in $GCC_MATRIX; do
+    run_gcc "$version"
+  done
+  python3 "$here/gcc-matrix-table.py" "$matrix" $GCC_MATRIX
+}
+
+main
