@@ -34,11 +34,14 @@
 # Options: --with-cross-targets=LIST (triplets, spaces or commas),
 # --without-cross-targets, --with-cross-plugin-dir=DIR (each target's
 # plugin goes to DIR/TRIPLET; default: the cross compiler's plugin
-# directory, where its -fplugin=mip looks), --with-cross-lib-dir=DIR
-# (each target's libmip.a, libmip-runtime.a and mip.h go to DIR/TRIPLET
-# and DIR/TRIPLET/include; default: the cross compiler's own library
+# directory, where its -fplugin=mip looks, when it lies under the
+# prefix, else the same tail under LIBDIR, see
+# MIP_INSTALL_DIR_UNDER_PREFIX), --with-cross-lib-dir=DIR (each target's
+# libmip.a, libmip-runtime.a and mip.h go to DIR/TRIPLET and
+# DIR/TRIPLET/include; default: the cross compiler's own library
 # directory, which its -lmip searches, and that directory's include/,
-# which it searches for headers).
+# which it searches for headers, when it lies under the prefix, else
+# the same tail under LIBDIR).
 
 # The cross targets probed when --with-cross-targets is not given.
 m4_define([_MIP_CROSS_DEFAULT_TARGETS],
@@ -57,13 +60,15 @@ AC_ARG_WITH([cross-targets],
 AC_ARG_WITH([cross-plugin-dir],
   [AS_HELP_STRING([--with-cross-plugin-dir=DIR],
     [install each cross target's mip.so into DIR/TRIPLET (default: the
-     plugin directory of that target's compiler)])],
+     plugin directory of that target's compiler when it lies under the
+     prefix, else the same tail under LIBDIR)])],
   [mip_cross_plugin_base=$withval], [mip_cross_plugin_base=])
 AC_ARG_WITH([cross-lib-dir],
   [AS_HELP_STRING([--with-cross-lib-dir=DIR],
     [install each cross target's libmip.a into DIR/TRIPLET and mip.h into
      DIR/TRIPLET/include (default: the library directory of that target's
-     compiler and its include directory)])],
+     compiler and its include directory when they lie under the prefix,
+     else the same tail under LIBDIR)])],
   [mip_cross_lib_base=$withval], [mip_cross_lib_base=])
 
 MIP_CROSS_TARGETS=
@@ -137,11 +142,14 @@ _MIPEOF
   done
   AS_IF([test -n "$mip_cross_plugin_base"],
     [mip_t_plugindir="$mip_cross_plugin_base/$mip_t"],
-    [mip_t_plugindir=$mip_t_plugin])
+    [MIP_INSTALL_DIR_UNDER_PREFIX([mip_t_plugindir], [$mip_t_plugin],
+       [gcc/$mip_t/$mip_gcc_major/plugin])])
   AS_IF([test -n "$mip_cross_lib_base"],
     [mip_t_libdir="$mip_cross_lib_base/$mip_t"],
     [mip_t_libdir=`$mip_t_cc -print-libgcc-file-name`
-     mip_t_libdir=`AS_DIRNAME(["$mip_t_libdir"])`])
+     mip_t_libdir=`AS_DIRNAME(["$mip_t_libdir"])`
+     MIP_INSTALL_DIR_UNDER_PREFIX([mip_t_libdir], [$mip_t_libdir],
+       [gcc/$mip_t/$mip_gcc_major])])
   MIP_CROSS_TARGETS="$MIP_CROSS_TARGETS $mip_t,$mip_t_file,$mip_t_cc,$mip_t_cxx,$mip_t_plugin/include,$mip_t_plugindir,$mip_t_libdir,$mip_t_ar,$mip_t_nm"
   MIP_CROSS_TRIPLETS="$MIP_CROSS_TRIPLETS $mip_t"
   AC_MSG_RESULT([yes: $mip_t_cc, target file mip-$mip_t_file.cc])

@@ -45,6 +45,8 @@ mip_gcc_version=`$CC -dumpfullversion 2>/dev/null || $CC -dumpversion`
 mip_gcc_major=`echo "$mip_gcc_version" | sed 's/\..*//'`
 AC_MSG_RESULT([$mip_gcc_version])
 
+mip_gcc_target=`$CC -dumpmachine`
+
 AC_MSG_CHECKING([for the plugin directory of $CC])
 GCC_PLUGIN_DIR=`$CC -print-file-name=plugin`
 AS_CASE([$GCC_PLUGIN_DIR],
@@ -72,15 +74,18 @@ AS_IF([test -z "$CXX"], [CXX=$PLUGIN_CXX])
 
 AC_ARG_WITH([gcc-plugin-dir],
   [AS_HELP_STRING([--with-gcc-plugin-dir=DIR],
-    [install mip.so into DIR (default: the plugin directory of CC, so that -fplugin=mip finds it)])],
+    [install mip.so and its specs files into DIR (default: the plugin
+     directory of CC when it lies under the prefix, so that -fplugin=mip
+     finds it; else PREFIX/lib/gcc/TARGET/VERSION/plugin, the same
+     directory under LIBDIR)])],
   [gccplugindir=$withval],
-  [gccplugindir=$GCC_PLUGIN_DIR])
+  [MIP_INSTALL_DIR_UNDER_PREFIX([gccplugindir], [$GCC_PLUGIN_DIR],
+     [gcc/$mip_gcc_target/$mip_gcc_major/plugin])])
 AC_SUBST([gccplugindir])
 
 # The plugin links one target file, plugin/mip-$MIP_TARGET.cc, chosen by
 # the target of the compiler that will load it.
 AC_MSG_CHECKING([for the MIP target file for $CC])
-mip_gcc_target=`$CC -dumpmachine`
 AS_CASE([$mip_gcc_target],
   [x86_64-*|i?86-*], [MIP_TARGET=x86],
   [aarch64-*], [MIP_TARGET=aarch64],
@@ -105,6 +110,31 @@ AS_IF([test "x$MIP_TARGET" = xx86],
 AS_IF([test "x$MIP_TARGET" = xx86 && test "x$mip_build_m32" = xno],
   [AC_MSG_WARN([$CC -m32 cannot link programs: no 32-bit libmip.a (on Debian install gcc-multilib)])])
 AM_CONDITIONAL([MIP_BUILD_M32], [test "x$mip_build_m32" = xyes])
+])
+
+# MIP_INSTALL_DIR_UNDER_PREFIX(VARIABLE, GCC-DIR, FALLBACK-TAIL)
+# Set VARIABLE to where MIP installs what belongs in the GCC directory
+# GCC-DIR (a plugin directory, a cross compiler's library directory),
+# always under the prefix, so that make install writes nothing outside
+# it (nor outside DESTDIR): GCC-DIR itself, as ${prefix}/..., when it
+# lies under the prefix (prefix=/usr on Debian), so that the compiler
+# finds it there; else the same tail of directories under ${libdir}:
+# GCC-DIR's last components from the one that starts with "gcc" (as in
+# lib/gcc/x86_64-linux-gnu/12/plugin or lib/gcc-cross/TRIPLET/12), or
+# FALLBACK-TAIL when GCC-DIR has no such shape.  The value keeps the
+# ${prefix} or ${libdir} reference, so "make install prefix=DIR" moves
+# it as well.
+AC_DEFUN([MIP_INSTALL_DIR_UNDER_PREFIX],
+[mip_install_prefix=$prefix
+AS_IF([test "x$mip_install_prefix" = xNONE],
+  [mip_install_prefix=$ac_default_prefix])
+mip_install_gcc_dir=$2
+AS_CASE([$mip_install_gcc_dir],
+  ["$mip_install_prefix"/*],
+    [$1='${prefix}'`expr "x$mip_install_gcc_dir" : "x$mip_install_prefix\(/.*\)"`],
+  [mip_install_tail=`echo "$mip_install_gcc_dir" | sed -n 's|^.*/\(gcc[[^/]]*/[[^/]]*/[[^/]]*\(/plugin\)\{0,1\}\)$|\1|p'`
+   AS_IF([test -z "$mip_install_tail"], [mip_install_tail=$3])
+   $1='${libdir}'/$mip_install_tail])
 ])
 
 # MIP_SIBLING_PROG(VARIABLE, TOOL, DESCRIPTION)
