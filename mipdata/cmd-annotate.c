@@ -29,6 +29,7 @@
 
 #include "mipdata.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <getopt.h>
 #include <inttypes.h>
@@ -36,6 +37,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 
 #include "demangle.h"
 #include "line-coverage.h"
@@ -53,7 +55,9 @@ print_help (void)
 {
   printf ("usage: mipdata annotate -p PROFILE [--debug BINARY]"
 	  " [-p PROFILE [--debug BINARY]]...\n"
-	  "                        [--html DIR] [--no-demangle] [FILE]...\n"
+	  "                        [--html DIR] [--no-demangle]\n"
+	  "                        [--include=PATTERN]... [--exclude=PATTERN]...\n"
+	  "                        [FILE]...\n"
 	  "\n"
 	  "Print the source files of the profiled binaries with each line\n"
 	  "marked: 1 when code of the line ran, ##### when it did not, -\n"
@@ -77,6 +81,11 @@ print_help (void)
 	  "      --debug-file-directory=DIR\n"
 	  "                         look for debug files under DIR instead\n"
 	  "                         of /usr/lib/debug\n"
+	  "      --include=PATTERN  only the source files whose path matches\n"
+	  "                         the shell PATTERN ('*/src/*'; repeat\n"
+	  "                         for several)\n"
+	  "      --exclude=PATTERN  leave out the source files whose path\n"
+	  "                         matches PATTERN ('/usr/*'; repeat)\n"
 	  "      --no-demangle      show C++ functions by their symbols\n"
 	  "  -h, --help             print this help and exit\n");
 }
@@ -423,14 +432,13 @@ html_path (char *buffer, size_t size, const char *directory,
 }
 
 static bool
-write_html_file_page (const char *directory, size_t number,
+write_html_file_page (const char *directory, const char *name,
 		      const struct source_file *file,
 		      const struct source_text *text)
 {
-  char name[64], path[4096];
+  char path[4096];
   FILE *out;
 
-  snprintf (name, sizeof name, "file-%zu.html", number);
   html_path (path, sizeof path, directory, name);
   out = fopen (path, "w");
   if (!out)
@@ -442,16 +450,20 @@ write_html_file_page (const char *directory, size_t number,
   return close_output (out, path);
 }
 
-/* One row of the index; NUMBER 0: no page (the TOTAL row).  */
+/* One row of the index; PAGE NULL: no page (the TOTAL row).  */
 static void
-write_index_row (FILE *out, const char *name, size_t number,
+write_index_row (FILE *out, const char *name, const char *page,
 		 const struct coverage_totals *totals)
 {
   fputs ("<tr><td>", out);
-  if (number)
-    fprintf (out, "<a href=\"file-%zu.html\">", number);
+  if (page)
+    {
+      fputs ("<a href=\"", out);
+      write_escaped (out, page);
+      fputs ("\">", out);
+    }
   write_escaped (out, name);
-  fputs (number ? "</a></td><td class=\"rate\">" : "</td><td class=\"rate\">",
+  fputs (page ? "</a></td><td class=\"rate\">" : "</td><td class=\"rate\">",
 	 out);
   write_rate (out, totals->lines_run, totals->lines);
   fputs ("</td><td class=\"rate\">", out);
@@ -466,16 +478,121 @@ struct annotate_output
   const struct annotate_options *options;
   FILE *index;                  /* with --html */
   char index_path[4096];
-  size_t pages;
   struct coverage_totals total;
+  time_t binaries_time;         /* of the newest --debug binary; 0: none */
 };
 
-/* Show FILE: a listing, or with --html a page and a row of the index.
+/* Warn when the source PATH changed after the newest binary its lines
+   come from was made (gcov does the same with its notes files): the
+   marks are then those of an older text.  */
+static void
+warn_if_newer (const struct annotate_output *output, const char *path)
+{
+  struct stat st;
+
+  if (output->binaries_time != 0 && stat (path, &st) == 0
+      && st.st_mtime > output->binaries_time)
+    mipdata_warning ("'%s' is newer than the binaries its coverage comes"
+		     " from: its marks may not match its lines (rebuild,"
+		     " rerun and merge again)", path);
+}
+
+/* The time of the newest of the COUNT binaries PATHS (0 when there are
+   none, or one cannot be read).  */
+static time_t
+newest_binary_time (char **paths, size_t count)
+{
+  time_t newest = 0;
+  struct stat st;
+  size_t i;
+
+  for (i = 0; i < count; i++)
+    {
+      if (stat (paths[i], &st) != 0)
+	return 0;
+      if (st.st_mtime > newest)
+	newest = st.st_mtime;
+    }
+  return newest;
+}
+
+/* ---- Page names ---------------------------------------------------------- */
+
+/* The number of trailing components of PATH.  */
+static size_t
+component_count (const char *path)
+{
+  size_t count = 1;
+
+  for (; *path != '\0'; path++)
+    if (*path == '/' && path[1] != '\0' && path[1] != '/')
+      count++;
+  return count;
+}
+
+/* The last N components of PATH.  */
+static const char *
+path_tail (const char *path, size_t n)
+{
+  const char *p = path + strlen (path);
+
+  while (p > path)
+    if (*--p == '/' && --n == 0)
+      return p + 1;
+  return path;
+}
+
+/* Whether the last N components of the selected files' paths tell FILE
+   apart from the others.  */
+static bool
+tail_is_unique (const struct line_coverage *coverage, const bool *selected,
+		size_t file, size_t n)
+{
+  const char *tail = path_tail (coverage->files[file].path, n);
+  size_t i;
+
+  for (i = 0; i < coverage->file_count; i++)
+    if (i != file && selected[i]
+	&& strcmp (path_tail (coverage->files[i].path, n), tail) == 0)
+      return false;
+  return true;
+}
+
+/* The page of the selected FILE, named after its source: the base name
+   (main.c.html), or as many trailing directories as tell it apart
+   (src_main.c.html), other characters than letters, digits and ._-
+   written as _; malloc'd, NULL when memory runs out.  */
+static char *
+page_name (const struct line_coverage *coverage, const bool *selected,
+	   size_t file)
+{
+  const char *path = coverage->files[file].path, *tail;
+  size_t n = 1, limit = component_count (path), i;
+  char *name;
+
+  while (n < limit && !tail_is_unique (coverage, selected, file, n))
+    n++;
+  tail = path_tail (path, n);
+  name = malloc (strlen (tail) + sizeof ".html");
+  if (!name)
+    return NULL;
+  for (i = 0; tail[i] != '\0'; i++)
+    name[i] = (isalnum ((unsigned char) tail[i]) || tail[i] == '.'
+	       || tail[i] == '-') ? tail[i] : '_';
+  strcpy (name + i, ".html");
+  /* index.html is the index's.  */
+  if (strcmp (name, "index.html") == 0)
+    name[0] = 'I';
+  return name;
+}
+
+/* Show FILE: a listing, or with --html the page PAGE and a row of the
+   index.
    A source that cannot be read is left out with a warning unless it was
    named.  */
 static bool
 annotate_file (struct annotate_output *output,
-	       const struct source_file *file)
+	       const struct source_file *file, const char *page)
 {
   const struct annotate_options *options = output->options;
   struct source_text text;
@@ -483,13 +600,12 @@ annotate_file (struct annotate_output *output,
 
   if (!read_source (file->path, &text, options->file_count == 0))
     return options->file_count == 0;
+  warn_if_newer (output, file->path);
   if (options->html_directory)
     {
       struct coverage_totals totals = source_file_totals (file);
-      output->pages++;
-      ok = write_html_file_page (options->html_directory, output->pages,
-				 file, &text);
-      write_index_row (output->index, file->path, output->pages, &totals);
+      ok = write_html_file_page (options->html_directory, page, file, &text);
+      write_index_row (output->index, file->path, page, &totals);
       coverage_totals_add (&output->total, &totals);
     }
   else
@@ -526,7 +642,7 @@ open_index (struct annotate_output *output)
 static bool
 close_index (struct annotate_output *output)
 {
-  write_index_row (output->index, "TOTAL", 0, &output->total);
+  write_index_row (output->index, "TOTAL", NULL, &output->total);
   fputs ("</table>\n</body>\n</html>\n", output->index);
   return close_output (output->index, output->index_path);
 }
@@ -549,6 +665,7 @@ annotate (const struct annotate_options *options)
 			       : NULL);
   if (status == MIPDATA_EXIT_OK)
     {
+      line_coverage_filter (&coverage, &options->inputs);
       line_coverage_sort (&coverage);
       selected = calloc (coverage.file_count + 1, sizeof *selected);
       ok = selected && select_files (&coverage, options, selected);
@@ -556,9 +673,24 @@ annotate (const struct annotate_options *options)
 	mipdata_error ("out of memory");
       if (ok && options->html_directory)
 	ok = open_index (&output);
+      output.binaries_time =
+	newest_binary_time (options->inputs.debug_paths,
+			    options->inputs.debug_count);
       for (i = 0; ok && i < coverage.file_count; i++)
 	if (selected[i])
-	  ok = annotate_file (&output, &coverage.files[i]);
+	  {
+	    char *page = options->html_directory
+			 ? page_name (&coverage, selected, i) : NULL;
+
+	    if (options->html_directory && !page)
+	      {
+		mipdata_error ("out of memory");
+		ok = false;
+		break;
+	      }
+	    ok = annotate_file (&output, &coverage.files[i], page);
+	    free (page);
+	  }
       if (output.index && !close_index (&output))
 	ok = false;
       if (ok && (fflush (stdout) != 0 || ferror (stdout)))
@@ -581,6 +713,8 @@ parse_options (int argc, char **argv, struct annotate_options *options)
     { "debug", required_argument, NULL, 'd' },
     { "html", required_argument, NULL, 'H' },
     { "debug-file-directory", required_argument, NULL, 'D' },
+    { "include", required_argument, NULL, 'I' },
+    { "exclude", required_argument, NULL, 'X' },
     { "no-demangle", no_argument, NULL, 'M' },
     { "help", no_argument, NULL, 'h' },
     { NULL, 0, NULL, 0 }
@@ -604,6 +738,14 @@ parse_options (int argc, char **argv, struct annotate_options *options)
       case 'D':
 	if (!mipdata_set_debug_directory (optarg))
 	  return MIPDATA_EXIT_USAGE;
+	break;
+      case 'I':
+	options->inputs.include_patterns[options->inputs.include_count++]
+	  = optarg;
+	break;
+      case 'X':
+	options->inputs.exclude_patterns[options->inputs.exclude_count++]
+	  = optarg;
 	break;
       case 'M':
 	mipdata_demangle_names = false;

@@ -74,6 +74,7 @@ print_help (void)
 	  " [-p PROFILE [--debug BINARY]]...\n"
 	  "                    [--fail-under-line=N]"
 	  " [--fail-under-function=N]\n"
+	  "                    [--include=PATTERN]... [--exclude=PATTERN]...\n"
 	  "\n"
 	  "Print a summary of each PROFILE: its build id and target, the\n"
 	  "runs merged, how many functions and blocks it describes and how\n"
@@ -99,6 +100,11 @@ print_help (void)
 	  "      --debug-file-directory=DIR\n"
 	  "                         look for debug files under DIR instead\n"
 	  "                         of /usr/lib/debug\n"
+	  "      --include=PATTERN  only the source files whose path matches\n"
+	  "                         the shell PATTERN ('*/src/*'; repeat\n"
+	  "                         for several)\n"
+	  "      --exclude=PATTERN  leave out the source files whose path\n"
+	  "                         matches PATTERN ('/usr/*'; repeat)\n"
 	  "  -h, --help             print this help and exit\n");
 }
 
@@ -333,6 +339,7 @@ info (const struct info_options *options)
 				   options->inputs.debug_paths);
       if (status == MIPDATA_EXIT_OK)
 	{
+	  line_coverage_filter (&coverage, &options->inputs);
 	  line_coverage_sort (&coverage);
 	  print_file_table (&coverage, &total);
 	}
@@ -387,6 +394,8 @@ parse_options (int argc, char **argv, struct info_options *options)
     { "fail-under-line", required_argument, NULL, 'L' },
     { "fail-under-function", required_argument, NULL, 'F' },
     { "debug-file-directory", required_argument, NULL, 'D' },
+    { "include", required_argument, NULL, 'I' },
+    { "exclude", required_argument, NULL, 'X' },
     { "help", no_argument, NULL, 'h' },
     { NULL, 0, NULL, 0 }
   };
@@ -416,6 +425,14 @@ parse_options (int argc, char **argv, struct info_options *options)
       case 'D':
 	if (!mipdata_set_debug_directory (optarg))
 	  return MIPDATA_EXIT_USAGE;
+	break;
+      case 'I':
+	options->inputs.include_patterns[options->inputs.include_count++]
+	  = optarg;
+	break;
+      case 'X':
+	options->inputs.exclude_patterns[options->inputs.exclude_count++]
+	  = optarg;
 	break;
       case 'h':
 	print_help ();

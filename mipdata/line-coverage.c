@@ -16,6 +16,7 @@
 
 #include "line-coverage.h"
 
+#include <fnmatch.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -41,20 +42,26 @@ line_coverage_init (struct line_coverage *coverage)
   memset (coverage, 0, sizeof *coverage);
 }
 
+/* Free what FILE holds.  */
+static void
+source_file_free (struct source_file *file)
+{
+  size_t f;
+
+  for (f = 0; f < file->function_count; f++)
+    free (file->functions[f].name);
+  free (file->functions);
+  free (file->lines);
+  free (file->path);
+}
+
 void
 line_coverage_free (struct line_coverage *coverage)
 {
-  size_t i, f;
+  size_t i;
 
   for (i = 0; i < coverage->file_count; i++)
-    {
-      struct source_file *file = &coverage->files[i];
-      for (f = 0; f < file->function_count; f++)
-	free (file->functions[f].name);
-      free (file->functions);
-      free (file->lines);
-      free (file->path);
-    }
+    source_file_free (&coverage->files[i]);
   free (coverage->files);
   line_coverage_init (coverage);
 }
@@ -495,7 +502,10 @@ profile_inputs_init (struct profile_inputs *inputs, int argc)
   memset (inputs, 0, sizeof *inputs);
   inputs->profile_paths = calloc ((size_t) argc + 1, sizeof (char *));
   inputs->debug_paths = calloc ((size_t) argc + 1, sizeof (char *));
-  if (!inputs->profile_paths || !inputs->debug_paths)
+  inputs->include_patterns = calloc ((size_t) argc + 1, sizeof (char *));
+  inputs->exclude_patterns = calloc ((size_t) argc + 1, sizeof (char *));
+  if (!inputs->profile_paths || !inputs->debug_paths
+      || !inputs->include_patterns || !inputs->exclude_patterns)
     {
       mipdata_error ("out of memory");
       return false;
@@ -508,6 +518,43 @@ profile_inputs_free (struct profile_inputs *inputs)
 {
   free (inputs->profile_paths);
   free (inputs->debug_paths);
+  free (inputs->include_patterns);
+  free (inputs->exclude_patterns);
+}
+
+/* Whether PATH matches one of the COUNT PATTERNS.  */
+static bool
+matches_any (const char *path, char **patterns, size_t count)
+{
+  size_t i;
+
+  for (i = 0; i < count; i++)
+    if (fnmatch (patterns[i], path, 0) == 0)
+      return true;
+  return false;
+}
+
+void
+line_coverage_filter (struct line_coverage *coverage,
+		      const struct profile_inputs *inputs)
+{
+  size_t i, kept = 0;
+
+  for (i = 0; i < coverage->file_count; i++)
+    {
+      struct source_file *file = &coverage->files[i];
+
+      if ((inputs->include_count == 0
+	   || matches_any (file->path, inputs->include_patterns,
+			   inputs->include_count))
+	  && !matches_any (file->path, inputs->exclude_patterns,
+			   inputs->exclude_count))
+	coverage->files[kept++] = *file;
+      else
+	source_file_free (file);
+    }
+  coverage->file_count = kept;
+  coverage->last_file = 0;
 }
 
 void

@@ -84,6 +84,9 @@ struct profile_inputs
 {
   char **profile_paths, **debug_paths;
   size_t profile_count, debug_count;
+  /* --include and --exclude: shell patterns of source paths.  */
+  char **include_patterns, **exclude_patterns;
+  size_t include_count, exclude_count;
 };
 
 /* Room for the paths of a command line of ARGC words.  False after an
@@ -108,6 +111,13 @@ int profile_inputs_check (const struct profile_inputs *inputs,
    Returns an exit status, after an error message on failure.  */
 int line_coverage_read (struct line_coverage *coverage, size_t count,
 			char **profile_paths, char **debug_paths);
+
+/* Keep only the files whose paths INPUTS' filters let through: those
+   that match an --include pattern (every file when there is none) and
+   no --exclude pattern: shell patterns (fnmatch, where a star matches
+   slashes too) matched against the whole path.  */
+void line_coverage_filter (struct line_coverage *coverage,
+			   const struct profile_inputs *inputs);
 
 /* Sort the files by path and each file's functions by line.  */
 void line_coverage_sort (struct line_coverage *coverage);

@@ -2,7 +2,9 @@
 // callgraph and annotate, and by their symbols with --no-demangle (see
 // mip-check-demangled-names in lib/mip-report.exp): a function, a
 // member of a class in a namespace, a template instance, a destructor
-// of the standard library and an operator.
+// of the standard library and an operator.  The standard library's
+// headers give the reports files under /usr/include, which --include
+// and --exclude leave out (mip-check-report-filters).
 //
 // Copyright (C) 2026 The MIP for GCC developers.
 // SPDX-License-Identifier: GPL-3.0-or-later
@@ -47,4 +49,5 @@ int main () { /* mip-calls(1) mip-order(1) */
 }
 
 // { dg-final { mip-run-check } }
+// { dg-final { mip-check-report-filters } }
 // { dg-final { mip-check-demangled-names {shapes::square::area(int) const} {shapes::square::operator<(shapes::square const&) const} {int twice<int>(int)} {long twice<long>(long)} {count(char const*, int)} } }
