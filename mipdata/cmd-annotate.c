@@ -86,6 +86,10 @@ print_help (void)
 	  "                         for several)\n"
 	  "      --exclude=PATTERN  leave out the source files whose path\n"
 	  "                         matches PATTERN ('/usr/*'; repeat)\n"
+	  "      --source-prefix-map=OLD=NEW\n"
+	  "                         read and name the sources whose path\n"
+	  "                         starts with OLD under NEW instead (a\n"
+	  "                         tree that moved since the build)\n"
 	  "      --no-demangle      show C++ functions by their symbols\n"
 	  "  -h, --help             print this help and exit\n");
 }
@@ -665,10 +669,11 @@ annotate (const struct annotate_options *options)
 			       : NULL);
   if (status == MIPDATA_EXIT_OK)
     {
+      ok = line_coverage_map_prefixes (&coverage, &options->inputs);
       line_coverage_filter (&coverage, &options->inputs);
       line_coverage_sort (&coverage);
       selected = calloc (coverage.file_count + 1, sizeof *selected);
-      ok = selected && select_files (&coverage, options, selected);
+      ok = ok && selected && select_files (&coverage, options, selected);
       if (!selected)
 	mipdata_error ("out of memory");
       if (ok && options->html_directory)
@@ -715,6 +720,7 @@ parse_options (int argc, char **argv, struct annotate_options *options)
     { "debug-file-directory", required_argument, NULL, 'D' },
     { "include", required_argument, NULL, 'I' },
     { "exclude", required_argument, NULL, 'X' },
+    { "source-prefix-map", required_argument, NULL, 'S' },
     { "no-demangle", no_argument, NULL, 'M' },
     { "help", no_argument, NULL, 'h' },
     { NULL, 0, NULL, 0 }
@@ -746,6 +752,14 @@ parse_options (int argc, char **argv, struct annotate_options *options)
       case 'X':
 	options->inputs.exclude_patterns[options->inputs.exclude_count++]
 	  = optarg;
+	break;
+      case 'S':
+	{
+	  int bad = profile_inputs_add_prefix_map (&options->inputs, "annotate",
+						   optarg);
+	  if (bad >= 0)
+	    return bad;
+	}
 	break;
       case 'M':
 	mipdata_demangle_names = false;

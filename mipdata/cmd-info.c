@@ -105,6 +105,10 @@ print_help (void)
 	  "                         for several)\n"
 	  "      --exclude=PATTERN  leave out the source files whose path\n"
 	  "                         matches PATTERN ('/usr/*'; repeat)\n"
+	  "      --source-prefix-map=OLD=NEW\n"
+	  "                         read and name the sources whose path\n"
+	  "                         starts with OLD under NEW instead (a\n"
+	  "                         tree that moved since the build)\n"
 	  "  -h, --help             print this help and exit\n");
 }
 
@@ -339,6 +343,8 @@ info (const struct info_options *options)
 				   options->inputs.debug_paths);
       if (status == MIPDATA_EXIT_OK)
 	{
+	  if (!line_coverage_map_prefixes (&coverage, &options->inputs))
+	    status = MIPDATA_EXIT_FAILURE;
 	  line_coverage_filter (&coverage, &options->inputs);
 	  line_coverage_sort (&coverage);
 	  print_file_table (&coverage, &total);
@@ -396,6 +402,7 @@ parse_options (int argc, char **argv, struct info_options *options)
     { "debug-file-directory", required_argument, NULL, 'D' },
     { "include", required_argument, NULL, 'I' },
     { "exclude", required_argument, NULL, 'X' },
+    { "source-prefix-map", required_argument, NULL, 'S' },
     { "help", no_argument, NULL, 'h' },
     { NULL, 0, NULL, 0 }
   };
@@ -433,6 +440,14 @@ parse_options (int argc, char **argv, struct info_options *options)
       case 'X':
 	options->inputs.exclude_patterns[options->inputs.exclude_count++]
 	  = optarg;
+	break;
+      case 'S':
+	{
+	  int bad = profile_inputs_add_prefix_map (&options->inputs, "info",
+						   optarg);
+	  if (bad >= 0)
+	    return bad;
+	}
 	break;
       case 'h':
 	print_help ();

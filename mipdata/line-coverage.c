@@ -504,8 +504,10 @@ profile_inputs_init (struct profile_inputs *inputs, int argc)
   inputs->debug_paths = calloc ((size_t) argc + 1, sizeof (char *));
   inputs->include_patterns = calloc ((size_t) argc + 1, sizeof (char *));
   inputs->exclude_patterns = calloc ((size_t) argc + 1, sizeof (char *));
+  inputs->prefix_maps = calloc ((size_t) argc + 1, sizeof (char *));
   if (!inputs->profile_paths || !inputs->debug_paths
-      || !inputs->include_patterns || !inputs->exclude_patterns)
+      || !inputs->include_patterns || !inputs->exclude_patterns
+      || !inputs->prefix_maps)
     {
       mipdata_error ("out of memory");
       return false;
@@ -520,6 +522,74 @@ profile_inputs_free (struct profile_inputs *inputs)
   free (inputs->debug_paths);
   free (inputs->include_patterns);
   free (inputs->exclude_patterns);
+  free (inputs->prefix_maps);
+}
+
+int
+profile_inputs_add_prefix_map (struct profile_inputs *inputs,
+			       const char *command, char *map)
+{
+  char *equals = strchr (map, '=');
+
+  if (equals == NULL || equals == map)
+    return mipdata_usage_error (command, "bad --source-prefix-map '%s'"
+				" (expected OLD=NEW, OLD not empty)", map);
+  inputs->prefix_maps[inputs->prefix_map_count++] = map;
+  return -1;
+}
+
+/* The map of INPUTS that applies to PATH (the last whose OLD starts
+   it), or NULL; *OLD_LENGTH receives the length of its OLD.  */
+static const char *
+prefix_map_for (const struct profile_inputs *inputs, const char *path,
+		size_t *old_length)
+{
+  size_t i = inputs->prefix_map_count;
+
+  while (i-- > 0)
+    {
+      const char *map = inputs->prefix_maps[i];
+      size_t length = (size_t) (strchr (map, '=') - map);
+
+      if (strncmp (path, map, length) == 0)
+	{
+	  *old_length = length;
+	  return map;
+	}
+    }
+  return NULL;
+}
+
+bool
+line_coverage_map_prefixes (struct line_coverage *coverage,
+			    const struct profile_inputs *inputs)
+{
+  size_t i;
+
+  for (i = 0; i < coverage->file_count; i++)
+    {
+      struct source_file *file = &coverage->files[i];
+      size_t old_length;
+      const char *map = prefix_map_for (inputs, file->path, &old_length);
+      const char *new_prefix;
+      char *path;
+
+      if (map == NULL)
+	continue;
+      new_prefix = map + old_length + 1;
+      path = malloc (strlen (new_prefix) + strlen (file->path + old_length)
+		     + 1);
+      if (path == NULL)
+	{
+	  mipdata_error ("out of memory");
+	  return false;
+	}
+      strcpy (stpcpy (path, new_prefix), file->path + old_length);
+      free (file->path);
+      file->path = path;
+    }
+  coverage->last_file = 0;
+  return true;
 }
 
 /* Whether PATH matches one of the COUNT PATTERNS.  */

@@ -87,7 +87,15 @@ struct profile_inputs
   /* --include and --exclude: shell patterns of source paths.  */
   char **include_patterns, **exclude_patterns;
   size_t include_count, exclude_count;
+  /* --source-prefix-map: OLD=NEW, as given.  */
+  char **prefix_maps;
+  size_t prefix_map_count;
 };
+
+/* Take the --source-prefix-map option's MAP (OLD=NEW) into INPUTS for
+   COMMAND; -1 when it is good, else a usage error's exit status.  */
+int profile_inputs_add_prefix_map (struct profile_inputs *inputs,
+				   const char *command, char *map);
 
 /* Room for the paths of a command line of ARGC words.  False after an
    error message when memory runs out.  */
@@ -111,6 +119,14 @@ int profile_inputs_check (const struct profile_inputs *inputs,
    Returns an exit status, after an error message on failure.  */
 int line_coverage_read (struct line_coverage *coverage, size_t count,
 			char **profile_paths, char **debug_paths);
+
+/* Rewrite the path of each file that starts with the OLD of one of
+   INPUTS' --source-prefix-map options to start with its NEW instead, as
+   GCC's -ffile-prefix-map does (the last option that matches wins), so
+   that reports name, and annotate reads, the sources of a tree that
+   moved.  False after an error message when memory runs out.  */
+bool line_coverage_map_prefixes (struct line_coverage *coverage,
+				 const struct profile_inputs *inputs);
 
 /* Keep only the files whose paths INPUTS' filters let through: those
    that match an --include pattern (every file when there is none) and
