@@ -1,27 +1,16 @@
-/* cmd-export.c - mipdata export: a profile as an lcov tracefile, for
-   genhtml, lcov and coverage services.
+/* cmd-export.c - mipdata export: the coverage of profiles in the
+   formats that coverage tools and CI systems read.
 
      mipdata export -p app.mip --debug app --format=lcov -o app.info
-     genhtml app.info -o html
+     mipdata export -p app.mip --debug app --format=cobertura -o cov.xml
+     mipdata export -p app.mip --debug app --format=gcov -o gcov/
 
-   One record per source file (several profiles add up per file):
-
-     TN:
-     SF:/src/app/main.c
-     FN:12,main                 function, at its declaration line
-     FNDA:1,main                call count (full mode), else 1 or 0
-     FNF:1
-     FNH:1
-     DA:13,1                    a line with code: 1 ran, 0 did not
-     LF:1
-     LH:1
-     end_of_record
-
-   Lines come from block coverage (see line-coverage.h): block coverage
-   records no counts, so DA gives 1 or 0.  Lines of functions recorded
-   without blocks are left out when the function ran (which of them ran
-   is not known) and given 0 when it did not.  No BRDA: a profile holds
-   no control-flow edges, so which side of a branch ran is not known.
+   This file reads the options and the profiles and runs the writer of
+   the format asked for, from the table below; each format is a file of
+   its own (export-lcov.c, export-cobertura.c, export-sonarqube.c,
+   export-gcov.c, export-gcov-json.c, export-markdown.c) over what
+   export.h shares, so that every format reports the lines and hits of
+   the lcov tracefile.
 
    Copyright (C) 2026 The MIP for GCC developers.
    SPDX-License-Identifier: GPL-3.0-or-later  */
@@ -32,37 +21,65 @@
 
 #include <errno.h>
 #include <getopt.h>
-#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "line-coverage.h"
+#include "export.h"
 
-struct export_options
-{
-  struct profile_inputs inputs;
-  const char *output_path;      /* NULL: standard output */
-  const char *strip;            /* directory taken off the paths */
-  const char *prefix;           /* directory put before relative paths */
+/* The formats; the first is the default.  */
+static const struct export_format formats[] = {
+  { "lcov", "an lcov tracefile (genhtml, lcov, coverage services)",
+    export_lcov, NULL },
+  { "cobertura", "Cobertura XML (GitLab, Jenkins, Azure DevOps)",
+    export_cobertura, NULL },
+  { "sonarqube", "SonarQube generic test coverage XML",
+    export_sonarqube, NULL },
+  { "gcov", "gcov's .gcov text files, one per source file, into the\n"
+    "                         directory -o DIR (else the current one)",
+    NULL, export_gcov },
+  { "gcov-json", "gcov's JSON intermediate format (gzipped with -o\n"
+    "                         FILE, plain JSON on standard output)",
+    NULL, export_gcov_json },
+  { "markdown", "a Markdown summary for a pull-request comment",
+    export_markdown, NULL },
 };
+
+#define FORMAT_COUNT (sizeof formats / sizeof formats[0])
+
+static const struct export_format *
+find_format (const char *name)
+{
+  size_t i;
+
+  for (i = 0; i < FORMAT_COUNT; i++)
+    if (strcmp (formats[i].name, name) == 0)
+      return &formats[i];
+  return NULL;
+}
 
 static void
 print_help (void)
 {
+  size_t i;
+
   printf ("usage: mipdata export -p PROFILE [--debug BINARY]"
 	  " [-p PROFILE [--debug BINARY]]...\n"
-	  "                      [--format=lcov] [-o FILE] [--strip=DIR]"
-	  " [--prefix=DIR]\n"
+	  "                      [--format=FORMAT] [-o FILE|DIR]"
+	  " [--strip=DIR] [--prefix=DIR]\n"
 	  "\n"
-	  "Write the coverage of the profiles as an lcov tracefile (for\n"
-	  "genhtml, lcov and coverage services): per source file, its\n"
-	  "functions (FN, FNDA: the call count in the full mode, else 1 or\n"
-	  "0) and its lines with code (DA: 1 when a block holding code of\n"
-	  "the line ran, else 0), from the DWARF line table of BINARY.\n"
-	  "Give each profile its binary; profiles of a program and its\n"
-	  "shared objects add up per source file.\n"
+	  "Write the coverage of the profiles as a coverage report: per\n"
+	  "source file, its functions (the call count in the full mode,\n"
+	  "else 1 or 0) and its lines with code (1 when a block holding\n"
+	  "code of the line ran, else 0), from the DWARF line table of\n"
+	  "BINARY.  Every format reports the same lines with the same\n"
+	  "hits.  Give each profile its binary; profiles of a program and\n"
+	  "its shared objects add up per source file.\n"
 	  "\n"
+	  "Formats:\n");
+  for (i = 0; i < FORMAT_COUNT; i++)
+    printf ("  %-22s %s\n", formats[i].name, formats[i].summary);
+  printf ("\n"
 	  "Options:\n"
 	  "  -p, --profile=PROFILE  a profile (repeat for several)\n"
 	  "                         (without -p: the first operand, when\n"
@@ -71,8 +88,9 @@ print_help (void)
 	  "                         same place (or its separate debug file);\n"
 	  "                         without --debug, each profile's debug\n"
 	  "                         file is found by its GNU build id\n"
-	  "      --format=lcov      the output format (lcov, the only one)\n"
+	  "      --format=FORMAT    the output format (default lcov)\n"
 	  "  -o, --output=FILE      write to FILE instead of standard output\n"
+	  "                         (gcov: the directory of the .gcov files)\n"
 	  "      --strip=DIR        take the directory DIR off the source\n"
 	  "                         paths under it, making them relative\n"
 	  "      --prefix=DIR       put DIR/ before every relative path\n"
@@ -82,98 +100,56 @@ print_help (void)
 	  "  -h, --help             print this help and exit\n");
 }
 
-/* PATH as the tracefile names it, in BUFFER of SIZE bytes: without the
-   directory --strip names, then after --prefix when relative.  */
+/* The names of the formats, "lcov, cobertura, ...", for a message.  */
 static const char *
-exported_path (const struct export_options *options, const char *path,
-	       char *buffer, size_t size)
+format_names (char *buffer, size_t size)
 {
-  if (options->strip)
-    {
-      size_t length = strlen (options->strip);
-      while (length > 1 && options->strip[length - 1] == '/')
-	length--;
-      if (strncmp (path, options->strip, length) == 0
-	  && path[length] == '/')
-	path += length + 1;
-      else if (strcmp (path, options->strip) == 0)
-	path = ".";
-    }
-  if (options->prefix && path[0] != '/')
-    {
-      snprintf (buffer, size, "%s/%s", options->prefix, path);
-      return buffer;
-    }
-  return path;
+  size_t i, used = 0;
+
+  buffer[0] = '\0';
+  for (i = 0; i < FORMAT_COUNT && used < size; i++)
+    used += (size_t) snprintf (buffer + used, size - used, "%s%s",
+			       i ? ", " : "", formats[i].name);
+  return buffer;
 }
 
-/* The FN and FNDA lines of FILE, with FNF and FNH.  */
-static void
-write_functions (FILE *out, const struct source_file *file)
+/* Run the stream writer of OPTIONS->format into -o FILE or standard
+   output.  */
+static int
+write_stream (const struct export_options *options,
+	      const struct line_coverage *coverage)
 {
-  size_t f, run = 0;
+  FILE *out = stdout;
+  int status = MIPDATA_EXIT_OK;
 
-  for (f = 0; f < file->function_count; f++)
-    fprintf (out, "FN:%d,%s\n", file->functions[f].line,
-	     file->functions[f].name);
-  for (f = 0; f < file->function_count; f++)
+  if (options->output_path && !(out = fopen (options->output_path, "w")))
     {
-      const struct covered_function *function = &file->functions[f];
-      uint64_t count = function->has_count ? function->count
-		       : function->ran ? 1 : 0;
-      /* A count that saturated, or was lost by concurrent calls, must
-	 not say the function never ran.  */
-      if (function->ran && count == 0)
-	count = 1;
-      fprintf (out, "FNDA:%" PRIu64 ",%s\n", count, function->name);
-      run += function->ran;
+      mipdata_error ("cannot write '%s': %s", options->output_path,
+		     strerror (errno));
+      return MIPDATA_EXIT_FAILURE;
     }
-  fprintf (out, "FNF:%zu\nFNH:%zu\n", file->function_count, run);
-}
-
-/* The DA lines of FILE, with LF and LH.  */
-static void
-write_lines (FILE *out, const struct source_file *file)
-{
-  size_t line, found = 0, hit = 0;
-
-  for (line = 1; line < file->line_capacity; line++)
-    if (file->lines[line] == LINE_RUN || file->lines[line] == LINE_NOT_RUN)
-      {
-	bool ran = file->lines[line] == LINE_RUN;
-	fprintf (out, "DA:%zu,%d\n", line, ran ? 1 : 0);
-	found++;
-	hit += ran;
-      }
-  fprintf (out, "LF:%zu\nLH:%zu\n", found, hit);
-}
-
-static void
-write_lcov (FILE *out, const struct export_options *options,
-	    const struct line_coverage *coverage)
-{
-  size_t i;
-
-  for (i = 0; i < coverage->file_count; i++)
+  if (!options->format->write_stream (out, options, coverage))
+    status = MIPDATA_EXIT_FAILURE;      /* reported */
+  else if (fflush (out) != 0 || ferror (out))
     {
-      const struct source_file *file = &coverage->files[i];
-      char buffer[4096];
-
-      if (file->function_count == 0 && source_file_totals (file).lines == 0)
-	continue;
-      fprintf (out, "TN:\nSF:%s\n",
-	       exported_path (options, file->path, buffer, sizeof buffer));
-      write_functions (out, file);
-      write_lines (out, file);
-      fputs ("end_of_record\n", out);
+      mipdata_error ("cannot write '%s': %s",
+		     options->output_path ? options->output_path
+		     : "standard output", strerror (errno));
+      status = MIPDATA_EXIT_FAILURE;
     }
+  if (out != stdout && fclose (out) != 0 && status == MIPDATA_EXIT_OK)
+    {
+      mipdata_error ("cannot write '%s': %s", options->output_path,
+		     strerror (errno));
+      status = MIPDATA_EXIT_FAILURE;
+    }
+  return status;
 }
 
 static int
 export (const struct export_options *options)
 {
   struct line_coverage coverage;
-  FILE *out = stdout;
   int status;
 
   line_coverage_init (&coverage);
@@ -181,27 +157,12 @@ export (const struct export_options *options)
 			       options->inputs.profile_paths,
 			       options->inputs.debug_count ? options->inputs.debug_paths
 			       : NULL);
-  if (status != MIPDATA_EXIT_OK)
+  if (status == MIPDATA_EXIT_OK)
     {
-      line_coverage_free (&coverage);
-      return status;
-    }
-  line_coverage_sort (&coverage);
-  if (options->output_path && !(out = fopen (options->output_path, "w")))
-    {
-      mipdata_error ("cannot write '%s': %s", options->output_path,
-		     strerror (errno));
-      line_coverage_free (&coverage);
-      return MIPDATA_EXIT_FAILURE;
-    }
-  write_lcov (out, options, &coverage);
-  if (fflush (out) != 0 || ferror (out)
-      || (out != stdout && fclose (out) != 0))
-    {
-      mipdata_error ("cannot write '%s': %s",
-		     options->output_path ? options->output_path
-		     : "standard output", strerror (errno));
-      status = MIPDATA_EXIT_FAILURE;
+      line_coverage_sort (&coverage);
+      status = options->format->write_stream
+	       ? write_stream (options, &coverage)
+	       : options->format->write_files (options, &coverage);
     }
   line_coverage_free (&coverage);
   return status;
@@ -242,9 +203,13 @@ parse_options (int argc, char **argv, struct export_options *options)
 	append_path (options->inputs.debug_paths, &options->inputs.debug_count, optarg);
 	break;
       case 'f':
-	if (strcmp (optarg, "lcov") != 0)
-	  return mipdata_usage_error ("export", "unknown format '%s' (use"
-				      " lcov)", optarg);
+	if (!(options->format = find_format (optarg)))
+	  {
+	    char names[256];
+	    return mipdata_usage_error ("export", "unknown format '%s' (use"
+					" one of %s)", optarg,
+					format_names (names, sizeof names));
+	  }
 	break;
       case 'o':
 	options->output_path = optarg;
@@ -279,6 +244,7 @@ cmd_export (int argc, char **argv)
   int status;
 
   memset (&options, 0, sizeof options);
+  options.format = &formats[0];
   if (!profile_inputs_init (&options.inputs, argc))
     status = MIPDATA_EXIT_FAILURE;
   else
