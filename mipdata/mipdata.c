@@ -47,6 +47,7 @@ static const struct command commands[] = {
   { "export", cmd_export, "write the coverage as an lcov tracefile" },
   { "import", cmd_import, "make a profile from a YAML description" },
   { "annotate", cmd_annotate, "print source files marked with what ran" },
+  { "diff", cmd_diff, "print the coverage of a change against a baseline" },
 };
 
 #define COMMAND_COUNT (sizeof commands / sizeof commands[0])

@@ -36,6 +36,7 @@ int cmd_order (int argc, char **argv);
 int cmd_export (int argc, char **argv);
 int cmd_import (int argc, char **argv);
 int cmd_annotate (int argc, char **argv);
+int cmd_diff (int argc, char **argv);
 
 /* "mipdata: MESSAGE" on stderr.  */
 void mipdata_error (const char *format, ...)

@@ -30,6 +30,8 @@ gcc_version=${MIP_GCC_VERSION:-12}
 # its DejaGnu test).  lcov (genhtml, lcov --summary) checks mipdata
 # export's tracefiles, headless Chromium mipdata annotate's HTML,
 # Graphviz's dot renders mipdata callgraph --dot as the guide does.
+# gcovr reads mipdata export's .gcov files, xmllint (libxml2-utils) its
+# Cobertura and SonarQube XML; Chromium shows its Markdown summary.
 # make bench's merge table (scripts/bench-merge.sh) measures with GNU
 # time and compares with clang 19's llvm-profdata (clang-19, its profile
 # runtime libclang-rt-19-dev, llvm-19).
@@ -40,7 +42,7 @@ packages="build-essential autoconf automake libtool pkg-config
   qemu-user texinfo
   gcc-$gcc_version-source xz-utils bzip2 debian-archive-keyring gzip
   python3
-  lcov chromium graphviz"
+  lcov chromium graphviz gcovr libxml2-utils"
 # make bench only: GNU time (peak RSS) and clang 19 with llvm-profdata
 # (the merge table's other side); scripts/test.sh and scripts/demo.sh
 # skip them (MIP_SKIP_BENCH_DEPS=1).
