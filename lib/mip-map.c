@@ -67,7 +67,11 @@ check_magic (struct map_parser *parser)
 {
   struct mip_magic_info magic;
   uint64_t size = parser->reader.size;
+  const char *foreign = mip_foreign_format (parser->reader.data, size);
 
+  if (foreign)
+    return mip_error_set (parser->error, MIP_ERROR_BAD_MAGIC, parser->name,
+			  "it is %s, not a MIP map", foreign);
   if (size < sizeof (struct mip_map_unit))
     return mip_error_set (parser->error, MIP_ERROR_TRUNCATED, parser->name,
 			  "%" PRIu64 " bytes, a map unit header needs %zu",

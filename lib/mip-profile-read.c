@@ -43,7 +43,11 @@ check_header (struct profile_parser *parser)
   struct mip_profile_header *header = &parser->profile->header;
   struct mip_magic_info magic;
   uint64_t size = parser->reader.size;
+  const char *foreign = mip_foreign_format (parser->reader.data, size);
 
+  if (foreign)
+    return mip_error_set (parser->error, MIP_ERROR_BAD_MAGIC, parser->name,
+			  "it is %s, not a MIP profile", foreign);
   if (size < sizeof *header)
     return mip_error_set (parser->error, MIP_ERROR_TRUNCATED, parser->name,
 			  "%" PRIu64 " bytes, a profile header needs %zu",

@@ -13,6 +13,12 @@ static enum mip_error
 check_magic (const void *data, size_t size, const char *name,
 	     struct mip_magic_info *magic, struct mip_error_context *error)
 {
+  const char *foreign = mip_foreign_format (data, size);
+
+  /* Another tool's file: say which, rather than "bad magic".  */
+  if (foreign)
+    return mip_error_set (error, MIP_ERROR_BAD_MAGIC, name,
+			  "it is %s, not a MIP raw profile", foreign);
   if (size < sizeof (struct mip_raw_header))
     return mip_error_set (error, MIP_ERROR_TRUNCATED, name,
 			  "%zu bytes, a raw profile header needs %zu", size,

@@ -219,6 +219,58 @@ mip_detect_magic (const void *data, uint64_t size,
   return true;
 }
 
+/* The formats mip_foreign_format knows, by the bytes they start with
+   (LLVM's magics are 64-bit numbers written in the byte order of the
+   target: both orders are listed; gcov's are 32-bit ones).  */
+static const struct
+{
+  const char *start;
+  size_t length;
+  const char *what;
+} foreign_formats[] = {
+#define LLVM_RAW "an LLVM raw profile (.profraw, written by programs that" \
+  " clang builds with -fprofile-generate or -fprofile-instr-generate;" \
+  " llvm-profdata reads it)"
+  { "\x81rforpl\xff", 8, LLVM_RAW },
+  { "\xfflprofr\x81", 8, LLVM_RAW },
+  { "\x81Rforpl\xff", 8, LLVM_RAW },
+  { "\xfflprofR\x81", 8, LLVM_RAW },
+#define LLVM_INDEXED "an LLVM indexed profile (.profdata, written by" \
+  " llvm-profdata merge; clang -fprofile-use reads it)"
+  { "\xfflprofi\x81", 8, LLVM_INDEXED },
+  { "\x81iforpl\xff", 8, LLVM_INDEXED },
+#define GCDA "a gcov data file (.gcda: gcc --coverage or" \
+  " -fprofile-generate; gcov reads it)"
+  { "adcg", 4, GCDA },
+  { "gcda", 4, GCDA },
+#define GCNO "a gcov notes file (.gcno: gcc --coverage; gcov reads it)"
+  { "oncg", 4, GCNO },
+  { "gcno", 4, GCNO },
+  { "PERFILE2", 8, "a perf.data file (perf record; perf report reads it)" },
+  { "\x7f" "ELF", 4, "an ELF file (a program, a shared object or an object"
+    " file): mipdata create and show read programs, merge reads the raw"
+    " profiles (.mipraw) that they write" },
+#undef LLVM_RAW
+#undef LLVM_INDEXED
+#undef GCDA
+#undef GCNO
+};
+
+const char *
+mip_foreign_format (const void *data, uint64_t size)
+{
+  size_t i;
+
+  if (!data)
+    return NULL;
+  for (i = 0; i < sizeof foreign_formats / sizeof foreign_formats[0]; i++)
+    if (size >= foreign_formats[i].length
+	&& memcmp (data, foreign_formats[i].start,
+		   foreign_formats[i].length) == 0)
+      return foreign_formats[i].what;
+  return NULL;
+}
+
 const char *
 mip_magic_kind_name (uint64_t kind)
 {

@@ -110,6 +110,13 @@ struct mip_magic_info
 bool mip_detect_magic (const void *data, uint64_t size,
 		       struct mip_magic_info *info);
 
+/* When DATA (SIZE bytes) starts like a file of another profiler or tool
+   that may be handed to mipdata by mistake (an LLVM raw or indexed
+   profile, a gcov data or notes file, a perf.data file, an ELF file),
+   what it is and which tool reads it, as a phrase that follows "it is"
+   ("an LLVM raw profile (...)"); else NULL.  */
+const char *mip_foreign_format (const void *data, uint64_t size);
+
 /* "raw profile", "map", "profile" or "unknown" for a magic's kind.  */
 const char *mip_magic_kind_name (uint64_t kind);
 

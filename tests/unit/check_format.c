@@ -790,6 +790,67 @@ START_TEST (test_raw_size_messages)
 }
 END_TEST
 
+/* Files of other tools given as MIP inputs are named with the tool that
+   made them, not just called "not a MIP file": an LLVM raw profile as
+   clang-built programs write it (its first 16 bytes), an LLVM indexed
+   profile, gcov's files, perf.data and an ELF file.  */
+START_TEST (test_foreign_formats)
+{
+  static const struct
+  {
+    const char *start;
+    size_t length;
+    const char *expected;
+  } foreign[] = {
+    { "\x81rforpl\xff\x08\0\0\0\0\0\0\x01", 16, "LLVM raw profile" },
+    { "\xfflprofr\x81\0\0\0\0\0\0\0\x08", 16, "LLVM raw profile" },
+    { "\x81Rforpl\xff", 8, "LLVM raw profile" },
+    { "\xfflprofi\x81\x0c\0\0\0", 12, "LLVM indexed profile" },
+    { "adcgR21B", 8, "gcov data file" },
+    { "oncgR21B", 8, "gcov notes file" },
+    { "PERFILE2", 8, "perf.data" },
+    { "\x7f" "ELF\x02\x01\x01", 7, "an ELF file" },
+  };
+  unsigned char file[256];
+  struct test_bytes bytes = { file, sizeof file };
+  struct mip_error_context error;
+  struct mip_raw raw;
+  char expected[512];
+  size_t i;
+
+  for (i = 0; i < sizeof foreign / sizeof foreign[0]; i++)
+    {
+      const char *what;
+
+      memset (file, 0, sizeof file);
+      memcpy (file, foreign[i].start, foreign[i].length);
+      what = mip_foreign_format (file, sizeof file);
+      ck_assert_msg (what && strstr (what, foreign[i].expected),
+		     "case %zu: '%s' for %s", i, what ? what : "(null)",
+		     foreign[i].expected);
+      /* Shorter than a raw profile's header: still named.  */
+      bytes.size = foreign[i].length;
+      ck_assert_int_eq (parse_raw (&bytes, &raw, &error),
+			MIP_ERROR_BAD_MAGIC);
+      snprintf (expected, sizeof expected, "'run.mipraw': not a MIP file:"
+		" it is %s, not a MIP raw profile", what);
+      ck_assert_str_eq (message_of (&error), expected);
+      bytes.size = sizeof file;
+    }
+  /* MIP's own files, and text, are none of them.  */
+  for (i = 0; i < 3; i++)
+    {
+      static const uint64_t magic[]
+	= { MIP_MAGIC_RAW64, MIP_MAGIC_MAP32, MIP_MAGIC_PROFILE };
+      memset (file, 0, sizeof file);
+      memcpy (file, &magic[i], sizeof magic[i]);
+      ck_assert_ptr_null (mip_foreign_format (file, sizeof file));
+    }
+  ck_assert_ptr_null (mip_foreign_format ("garbage\n", 8));
+  ck_assert_ptr_null (mip_foreign_format ("\x81rfo", 4));
+}
+END_TEST
+
 /* A raw profile file may hold several dumps one after the other (the
    modules of a process, the runs of online merging): each is parsed,
    the first is returned, and an error in a later one names it.  */
@@ -2935,6 +2996,7 @@ format_suite (void)
   tcase_add_test (raw, test_gnu_build_id_text);
   tcase_add_test (raw, test_raw_truncated_everywhere);
   tcase_add_test (raw, test_raw_size_messages);
+  tcase_add_test (raw, test_foreign_formats);
   tcase_add_test (raw, test_raw_several_dumps);
   tcase_add_test (raw, test_raw_corrupt);
   tcase_add_test (raw, test_raw_fuzz);
