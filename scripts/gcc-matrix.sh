@@ -99,7 +99,7 @@ root_packages () {
 # Make the root tarball of SUITE (or find it made); prints its path.
 # On failure prints nothing, and the reason to $matrix/root-$suite.why.
 make_root () {
-  local suite=$1 packages key tarball log
+  local suite=$1 packages key tarball log lock
   local -a options
   packages=$(root_packages "$suite")
   key=$(printf '%s\n' "$suite" "$packages" "${GCC_MATRIX_MIRROR:-}" | sha256sum | cut -c 1-12)
@@ -110,24 +110,32 @@ make_root () {
     printf '%s\n' "$tarball"
     return
   fi
+  # Another run making the same root: wait for it, then use its tarball.
+  mkdir -p "$GCC_MATRIX_ROOTS"
+  exec {lock}>"$tarball.lock"
+  flock "$lock"
+  if [ -s "$tarball" ] && [ "${GCC_MATRIX_REFRESH:-0}" != 1 ]; then
+    exec {lock}>&-
+    printf '%s\n' "$tarball"
+    return
+  fi
   if ! command -v mmdebstrap >/dev/null 2>&1; then
     echo "mmdebstrap is not installed (Debian package mmdebstrap)" >"$matrix/root-$suite.why"
     return
   fi
-  options=(--variant=apt --aptopt='APT::Install-Recommends "false"'
+  options=(--variant=apt --format=tar --aptopt='APT::Install-Recommends "false"'
            --include="$(echo "$packages" | tr ' ' ',' | sed 's/,*$//')")
   # unstable's Release file on a mirror that is not refreshed goes past
   # its Valid-Until date.
   [ "$suite" != unstable ] \
     || options+=(--aptopt='Acquire::Check-Valid-Until "false"')
   mip_say "making the $suite root $tarball (1 to 2 minutes; log $log)" >&2
-  mkdir -p "$GCC_MATRIX_ROOTS"
   # shellcheck disable=SC2086
   if mmdebstrap "${options[@]}" "$suite" "$tarball.tmp" ${GCC_MATRIX_MIRROR:-} >"$log" 2>&1; then
     mv -f "$tarball.tmp" "$tarball"
     printf '%s\n' "$tarball"
   else
-    rm -f "$tarball.tmp"
+    rm -rf "$tarball.tmp"
     printf 'mmdebstrap %s failed: %s (log %s)\n' "$suite" \
       "$(grep -E '^E: ' "$log" | head -n 1 | cut -c 1-200)" "$log" >"$matrix/root-$suite.why"
   fi
