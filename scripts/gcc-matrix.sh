@@ -59,6 +59,7 @@ jobs=${JOBS:-$(nproc 2>/dev/null || echo 2)}
 dg_sample=${GCC_MATRIX_DG_SAMPLE:-1}
 torture_sample=${GCC_MATRIX_TORTURE_SAMPLE:-48}
 source_kind=${GCC_MATRIX_SOURCE:-HEAD}
+source_commit=
 seed=${GCC_MATRIX_SEED:-}
 if [ -z "$seed" ]; then
   seed=$(git -C "$srcdir" rev-parse HEAD 2>/dev/null) || seed=$(date +%s)
@@ -161,7 +162,7 @@ copy_source () {
   if [ "$source_kind" = worktree ]; then
     (cd "$srcdir" && git ls-files -z | tar --null -T - -cf -) | tar -xf - -C "$dir"
   else
-    git -C "$srcdir" archive --format=tar "$source_kind" | tar -xf - -C "$dir"
+    git -C "$srcdir" archive --format=tar "$source_commit" | tar -xf - -C "$dir"
   fi
 }
 
@@ -225,6 +226,12 @@ main () {
   mip_need_tool python3
   rm -rf "$matrix"
   mkdir -p "$matrix"
+  # One commit for every release, however the branch moves meanwhile.
+  if [ "$source_kind" != worktree ]; then
+    source_commit=$(git -C "$srcdir" rev-parse --verify "$source_kind^{commit}") \
+      || mip_die "'$source_kind' is not a commit of $srcdir (GCC_MATRIX_SOURCE)"
+    source_kind="$source_kind ($source_commit)"
+  fi
   mip_say "GCC releases: $GCC_MATRIX; roots in $GCC_MATRIX_ROOTS; source $source_kind; DejaGnu 1 test in $dg_sample; c-torture sample $torture_sample; seed $seed"
   if [ "$torture_sample" != 0 ]; then
     MIP_WORK=$MIP_WORK bash "$here/fetch-sources.sh" torture \
