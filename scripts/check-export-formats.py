@@ -319,7 +319,10 @@ def read_gcov_file(path, problems):
         for number, text in enumerate(stream, 1):
             text = text.rstrip("\n")
             match = GCOV_LINE.match(text)
-            if not match or len(text) < 16 or text[9] != ":" or text[15] != ":":
+            # "%9s:%5u:": the mark right-aligned in 9 columns or more,
+            # the line number in 5 or more.
+            if not match or text.index(":") < 9 \
+                    or text.index(":", text.index(":") + 1) - text.index(":") < 6:
                 problems.append(f"{path}:{number}: not a gcov line"
                                 f" ('%9s:%5u:TEXT'): {text!r}")
                 continue
