@@ -248,8 +248,8 @@ static const struct
   { "gcno", 4, GCNO },
   { "PERFILE2", 8, "a perf.data file (perf record; perf report reads it)" },
   { "\x7f" "ELF", 4, "an ELF file (a program, a shared object or an object"
-    " file): mipdata create and show read programs, merge reads the raw"
-    " profiles (.mipraw) that they write" },
+    " file; mipdata create reads a program, merge the .mipraw files that it"
+    " writes)" },
 #undef LLVM_RAW
 #undef LLVM_INDEXED
 #undef GCDA
