@@ -27,7 +27,9 @@
 # (tests/unit/check-torture-sample.py);
 # FULL=1 checks every test in every configuration (about 12 hours of
 # such a machine);
-# CHECK_PARTS (default "torture sqlite zlib gcov-blocks lcov demo");
+# CHECK_PARTS (default "torture sqlite zlib gcov-blocks lcov demo
+# specs"; specs: zlib's and xz's configure, build and tests with
+# -specs=mip-generate.specs, check-specs.sh);
 # CHECK_ZLIB_CROSS (default "aarch64 arm thumb2 thumb1") and
 # CHECK_SQLITE_CROSS (default none: its 16 builds of sqlite3.c with the
 # cross compilers take longer than the rest of check-real), the cross
@@ -47,7 +49,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 
 export MIP_WORK CC
 export SAMPLE=${SAMPLE:-48}
-CHECK_PARTS=${CHECK_PARTS:-torture sqlite zlib gcov-blocks lcov demo}
+CHECK_PARTS=${CHECK_PARTS:-torture sqlite zlib gcov-blocks lcov demo specs}
 CHECK_ZLIB_CROSS=${CHECK_ZLIB_CROSS-aarch64 arm thumb2 thumb1}
 CHECK_SQLITE_CROSS=${CHECK_SQLITE_CROSS-}
 
@@ -59,7 +61,8 @@ fetch_needed_sources () {
       sqlite) sources="$sources sqlite" ;;
       zlib | gcov-blocks | lcov) sources="$sources zlib sqlite" ;;  # zlib's input uses sqlite3.c
       demo) ;;
-      *) mip_die "unknown part '$part' (expected torture, sqlite, zlib, gcov-blocks, lcov or demo)" ;;
+      specs) sources="$sources zlib xz" ;;
+      *) mip_die "unknown part '$part' (expected torture, sqlite, zlib, gcov-blocks, lcov, demo or specs)" ;;
     esac
   done
   # shellcheck disable=SC2086

@@ -7,8 +7,9 @@
 # amalgamation sqlite3.c, which needs tclsh.  Nothing fetched here is ever
 # committed; files already present are reused.
 #
-# Usage: fetch-sources.sh [torture] [sqlite] [zlib] [lua]
-#   (default: the first three; bench.sh also asks for Lua 5.4)
+# Usage: fetch-sources.sh [torture] [sqlite] [zlib] [lua] [xz]
+#   (default: the first three; bench.sh also asks for Lua 5.4,
+#   check-specs.sh for xz)
 # Environment: MIP_WORK (default ./mip-work), GCC_SOURCE_TARBALL (default
 # the newest /usr/src/gcc-12/gcc-*.tar.xz), DEBIAN_MIRROR, DEBIAN_SUITE.
 #
@@ -148,6 +149,14 @@ fetch_zlib () {
   mip_say "zlib sources in $SRC/zlib"
 }
 
+# xz-utils (liblzma and xz, Autotools), which check-specs.sh configures,
+# builds and tests with MIP's specs files.
+fetch_xz () {
+  fetch_debian_source xz-utils 'xz-utils_*.orig.tar.*'
+  extract_to "$(ls "$SRC/debian/"xz-utils_*.orig.tar.* | grep -v '\.asc$' | head -n 1)" xz
+  mip_say "xz sources in $SRC/xz"
+}
+
 # Lua 5.4, whose interpreter bench.sh builds from src/*.c.
 fetch_lua () {
   fetch_debian_source lua5.4 'lua5.4_*.orig.tar.*'
@@ -165,7 +174,8 @@ main () {
       sqlite) fetch_sqlite ;;
       zlib) fetch_zlib ;;
       lua) fetch_lua ;;
-      *) mip_die "unknown source '$what' (expected torture, sqlite, zlib or lua)" ;;
+      xz) fetch_xz ;;
+      *) mip_die "unknown source '$what' (expected torture, sqlite, zlib, lua or xz)" ;;
     esac
   done
 }
