@@ -10,7 +10,7 @@
 # Environment (set by gcc-matrix.sh): MATRIX_SRC (the source tree),
 # MATRIX_OUT (results and logs), MATRIX_WORK_IN (build and c-torture
 # work directory), GCC_MATRIX_DG_SAMPLE, GCC_MATRIX_TORTURE_SAMPLE,
-# GCC_MATRIX_SEED, JOBS.
+# GCC_MATRIX_SEED, GCC_MATRIX_DG_TESTS, JOBS.
 #
 # Copyright (C) 2026 The MIP for GCC developers.
 # SPDX-License-Identifier: GPL-3.0-or-later
@@ -65,10 +65,11 @@ fi
 # test (profile use), plus mip.self; 1 runs the whole testsuite.
 start=$(date +%s)
 flags=
-if [ "$dg_sample" -gt 1 ]; then
-  flags=$(python3 - "$src/testsuite" "$dg_sample" "$seed" <<'EOF'
+if [ "$dg_sample" -gt 1 ] || [ -n "${GCC_MATRIX_DG_TESTS:-}" ]; then
+  flags=$(python3 - "$src/testsuite" "$dg_sample" "$seed" "${GCC_MATRIX_DG_TESTS:-}" <<'EOF'
 import hashlib, pathlib, sys
 top, sample, seed = pathlib.Path(sys.argv[1]), int(sys.argv[2]), sys.argv[3]
+named = sys.argv[4].split()
 words = []
 for directory, driver in (("mip.dg", "dg.exp"), ("mip.torture", "torture.exp")):
     chosen = []
@@ -77,15 +78,19 @@ for directory, driver in (("mip.dg", "dg.exp"), ("mip.torture", "torture.exp")):
         if test.suffix not in (".c", ".C") or name.rsplit(".", 1)[0].endswith("-aux"):
             continue
         digest = hashlib.sha256(f"{seed}:{directory}/{name}".encode()).digest()
-        if name.startswith("use-") or int.from_bytes(digest[:4], "big") % sample == 0:
+        if named:
+            if name in named:
+                chosen.append(name)
+        elif name.startswith("use-") or int.from_bytes(digest[:4], "big") % sample == 0:
             chosen.append(name)
     if chosen:
         words.append(f'{driver}="{" ".join(chosen)}"')
-words.append("self.exp")
-print(" ".join(words))
+if not named:
+    words.append("self.exp")
+print(" ".join(words) if words else 'dg.exp="no-such-test.c"')
 EOF
 )
-  say "DejaGnu sample (1 test in $dg_sample, every use-* test): $flags"
+  say "DejaGnu: ${GCC_MATRIX_DG_TESTS:+the tests of GCC_MATRIX_DG_TESTS}${GCC_MATRIX_DG_TESTS:-a sample (1 test in $dg_sample, every use-* test)}: $flags"
 else
   say "DejaGnu: the whole testsuite"
 fi

@@ -30,6 +30,8 @@
 #                        worktree (the tracked files as they are now)
 #   GCC_MATRIX_DG_SAMPLE=N   run 1 DejaGnu test in N (every use-* test
 #                        and mip.self always; default 1: all of them)
+#   GCC_MATRIX_DG_TESTS  only these DejaGnu tests of mip.dg and mip.torture
+#                        ("calls-basic.c inference-eh.C"), to rerun failures
 #   GCC_MATRIX_TORTURE_SAMPLE=N  c-torture: each of the 4 x86-64
 #                        configurations checks 1 test in N (SAMPLE of
 #                        check-torture.sh; default 48, about 30 tests
@@ -208,7 +210,7 @@ run_gcc () {
     HOME=/root LANG=C.UTF-8 TMPDIR=/tmp JOBS="$jobs" \
     MATRIX_SRC=/mip/src MATRIX_OUT=/mip/out MATRIX_WORK_IN=/mip/work \
     GCC_MATRIX_DG_SAMPLE="$dg_sample" GCC_MATRIX_TORTURE_SAMPLE="$torture_sample" \
-    GCC_MATRIX_SEED="$seed" \
+    GCC_MATRIX_SEED="$seed" GCC_MATRIX_DG_TESTS="${GCC_MATRIX_DG_TESTS:-}" \
     bash /mip/src/scripts/gcc-matrix-root.sh "$version" 2>&1 | tee "$dir/logs/run.log" \
     || true
   unmount_root
