@@ -81,15 +81,7 @@ print_help (void)
 	  "      --debug-file-directory=DIR\n"
 	  "                         look for debug files under DIR instead\n"
 	  "                         of /usr/lib/debug\n"
-	  "      --include=PATTERN  only the source files whose path matches\n"
-	  "                         the shell PATTERN ('*/src/*'; repeat\n"
-	  "                         for several)\n"
-	  "      --exclude=PATTERN  leave out the source files whose path\n"
-	  "                         matches PATTERN ('/usr/*'; repeat)\n"
-	  "      --source-prefix-map=OLD=NEW\n"
-	  "                         read and name the sources whose path\n"
-	  "                         starts with OLD under NEW instead (a\n"
-	  "                         tree that moved since the build)\n"
+	  PROFILE_FILTER_HELP
 	  "      --no-demangle      show C++ functions by their symbols\n"
 	  "  -h, --help             print this help and exit\n");
 }
@@ -718,9 +710,7 @@ parse_options (int argc, char **argv, struct annotate_options *options)
     { "debug", required_argument, NULL, 'd' },
     { "html", required_argument, NULL, 'H' },
     { "debug-file-directory", required_argument, NULL, 'D' },
-    { "include", required_argument, NULL, 'I' },
-    { "exclude", required_argument, NULL, 'X' },
-    { "source-prefix-map", required_argument, NULL, 'S' },
+    PROFILE_FILTER_OPTIONS,
     { "no-demangle", no_argument, NULL, 'M' },
     { "help", no_argument, NULL, 'h' },
     { NULL, 0, NULL, 0 }
@@ -746,17 +736,11 @@ parse_options (int argc, char **argv, struct annotate_options *options)
 	  return MIPDATA_EXIT_USAGE;
 	break;
       case 'I':
-	options->inputs.include_patterns[options->inputs.include_count++]
-	  = optarg;
-	break;
       case 'X':
-	options->inputs.exclude_patterns[options->inputs.exclude_count++]
-	  = optarg;
-	break;
       case 'S':
 	{
-	  int bad = profile_inputs_add_prefix_map (&options->inputs, "annotate",
-						   optarg);
+	  int bad = profile_inputs_take_filter (&options->inputs, "annotate",
+						option, optarg);
 	  if (bad >= 0)
 	    return bad;
 	}

@@ -671,22 +671,6 @@ diff_coverage (const struct diff_options *options)
 
 /* ---- The command line ---------------------------------------------------- */
 
-static bool
-parse_percent (const char *text, double *percent)
-{
-  char *end;
-
-  errno = 0;
-  *percent = strtod (text, &end);
-  if (errno || end == text || *end || *percent < 0 || *percent > 100)
-    {
-      mipdata_usage_error ("diff", "--fail-under needs a percentage from 0"
-			   " to 100, not '%s'", text);
-      return false;
-    }
-  return true;
-}
-
 static int
 parse_options (int argc, char **argv, struct diff_options *options)
 {
@@ -698,9 +682,7 @@ parse_options (int argc, char **argv, struct diff_options *options)
     { "diff", required_argument, NULL, 'f' },
     { "fail-under", required_argument, NULL, 'F' },
     { "lines", no_argument, NULL, 'l' },
-    { "include", required_argument, NULL, 'I' },
-    { "exclude", required_argument, NULL, 'X' },
-    { "source-prefix-map", required_argument, NULL, 'S' },
+    PROFILE_FILTER_OPTIONS,
     { "debug-file-directory", required_argument, NULL, 'D' },
     { "help", no_argument, NULL, 'h' },
     { NULL, 0, NULL, 0 }
@@ -730,21 +712,18 @@ parse_options (int argc, char **argv, struct diff_options *options)
 	options->diff_path = optarg;
 	break;
       case 'F':
-	if (!parse_percent (optarg, &options->fail_under))
+	if (!coverage_parse_percent ("diff", "--fail-under", optarg,
+				     &options->fail_under))
 	  return MIPDATA_EXIT_USAGE;
 	break;
       case 'l':
 	options->show_lines = true;
 	break;
       case 'I':
-	current->include_patterns[current->include_count++] = optarg;
-	break;
       case 'X':
-	current->exclude_patterns[current->exclude_count++] = optarg;
-	break;
       case 'S':
-	if ((bad = profile_inputs_add_prefix_map (current, "diff", optarg))
-	    >= 0)
+	if ((bad = profile_inputs_take_filter (current, "diff", option,
+					       optarg)) >= 0)
 	  return bad;
 	break;
       case 'D':

@@ -100,15 +100,7 @@ print_help (void)
 	  "      --debug-file-directory=DIR\n"
 	  "                         look for debug files under DIR instead\n"
 	  "                         of /usr/lib/debug\n"
-	  "      --include=PATTERN  only the source files whose path matches\n"
-	  "                         the shell PATTERN ('*/src/*'; repeat\n"
-	  "                         for several)\n"
-	  "      --exclude=PATTERN  leave out the source files whose path\n"
-	  "                         matches PATTERN ('/usr/*'; repeat)\n"
-	  "      --source-prefix-map=OLD=NEW\n"
-	  "                         read and name the sources whose path\n"
-	  "                         starts with OLD under NEW instead (a\n"
-	  "                         tree that moved since the build)\n"
+	  PROFILE_FILTER_HELP
 	  "  -h, --help             print this help and exit\n");
 }
 
@@ -375,22 +367,6 @@ info (const struct info_options *options)
 }
 
 /* A percentage from 0 to 100 for OPTION.  */
-static bool
-parse_percent (const char *option, const char *text, double *percent)
-{
-  char *end;
-
-  errno = 0;
-  *percent = strtod (text, &end);
-  if (errno || end == text || *end || *percent < 0 || *percent > 100)
-    {
-      mipdata_usage_error ("info", "%s needs a percentage from 0 to 100,"
-			   " not '%s'", option, text);
-      return false;
-    }
-  return true;
-}
-
 static int
 parse_options (int argc, char **argv, struct info_options *options)
 {
@@ -400,9 +376,7 @@ parse_options (int argc, char **argv, struct info_options *options)
     { "fail-under-line", required_argument, NULL, 'L' },
     { "fail-under-function", required_argument, NULL, 'F' },
     { "debug-file-directory", required_argument, NULL, 'D' },
-    { "include", required_argument, NULL, 'I' },
-    { "exclude", required_argument, NULL, 'X' },
-    { "source-prefix-map", required_argument, NULL, 'S' },
+    PROFILE_FILTER_OPTIONS,
     { "help", no_argument, NULL, 'h' },
     { NULL, 0, NULL, 0 }
   };
@@ -420,13 +394,13 @@ parse_options (int argc, char **argv, struct info_options *options)
 	options->inputs.debug_paths[options->inputs.debug_count++] = optarg;
 	break;
       case 'L':
-	if (!parse_percent ("--fail-under-line", optarg,
-			    &options->fail_under_line))
+	if (!coverage_parse_percent ("info", "--fail-under-line", optarg,
+				    &options->fail_under_line))
 	  return MIPDATA_EXIT_USAGE;
 	break;
       case 'F':
-	if (!parse_percent ("--fail-under-function", optarg,
-			    &options->fail_under_function))
+	if (!coverage_parse_percent ("info", "--fail-under-function", optarg,
+				    &options->fail_under_function))
 	  return MIPDATA_EXIT_USAGE;
 	break;
       case 'D':
@@ -434,17 +408,11 @@ parse_options (int argc, char **argv, struct info_options *options)
 	  return MIPDATA_EXIT_USAGE;
 	break;
       case 'I':
-	options->inputs.include_patterns[options->inputs.include_count++]
-	  = optarg;
-	break;
       case 'X':
-	options->inputs.exclude_patterns[options->inputs.exclude_count++]
-	  = optarg;
-	break;
       case 'S':
 	{
-	  int bad = profile_inputs_add_prefix_map (&options->inputs, "info",
-						   optarg);
+	  int bad = profile_inputs_take_filter (&options->inputs, "info",
+						option, optarg);
 	  if (bad >= 0)
 	    return bad;
 	}

@@ -16,6 +16,7 @@
 
 #include "line-coverage.h"
 
+#include <errno.h>
 #include <fnmatch.h>
 #include <stdlib.h>
 #include <string.h>
@@ -526,16 +527,45 @@ profile_inputs_free (struct profile_inputs *inputs)
 }
 
 int
-profile_inputs_add_prefix_map (struct profile_inputs *inputs,
-			       const char *command, char *map)
+profile_inputs_take_filter (struct profile_inputs *inputs,
+			    const char *command, int option, char *argument)
 {
-  char *equals = strchr (map, '=');
+  char *equals;
 
-  if (equals == NULL || equals == map)
-    return mipdata_usage_error (command, "bad --source-prefix-map '%s'"
-				" (expected OLD=NEW, OLD not empty)", map);
-  inputs->prefix_maps[inputs->prefix_map_count++] = map;
-  return -1;
+  switch (option)
+    {
+    case 'I':
+      inputs->include_patterns[inputs->include_count++] = argument;
+      return -1;
+    case 'X':
+      inputs->exclude_patterns[inputs->exclude_count++] = argument;
+      return -1;
+    default:			/* 'S' */
+      equals = strchr (argument, '=');
+      if (equals == NULL || equals == argument)
+	return mipdata_usage_error (command, "bad --source-prefix-map '%s'"
+				    " (expected OLD=NEW, OLD not empty)",
+				    argument);
+      inputs->prefix_maps[inputs->prefix_map_count++] = argument;
+      return -1;
+    }
+}
+
+bool
+coverage_parse_percent (const char *command, const char *option,
+			const char *text, double *percent)
+{
+  char *end;
+
+  errno = 0;
+  *percent = strtod (text, &end);
+  if (errno || end == text || *end || *percent < 0 || *percent > 100)
+    {
+      mipdata_usage_error (command, "%s needs a percentage from 0 to 100,"
+			   " not '%s'", option, text);
+      return false;
+    }
+  return true;
 }
 
 /* The map of INPUTS that applies to PATH (the last whose OLD starts

@@ -92,10 +92,34 @@ struct profile_inputs
   size_t prefix_map_count;
 };
 
-/* Take the --source-prefix-map option's MAP (OLD=NEW) into INPUTS for
-   COMMAND; -1 when it is good, else a usage error's exit status.  */
-int profile_inputs_add_prefix_map (struct profile_inputs *inputs,
-				   const char *command, char *map);
+/* The options every coverage report takes, for getopt_long's table and
+   the help (see profile_inputs_take_filter).  */
+#define PROFILE_FILTER_OPTIONS \
+  { "include", required_argument, NULL, 'I' }, \
+  { "exclude", required_argument, NULL, 'X' }, \
+  { "source-prefix-map", required_argument, NULL, 'S' }
+#define PROFILE_FILTER_HELP \
+  "      --include=PATTERN  only the source files whose path matches\n" \
+  "                         the shell PATTERN ('*/src/*'; repeat\n" \
+  "                         for several)\n" \
+  "      --exclude=PATTERN  leave out the source files whose path\n" \
+  "                         matches PATTERN ('/usr/*'; repeat)\n" \
+  "      --source-prefix-map=OLD=NEW\n" \
+  "                         read and name the sources whose path\n" \
+  "                         starts with OLD under NEW instead (a\n" \
+  "                         tree that moved since the build)\n"
+
+/* Take OPTION of PROFILE_FILTER_OPTIONS ('I', 'X' or 'S') with its
+   ARGUMENT into INPUTS for COMMAND: -1 when it is good, else a usage
+   error's exit status (a --source-prefix-map that is not OLD=NEW).  */
+int profile_inputs_take_filter (struct profile_inputs *inputs,
+				const char *command, int option,
+				char *argument);
+
+/* The percentage TEXT of OPTION (--fail-under...) of COMMAND, from 0 to
+   100, into *PERCENT; false after a usage error.  */
+bool coverage_parse_percent (const char *command, const char *option,
+			     const char *text, double *percent);
 
 /* Room for the paths of a command line of ARGC words.  False after an
    error message when memory runs out.  */
