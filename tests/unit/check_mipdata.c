@@ -1383,7 +1383,8 @@ START_TEST (test_coverage_gates)
   r = run ("export", "-p", "default.mip", "--debug", "x", "--format=xml",
 	   NULL);
   ck_assert_exit (r, 2);
-  ck_assert_contains (r, ERR, "unknown format 'xml' (use lcov)");
+  ck_assert_contains (r, ERR, "unknown format 'xml' (use one of lcov,"
+		      " cobertura, sonarqube, gcov, gcov-json, markdown)");
   free_result (&r);
 }
 END_TEST
