@@ -25,6 +25,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "demangle.h"
 #include "export.h"
 
 /* The formats; the first is the default.  */
@@ -67,6 +68,8 @@ print_help (void)
 	  " [-p PROFILE [--debug BINARY]]...\n"
 	  "                      [--format=FORMAT] [-o FILE|DIR]"
 	  " [--strip=DIR] [--prefix=DIR]\n"
+	  "                      [--include=PATTERN]... [--exclude=PATTERN]...\n"
+	  "                      [--no-demangle]\n"
 	  "\n"
 	  "Write the coverage of the profiles as a coverage report: per\n"
 	  "source file, its functions (the call count in the full mode,\n"
@@ -97,6 +100,9 @@ print_help (void)
 	  "      --debug-file-directory=DIR\n"
 	  "                         look for debug files under DIR instead\n"
 	  "                         of /usr/lib/debug\n"
+	  PROFILE_FILTER_HELP
+	  "      --no-demangle      name C++ functions by their symbols (by\n"
+	  "                         default as c++filt shows them)\n"
 	  "  -h, --help             print this help and exit\n");
 }
 
@@ -157,8 +163,12 @@ export (const struct export_options *options)
 			       options->inputs.profile_paths,
 			       options->inputs.debug_count ? options->inputs.debug_paths
 			       : NULL);
+  if (status == MIPDATA_EXIT_OK
+      && !line_coverage_map_prefixes (&coverage, &options->inputs))
+    status = MIPDATA_EXIT_FAILURE;
   if (status == MIPDATA_EXIT_OK)
     {
+      line_coverage_filter (&coverage, &options->inputs);
       line_coverage_sort (&coverage);
       status = options->format->write_stream
 	       ? write_stream (options, &coverage)
@@ -186,6 +196,8 @@ parse_options (int argc, char **argv, struct export_options *options)
     { "strip", required_argument, NULL, 's' },
     { "prefix", required_argument, NULL, 'P' },
     { "debug-file-directory", required_argument, NULL, 'D' },
+    { "no-demangle", no_argument, NULL, 'M' },
+    PROFILE_FILTER_OPTIONS,
     { "help", no_argument, NULL, 'h' },
     { NULL, 0, NULL, 0 }
   };
@@ -223,6 +235,19 @@ parse_options (int argc, char **argv, struct export_options *options)
       case 'D':
 	if (!mipdata_set_debug_directory (optarg))
 	  return MIPDATA_EXIT_USAGE;
+	break;
+      case 'M':
+	mipdata_demangle_names = false;
+	break;
+      case 'I':
+      case 'X':
+      case 'S':
+	{
+	  int bad = profile_inputs_take_filter (&options->inputs, "export",
+						option, optarg);
+	  if (bad >= 0)
+	    return bad;
+	}
 	break;
       case 'h':
 	print_help ();

@@ -38,6 +38,7 @@
 #define _POSIX_C_SOURCE 200809L
 
 #include "config.h"
+#include "demangle.h"
 #include "export.h"
 #include "mipdata.h"
 
@@ -170,7 +171,7 @@ write_method (FILE *out, const struct source_file *file, size_t f)
   export_function_span (file, f, &first, &last);
   count_lines (file, first, last, &lines, &lines_run);
   fputs ("            <method name=\"", out);
-  export_xml_text (out, file->functions[f].name);
+  export_xml_text (out, mipdata_display_name (file->functions[f].name));
   fputs ("\" signature=\"\" line-rate=\"", out);
   export_xml_rate (out, lines_run, lines);
   fputs ("\" branch-rate=\"0\" complexity=\"0\">\n", out);

@@ -32,8 +32,8 @@
    guessed: gcc_version (a profile does not record the compiler's),
    start_column and end_column (the declaration's column is not kept),
    and blocks and blocks_executed (gcov's blocks are those of its own
-   flow graph, not MIP's).  demangled_name is the symbol, as mipdata
-   does not demangle.  One document holds every source file of the
+   flow graph, not MIP's).  demangled_name is the name as c++filt
+   shows it (the symbol with --no-demangle).  One document holds every source file of the
    profiles (gcov writes one per object file); data_file names the
    first profile.
 
@@ -46,6 +46,7 @@
 
 #define _POSIX_C_SOURCE 200809L
 
+#include "demangle.h"
 #include "export.h"
 #include "mipdata.h"
 
@@ -91,7 +92,7 @@ write_functions (FILE *out, const struct source_file *file)
       fputs (f ? ", {\"name\": " : "{\"name\": ", out);
       write_json_string (out, function->name);
       fputs (", \"demangled_name\": ", out);
-      write_json_string (out, function->name);
+      write_json_string (out, mipdata_display_name (function->name));
       fprintf (out, ", \"start_line\": %zu, \"end_line\": %zu,"
 	       " \"execution_count\": %" PRIu64 "}", first, last,
 	       export_function_count (function));

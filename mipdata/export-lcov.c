@@ -30,6 +30,7 @@
 
 #define _POSIX_C_SOURCE 200809L
 
+#include "demangle.h"
 #include "export.h"
 
 #include <inttypes.h>
@@ -43,12 +44,13 @@ write_functions (FILE *out, const struct source_file *file)
 
   for (f = 0; f < file->function_count; f++)
     fprintf (out, "FN:%d,%s\n", file->functions[f].line,
-	     file->functions[f].name);
+	     mipdata_display_name (file->functions[f].name));
   for (f = 0; f < file->function_count; f++)
     {
       const struct covered_function *function = &file->functions[f];
       fprintf (out, "FNDA:%" PRIu64 ",%s\n",
-	       export_function_count (function), function->name);
+	       export_function_count (function),
+	       mipdata_display_name (function->name));
       run += function->ran;
     }
   fprintf (out, "FNF:%zu\nFNH:%zu\n", file->function_count, run);
