@@ -129,6 +129,7 @@ else
            "$out/torture.log" | tail -n 1 || true)
   if [ -n "$line" ]; then
     record torture_ran yes
+    # shellcheck disable=SC2046 # three numbers
     set -- $(printf '%s\n' "$line" | sed 's/.*: \([0-9]*\) passed, \([0-9]*\) failed, \([0-9]*\) skipped.*/\1 \2 \3/')
     record torture_passed "$1"
     record torture_failed "$2"
