@@ -32,7 +32,8 @@
    guessed: gcc_version (a profile does not record the compiler's),
    start_column and end_column (the declaration's column is not kept),
    and blocks and blocks_executed (gcov's blocks are those of its own
-   flow graph, not MIP's).  demangled_name is the name as c++filt
+   flow graph, not MIP's), nor the lines' block_ids, calls and
+   conditions that gcov writes from GCC 14 on.  demangled_name is the name as c++filt
    shows it (the symbol with --no-demangle).  One document holds every source file of the
    profiles (gcov writes one per object file); data_file names the
    first profile.

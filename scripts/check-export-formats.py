@@ -417,12 +417,13 @@ def same_as_lcov_gcov_json(lcov, path, problems):
     return f"{sum(len(v) for v in lines.values())} lines in {len(lines)} files"
 
 
-# gcov's keys a profile cannot fill (export-gcov-json.c says why).
+# gcov's keys a profile cannot fill (export-gcov-json.c says why); the
+# line's block_ids, calls and conditions are GCC 14's and later's.
 OMITTED_KEYS = {
     "document": {"gcc_version"},
     "file": set(),
     "function": {"start_column", "end_column", "blocks", "blocks_executed"},
-    "line": set(),
+    "line": {"block_ids", "calls", "conditions"},
 }
 
 
