@@ -37,6 +37,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "json-out.h"
 #include "line-coverage.h"
 
 /* The categories, in the order the report lists them.  */
@@ -83,6 +84,7 @@ struct diff_options
   const char *diff_path;
   double fail_under;            /* < 0: no gate */
   bool show_lines;              /* list the line numbers of each category */
+  bool json;                    /* one JSON object instead of the table */
 };
 
 static void
@@ -90,7 +92,7 @@ print_help (void)
 {
   printf ("usage: mipdata diff -b BASELINE [--baseline-debug BINARY]...\n"
 	  "                    -p PROFILE [--debug BINARY]...\n"
-	  "                    [--diff=FILE] [--fail-under=N] [--lines]\n"
+	  "                    [--diff=FILE] [--fail-under=N] [--lines | --json]\n"
 	  "                    [--include=PATTERN]... [--exclude=PATTERN]...\n"
 	  "\n"
 	  "Print the coverage of a change: each source line with code in\n"
@@ -116,6 +118,9 @@ print_help (void)
 	  "      --fail-under=N     exit with status 3 when less than N%% of\n"
 	  "                         the changed lines with code ran\n"
 	  "      --lines            list the lines of each category\n"
+	  "      --json             print one JSON object: per file the\n"
+	  "                         counts and lines of each category, the\n"
+	  "                         totals and the changed lines' coverage\n"
 	  "      --include=PATTERN, --exclude=PATTERN,\n"
 	  "      --source-prefix-map=OLD=NEW\n"
 	  "                         as for info, on both sides\n"
@@ -554,20 +559,78 @@ print_file_lines (const struct file_categories *categories)
       }
 }
 
+/* ---- JSON ---------------------------------------------------------------- */
+
+/* "NAME": [LINES] or "NAME": COUNT for each category of COUNTS (and
+   LINES when given).  */
+static void
+json_categories (const uint64_t *counts,
+		 const struct file_categories *categories)
+{
+  int c;
+  size_t i;
+
+  for (c = 0; c < CAT_COUNT; c++)
+    {
+      printf ("%s\"%s\": ", c ? ", " : "", category_names[c]);
+      if (!categories)
+	{
+	  printf ("%" PRIu64, counts[c]);
+	  continue;
+	}
+      putchar ('[');
+      for (i = 0; i < categories->line_counts[c]; i++)
+	printf ("%s%" PRIu32, i ? ", " : "", categories->lines[c][i]);
+      putchar (']');
+    }
+}
+
+/* One file's object of --json.  */
+static void
+json_file (const struct source_file *file,
+	   const struct file_categories *categories, bool first)
+{
+  fputs (first ? "\n{\"path\": " : ",\n{\"path\": ", stdout);
+  mipdata_json_string (stdout, file->path);
+  fputs (", \"counts\": {", stdout);
+  json_categories (categories->counts, NULL);
+  fputs ("}, \"lines\": {", stdout);
+  json_categories (categories->counts, categories);
+  fputs ("}}", stdout);
+}
+
+/* The end of --json: the totals and the changed lines.  */
+static void
+json_summary (const uint64_t *total)
+{
+  uint64_t changed = total[CAT_GNC] + total[CAT_UNC];
+
+  fputs ("],\n\"total\": {", stdout);
+  json_categories (total, NULL);
+  printf ("},\n\"changed_lines\": {\"lines\": %" PRIu64 ", \"ran\": %"
+	  PRIu64 ", \"percent\": %.1f}}\n", changed, total[CAT_GNC],
+	  coverage_percent (total[CAT_GNC], changed));
+}
+
 /* Report every current file; *TOTAL receives the sums.  */
 static bool
 report_files (const struct line_coverage *current,
 	      const struct line_coverage *baseline,
 	      const struct unified_diff *diff, bool have_diff,
-	      bool show_lines, uint64_t *total)
+	      const struct diff_options *options, uint64_t *total)
 {
   size_t i;
   int c;
 
-  printf ("%-40s", "File");
-  for (c = 0; c < CAT_COUNT; c++)
-    printf (" %5s", category_names[c]);
-  putchar ('\n');
+  if (options->json)
+    fputs ("{\"files\": [", stdout);
+  else
+    {
+      printf ("%-40s", "File");
+      for (c = 0; c < CAT_COUNT; c++)
+	printf (" %5s", category_names[c]);
+      putchar ('\n');
+    }
   for (i = 0; i < current->file_count; i++)
     {
       const struct source_file *file = &current->files[i];
@@ -578,11 +641,16 @@ report_files (const struct line_coverage *current,
       ok = categorise_file (file, baseline_file (baseline, file->path),
 			    find_diff_file (diff, file->path), have_diff,
 			    &categories);
-      if (ok)
+      if (ok && options->json)
+	json_file (file, &categories, i == 0);
+      else if (ok)
 	{
 	  print_counts (file->path, categories.counts);
-	  if (show_lines)
+	  if (options->show_lines)
 	    print_file_lines (&categories);
+	}
+      if (ok)
+	{
 	  for (c = 0; c < CAT_COUNT; c++)
 	    total[c] += categories.counts[c];
 	}
@@ -593,7 +661,10 @@ report_files (const struct line_coverage *current,
 	  return false;
 	}
     }
-  print_counts ("TOTAL", total);
+  if (options->json)
+    json_summary (total);
+  else
+    print_counts ("TOTAL", total);
   return true;
 }
 
@@ -635,18 +706,20 @@ diff_coverage (const struct diff_options *options)
     status = MIPDATA_EXIT_FAILURE;
   if (status == MIPDATA_EXIT_OK
       && !report_files (&current, &baseline, &diff,
-			options->diff_path != NULL, options->show_lines,
-			total))
+			options->diff_path != NULL, options, total))
     status = MIPDATA_EXIT_FAILURE;
   if (status == MIPDATA_EXIT_OK)
     {
       changed = total[CAT_GNC] + total[CAT_UNC];
-      printf ("\nChanged lines: %.1f%% (%" PRIu64 " of %" PRIu64
-	      " lines with code ran)\n",
-	      coverage_percent (total[CAT_GNC], changed), total[CAT_GNC],
-	      changed);
-      printf ("Coverage lost: %" PRIu64 " line(s); gained: %" PRIu64 "\n",
-	      total[CAT_LBC], total[CAT_GBC]);
+      if (!options->json)
+	{
+	  printf ("\nChanged lines: %.1f%% (%" PRIu64 " of %" PRIu64
+		  " lines with code ran)\n",
+		  coverage_percent (total[CAT_GNC], changed), total[CAT_GNC],
+		  changed);
+	  printf ("Coverage lost: %" PRIu64 " line(s); gained: %" PRIu64
+		  "\n", total[CAT_LBC], total[CAT_GBC]);
+	}
       if (fflush (stdout) != 0 || ferror (stdout))
 	{
 	  mipdata_error ("cannot write the output: %s", strerror (errno));
@@ -682,6 +755,7 @@ parse_options (int argc, char **argv, struct diff_options *options)
     { "diff", required_argument, NULL, 'f' },
     { "fail-under", required_argument, NULL, 'F' },
     { "lines", no_argument, NULL, 'l' },
+    { "json", no_argument, NULL, 'j' },
     PROFILE_FILTER_OPTIONS,
     { "debug-file-directory", required_argument, NULL, 'D' },
     { "help", no_argument, NULL, 'h' },
@@ -718,6 +792,9 @@ parse_options (int argc, char **argv, struct diff_options *options)
 	break;
       case 'l':
 	options->show_lines = true;
+	break;
+      case 'j':
+	options->json = true;
 	break;
       case 'I':
       case 'X':

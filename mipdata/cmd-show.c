@@ -46,6 +46,7 @@
 #include <string.h>
 
 #include "demangle.h"
+#include "json-out.h"
 #include "mip-lookup.h"
 #include "mip-profile.h"
 #include "mip-reader.h"
@@ -580,66 +581,6 @@ print_text_callers (const struct show_context *context, uint32_t index)
 
 /* ---- JSON ---------------------------------------------------------------- */
 
-/* The length of the valid UTF-8 sequence at TEXT, or 0.  */
-static size_t
-utf8_sequence_length (const unsigned char *text)
-{
-  size_t length, i;
-  uint32_t code;
-
-  if (text[0] < 0x80)
-    return 1;
-  if ((text[0] & 0xe0) == 0xc0)
-    length = 2, code = text[0] & 0x1f;
-  else if ((text[0] & 0xf0) == 0xe0)
-    length = 3, code = text[0] & 0x0f;
-  else if ((text[0] & 0xf8) == 0xf0)
-    length = 4, code = text[0] & 0x07;
-  else
-    return 0;
-  for (i = 1; i < length; i++)
-    {
-      if ((text[i] & 0xc0) != 0x80)
-	return 0;
-      code = (code << 6) | (text[i] & 0x3f);
-    }
-  if ((length == 2 && code < 0x80) || (length == 3 && code < 0x800)
-      || (length == 4 && code < 0x10000) || code > 0x10ffff
-      || (code >= 0xd800 && code <= 0xdfff))
-    return 0;
-  return length;
-}
-
-/* TEXT as a JSON string; bytes that are not UTF-8 become U+FFFD.  */
-static void
-print_json_string (const char *text)
-{
-  const unsigned char *p = (const unsigned char *) text;
-
-  putchar ('"');
-  while (*p)
-    {
-      size_t length = utf8_sequence_length (p);
-      if (*p == '"' || *p == '\\')
-	printf ("\\%c", *p);
-      else if (*p == '\n')
-	fputs ("\\n", stdout);
-      else if (*p == '\t')
-	fputs ("\\t", stdout);
-      else if (*p < 0x20 || *p == 0x7f)
-	printf ("\\u%04x", *p);
-      else if (length == 0)
-	{
-	  fputs ("\\ufffd", stdout);
-	  length = 1;
-	}
-      else
-	fwrite (p, 1, length, stdout);
-      p += length ? length : 1;
-    }
-  putchar ('"');
-}
-
 /* ", "file": ..., "line": ...", or nulls when FOUND is false.  */
 static void
 print_json_location (bool found, const char *file, int line)
@@ -650,7 +591,7 @@ print_json_location (bool found, const char *file, int line)
       return;
     }
   fputs (", \"file\": ", stdout);
-  print_json_string (file);
+  mipdata_json_string (stdout, file);
   printf (", \"line\": %d", line);
 }
 
@@ -661,7 +602,7 @@ print_json (const struct function_view *view, bool first, bool debug)
   if (!first)
     fputs (",\n", stdout);
   fputs ("{\"name\": ", stdout);
-  print_json_string (view->name);
+  mipdata_json_string (stdout, view->name);
   printf (", \"covered\": %s", view->covered ? "true" : "false");
   if (view->has_count)
     printf (", \"call_count\": %" PRIu64, view->count);
@@ -739,7 +680,7 @@ print_json_callers (const struct show_context *context, uint32_t index)
 	  continue;
 	}
       if (caller != MIP_NO_FUNCTION)
-	print_json_string (mip_profile_function_name (profile, caller));
+	mipdata_json_string (stdout, mip_profile_function_name (profile, caller));
       else
 	fputs ("null", stdout);
       printf (", \"address\": \"0x%" PRIx64 "\"", address);
@@ -870,7 +811,7 @@ print_functions (const struct show_context *context,
   if (options->json)
     {
       fputs ("{\"profile\": ", stdout);
-      print_json_string (options->profile_path);
+      mipdata_json_string (stdout, options->profile_path);
       if (gnu_build_id[0])
 	printf (", \"gnu_build_id\": \"%s\"", gnu_build_id);
       printf (", \"runs\": %" PRIu32 ", \"functions\": [\n", h->runs);

@@ -49,6 +49,7 @@
 
 #include "demangle.h"
 #include "export.h"
+#include "json-out.h"
 #include "mipdata.h"
 
 #include <errno.h>
@@ -59,24 +60,6 @@
 #include <unistd.h>
 
 /* ---- JSON ------------------------------------------------------------- */
-
-/* TEXT as a JSON string.  */
-static void
-write_json_string (FILE *out, const char *text)
-{
-  putc ('"', out);
-  for (; *text; text++)
-    {
-      unsigned char c = (unsigned char) *text;
-      if (c == '"' || c == '\\')
-	fprintf (out, "\\%c", c);
-      else if (c < 0x20)
-	fprintf (out, "\\u%04x", c);
-      else
-	putc (c, out);
-    }
-  putc ('"', out);
-}
 
 static void
 write_functions (FILE *out, const struct source_file *file)
@@ -91,9 +74,9 @@ write_functions (FILE *out, const struct source_file *file)
 
       export_function_span (file, f, &first, &last);
       fputs (f ? ", {\"name\": " : "{\"name\": ", out);
-      write_json_string (out, function->name);
+      mipdata_json_string (out, function->name);
       fputs (", \"demangled_name\": ", out);
-      write_json_string (out, mipdata_display_name (function->name));
+      mipdata_json_string (out, mipdata_display_name (function->name));
       fprintf (out, ", \"start_line\": %zu, \"end_line\": %zu,"
 	       " \"execution_count\": %" PRIu64 "}", first, last,
 	       export_function_count (function));
@@ -121,7 +104,7 @@ write_lines (FILE *out, const struct source_file *file)
 	if (function >= 0)
 	  {
 	    fputs (", \"function_name\": ", out);
-	    write_json_string (out, file->functions[function].name);
+	    mipdata_json_string (out, file->functions[function].name);
 	  }
 	putc ('}', out);
 	first = false;
@@ -139,10 +122,10 @@ write_document (FILE *out, const struct export_options *options,
 
   fputs ("{\"format_version\": \"1\", \"current_working_directory\": ",
 	 out);
-  write_json_string (out, directory ? directory : ".");
+  mipdata_json_string (out, directory ? directory : ".");
   free (directory);
   fputs (", \"data_file\": ", out);
-  write_json_string (out, options->inputs.profile_paths[0]);
+  mipdata_json_string (out, options->inputs.profile_paths[0]);
   fputs (", \"files\": [", out);
   for (i = 0; i < coverage->file_count; i++)
     {
@@ -152,7 +135,7 @@ write_document (FILE *out, const struct export_options *options,
       if (!export_file_is_reported (file))
 	continue;
       fputs (first ? "{\"file\": " : ", {\"file\": ", out);
-      write_json_string (out, export_path (options, file->path, buffer,
+      mipdata_json_string (out, export_path (options, file->path, buffer,
 					   sizeof buffer));
       fputs (", ", out);
       write_functions (out, file);
