@@ -248,6 +248,9 @@ MIP_INTERNAL void mip_platform_close_image (const struct mip_image *image);
 /* Best effort, errors ignored, errno unchanged; nothing without
    files.  */
 MIP_INTERNAL void mip_platform_write_stderr (const char *text, size_t size);
+/* The COUNT PIECES (NULL ones skipped) as one write on stderr.  */
+MIP_INTERNAL void mip_platform_write_stderr_pieces (const char *const *pieces,
+						    int count);
 /* The (untranslated) description of ERRNUM, or NULL when there is none;
    BUFFER may hold it.  */
 MIP_INTERNAL const char *mip_platform_error_text (int errnum, char *buffer,

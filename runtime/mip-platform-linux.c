@@ -34,6 +34,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/uio.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -401,6 +402,23 @@ MIP_INTERNAL int
 mip_platform_remove (const char *path)
 {
   return unlink (path) != 0 ? errno : 0;
+}
+
+MIP_INTERNAL void
+mip_platform_write_stderr_pieces (const char *const *pieces, int count)
+{
+  struct iovec iov[8];
+  int saved_errno = errno, used = 0, i;
+
+  for (i = 0; i < count && used < 8; i++)
+    if (pieces[i] != NULL)
+      {
+	iov[used].iov_base = (void *) pieces[i];
+	iov[used++].iov_len = strlen (pieces[i]);
+      }
+  while (writev (STDERR_FILENO, iov, used) < 0 && errno == EINTR)
+    ;
+  errno = saved_errno;
 }
 
 MIP_INTERNAL void

@@ -72,6 +72,13 @@ mip_platform_close_image (const struct mip_image *image)
 }
 
 MIP_INTERNAL void
+mip_platform_write_stderr_pieces (const char *const *pieces, int count)
+{
+  (void) pieces;
+  (void) count;
+}
+
+MIP_INTERNAL void
 mip_platform_write_stderr (const char *text, size_t size)
 {
   (void) text;

@@ -53,21 +53,10 @@ MIP_SHARED void
 mip_report (const char *a, const char *b, const char *c, const char *d)
 {
   const char *pieces[] = { "mip: ", a, b, c, d, "\n" };
-  size_t size = 0, i;
 
-  for (i = 0; i < sizeof pieces / sizeof pieces[0]; i++)
-    size += mip_text_length (pieces[i]);
-  {
-    /* Sized to the message: a name of at most MIP_PATH_MAX bytes and a
-       short reason.  */
-    char line[size + 1];
-    char *p = line;
-
-    for (i = 0; i < sizeof pieces / sizeof pieces[0]; i++)
-      if (pieces[i] != NULL)
-	p = mip_put (p, line + size, pieces[i]);
-    mip_platform_write_stderr (line, (size_t) (p - line));
-  }
+  /* One write of the pieces: the line does not mix with another.  */
+  mip_platform_write_stderr_pieces (pieces,
+				    sizeof pieces / sizeof pieces[0]);
 }
 
 MIP_SHARED void
