@@ -186,7 +186,6 @@ static char *
 diff_path (const char *text)
 {
   size_t length = strcspn (text, "\t\n");
-  char *path;
 
   if (length == 9 && strncmp (text, "/dev/null", 9) == 0)
     return NULL;
@@ -195,13 +194,7 @@ diff_path (const char *text)
       text += 2;
       length -= 2;
     }
-  path = malloc (length + 1);
-  if (path)
-    {
-      memcpy (path, text, length);
-      path[length] = '\0';
-    }
-  return path;
+  return strndup (text, length);
 }
 
 /* The state of a diff being read.  */
