@@ -147,32 +147,14 @@ unified_diff_free (struct unified_diff *diff)
   memset (diff, 0, sizeof *diff);
 }
 
-/* Room for COUNT + 1 elements of SIZE in *ARRAY of *CAPACITY.  */
-static bool
-reserve (void **array, size_t count, size_t *capacity, size_t size)
-{
-  void *grown;
-  size_t wanted;
-
-  if (count < *capacity)
-    return true;
-  wanted = *capacity ? *capacity * 2 : 64;
-  grown = realloc (*array, wanted * size);
-  if (!grown)
-    return false;
-  *array = grown;
-  *capacity = wanted;
-  return true;
-}
-
 /* Record that new line NEW_LINE is old line OLD_LINE (0: added).  */
 static bool
 map_line (struct diff_file *file, size_t new_line, uint32_t old_line)
 {
   while (file->new_lines <= new_line)
     {
-      if (!reserve ((void **) &file->old_of_new, file->new_lines,
-		    &file->capacity, sizeof *file->old_of_new))
+      if (!coverage_grow ((void **) &file->old_of_new, file->new_lines,
+			  &file->capacity, sizeof *file->old_of_new))
 	return false;
       file->old_of_new[file->new_lines++] = 0;
     }
@@ -268,8 +250,8 @@ hunk_line (struct diff_reader *reader, char kind)
       reader->new_left--;
       return true;
     default:			/* '-' */
-      if (!reserve ((void **) &file->deleted, file->deleted_count,
-		    &file->deleted_capacity, sizeof *file->deleted))
+      if (!coverage_grow ((void **) &file->deleted, file->deleted_count,
+			  &file->deleted_capacity, sizeof *file->deleted))
 	return false;
       file->deleted[file->deleted_count++] = (uint32_t) reader->old_line++;
       reader->old_left--;
@@ -287,8 +269,8 @@ start_file (struct unified_diff *diff, struct diff_reader *reader,
   reader->file = NULL;
   if (!path)
     return true;		/* deleted: nothing of it is covered now */
-  if (!reserve ((void **) &diff->files, diff->count, &diff->capacity,
-		sizeof *diff->files))
+  if (!coverage_grow ((void **) &diff->files, diff->count, &diff->capacity,
+		      sizeof *diff->files))
     {
       free (path);
       return false;
@@ -465,9 +447,9 @@ add_line (struct file_categories *categories, enum category category,
 	  size_t line)
 {
   categories->counts[category]++;
-  if (!reserve ((void **) &categories->lines[category],
-		categories->line_counts[category],
-		&categories->capacities[category], sizeof (uint32_t)))
+  if (!coverage_grow ((void **) &categories->lines[category],
+		      categories->line_counts[category],
+		      &categories->capacities[category], sizeof (uint32_t)))
     return false;
   categories->lines[category][categories->line_counts[category]++] =
     (uint32_t) line;

@@ -69,8 +69,8 @@ line_coverage_free (struct line_coverage *coverage)
 
 /* Make room for one more element of SIZE bytes in *ARRAY, which holds
    COUNT of *CAPACITY.  */
-static bool
-grow (void **array, size_t count, size_t *capacity, size_t size)
+bool
+coverage_grow (void **array, size_t count, size_t *capacity, size_t size)
 {
   void *bigger;
   size_t wanted;
@@ -102,8 +102,8 @@ find_file (struct line_coverage *coverage, const char *path)
 	coverage->last_file = i;
 	return &coverage->files[i];
       }
-  if (!grow ((void **) &coverage->files, coverage->file_count,
-	     &coverage->file_capacity, sizeof *coverage->files))
+  if (!coverage_grow ((void **) &coverage->files, coverage->file_count,
+		      &coverage->file_capacity, sizeof *coverage->files))
     return NULL;
   file = &coverage->files[coverage->file_count];
   memset (file, 0, sizeof *file);
@@ -147,8 +147,8 @@ add_range (struct code_ranges *ranges, uint64_t start, uint64_t size,
 {
   if (size == 0)
     return true;
-  if (!grow ((void **) &ranges->ranges, ranges->count, &ranges->capacity,
-	     sizeof *ranges->ranges))
+  if (!coverage_grow ((void **) &ranges->ranges, ranges->count,
+		      &ranges->capacity, sizeof *ranges->ranges))
     return false;
   ranges->ranges[ranges->count].start = start;
   ranges->ranges[ranges->count].end = start + size;
@@ -243,8 +243,8 @@ add_function (struct line_coverage *coverage,
       entry = &file->functions[f];
   if (!entry)
     {
-      if (!grow ((void **) &file->functions, file->function_count,
-		 &file->function_capacity, sizeof *file->functions))
+      if (!coverage_grow ((void **) &file->functions, file->function_count,
+			  &file->function_capacity, sizeof *file->functions))
 	return false;
       entry = &file->functions[file->function_count];
       memset (entry, 0, sizeof *entry);

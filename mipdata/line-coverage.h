@@ -116,6 +116,11 @@ int profile_inputs_take_filter (struct profile_inputs *inputs,
 				const char *command, int option,
 				char *argument);
 
+/* Make room for one more element of SIZE bytes in *ARRAY, which holds
+   COUNT of *CAPACITY (doubling it); false when memory runs out.  */
+bool coverage_grow (void **array, size_t count, size_t *capacity,
+		    size_t size);
+
 /* The percentage TEXT of OPTION (--fail-under...) of COMMAND, from 0 to
    100, into *PERCENT; false after a usage error.  */
 bool coverage_parse_percent (const char *command, const char *option,
