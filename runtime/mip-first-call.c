@@ -132,6 +132,29 @@ register_fork_handler (void)
    index are the program's sections (mip-internal.h).  */
 MIP_HIDDEN MIP_USED struct mip_caller_sample_table __mip_caller_samples;
 
+MIP_SHARED size_t
+mip_snapshot_samples (struct mip_dump_samples *samples)
+{
+  struct mip_caller_sample_table *table = &__mip_caller_samples;
+  uint32_t count, dropped;
+
+  if (table == NULL)
+    return 0;
+  count = __atomic_load_n (&table->header.sample_count, __ATOMIC_ACQUIRE);
+  if (count == 0)
+    return 0;
+  dropped = table->header.dropped;
+  dropped += __atomic_load_n (&table->lost, __ATOMIC_RELAXED);
+  if (dropped < table->header.dropped)
+    dropped = UINT32_MAX;
+  samples->header.sample_count = count;
+  samples->header.entry_size = sizeof (struct mip_raw_sample);
+  samples->header.period = MIP_CALLER_SAMPLE_PERIOD;
+  samples->header.dropped = dropped;
+  samples->entries = __start___mip_sample_entries;
+  return sizeof samples->header + count * sizeof (struct mip_raw_sample);
+}
+
 /* The sampler's code runs where every register belongs to the
    instrumented function: no vector, x87 or floating-point register
    (general-regs-only; the callers of the sampler save the general

@@ -96,8 +96,17 @@ struct mip_dump_samples
 };
 
 /* Fill SAMPLES for a dump; returns the bytes the table takes in it, 0
-   when the module has none (then no table is written).  */
-MIP_SHARED size_t mip_snapshot_samples (struct mip_dump_samples *samples);
+   when the module has none (then no table is written).  The full mode's
+   member has it (mip-first-call.c), null elsewhere: call it through
+   mip_take_samples.  */
+MIP_SHARED size_t mip_snapshot_samples (struct mip_dump_samples *samples)
+  MIP_WEAK;
+
+static inline size_t
+mip_take_samples (struct mip_dump_samples *samples)
+{
+  return mip_snapshot_samples != NULL ? mip_snapshot_samples (samples) : 0;
+}
 
 /* What a walk over the raw units found.  */
 struct mip_unit_walk
@@ -173,9 +182,9 @@ MIP_SHARED int mip_merging_write (const char *name,
   MIP_WEAK;
 
 /* What both writers use (mip-write.c).  NAME.PID.tmp into OUT (OUT_SIZE
-   bytes).  */
-MIP_SHARED void mip_temporary_name (const char *name, uint64_t pid,
-				    char *out, size_t out_size);
+   bytes); -1 when it does not fit.  */
+MIP_SHARED int mip_temporary_name (const char *name, uint64_t pid,
+				   char *out, size_t out_size);
 /* The pieces of DUMP, in file order, into PIECES (at most 4); returns
    how many.  */
 MIP_SHARED int mip_dump_pieces (const struct mip_dump *dump,
@@ -267,6 +276,8 @@ struct mip_name_values
   uint64_t build_id;       /* %m, 16 hexadecimal digits */
   const char *host;        /* %h */
   const char *tmpdir;      /* %t */
+  int merges;              /* set when the pattern has "%m" (online
+			      merging) */
 };
 
 /* The file name pattern: $MIP_PROFILE_FILENAME if set and not empty,
@@ -275,19 +286,16 @@ MIP_INTERNAL const char *mip_filename_pattern (void);
 
 /* Expand PATTERN with VALUES into OUT (OUT_SIZE bytes, NUL-terminated
    when the result fits): "%p", "%m", "%h", "%t" as VALUES say, "%%"
-   becomes "%".  Returns the length of the whole result (without the
-   NUL), like snprintf, or -1 when PATTERN has another directive or ends
-   in '%'.  */
+   becomes "%"; VALUES->merges says whether PATTERN has "%m".  Returns
+   the length of the result (without the NUL), OUT_SIZE when it does not
+   fit, or -1 when PATTERN has another directive or ends in '%'.  */
 MIP_INTERNAL long mip_expand_filename (const char *pattern,
-				       const struct mip_name_values *values,
+				       struct mip_name_values *values,
 				       char *out, size_t out_size);
 
 /* In a child of fork: close the copy of the lock descriptor of a dump
    that another thread of the parent had in progress.  */
 MIP_SHARED void mip_forget_dump_in_progress (void);
-
-/* Whether PATTERN (a valid one) asks for online merging: it has "%m".  */
-MIP_INTERNAL int mip_pattern_merges (const char *pattern);
 
 
 /* The yes-or-no environment variable NAME: 1 for 1, yes, true or on, 0

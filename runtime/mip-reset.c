@@ -66,7 +66,7 @@ __mip_get_size (void)
 {
   struct mip_dump_samples samples;
 
-  return dump_size (mip_snapshot_samples (&samples));
+  return dump_size (mip_take_samples (&samples));
 }
 
 /* The caller samples grow while the program runs: the buffer holds the

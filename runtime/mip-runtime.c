@@ -42,10 +42,6 @@ MIP_HIDDEN MIP_USED uint32_t __mip_sequence;
 extern unsigned char __start___mip_raw[] MIP_WEAK MIP_HIDDEN;
 extern unsigned char __stop___mip_raw[] MIP_WEAK MIP_HIDDEN;
 
-/* The caller samples, where the full mode's member (mip-first-call.c)
-   is linked; null elsewhere.  */
-extern struct mip_caller_sample_table __mip_caller_samples MIP_WEAK;
-
 /* Set while a dump is in progress.  */
 static int dump_lock;
 
@@ -129,29 +125,6 @@ mip_fill_raw_header (struct mip_raw_header *header,
 			     &header->gnu_build_id_size);
 }
 
-MIP_SHARED size_t
-mip_snapshot_samples (struct mip_dump_samples *samples)
-{
-  struct mip_caller_sample_table *table = &__mip_caller_samples;
-  uint32_t count, dropped;
-
-  if (table == NULL)
-    return 0;
-  count = __atomic_load_n (&table->header.sample_count, __ATOMIC_ACQUIRE);
-  if (count == 0)
-    return 0;
-  dropped = table->header.dropped;
-  dropped += __atomic_load_n (&table->lost, __ATOMIC_RELAXED);
-  if (dropped < table->header.dropped)
-    dropped = UINT32_MAX;
-  samples->header.sample_count = count;
-  samples->header.entry_size = sizeof (struct mip_raw_sample);
-  samples->header.period = MIP_CALLER_SAMPLE_PERIOD;
-  samples->header.dropped = dropped;
-  samples->entries = __start___mip_sample_entries;
-  return sizeof samples->header + count * sizeof (struct mip_raw_sample);
-}
-
 /* Fill HEADER for DATA, reporting inconsistent units once per process,
    and SAMPLES; returns the bytes of the sample table (0: none, and no
    flag).  */
@@ -161,7 +134,7 @@ mip_fill_dump_header (struct mip_raw_header *header,
 		       struct mip_dump_samples *samples)
 {
   struct mip_unit_walk walk;
-  size_t samples_size = mip_snapshot_samples (samples);
+  size_t samples_size = mip_take_samples (samples);
 
   mip_fill_raw_header (header, data, size, &walk);
   if (samples_size != 0)

@@ -65,109 +65,79 @@ mip_filename_pattern (void)
 {
   const char *pattern = mip_platform_getenv (MIP_FILENAME_ENV);
 
-  if (pattern == NULL || pattern[0] == '\0')
-    return MIP_DEFAULT_RAW_NAME;
-  return pattern;
-}
-
-/* Append TEXT at *LENGTH in OUT (OUT_SIZE bytes); what does not fit is
-   only counted.  */
-static void
-append_text (char *out, size_t out_size, size_t *length, const char *text)
-{
-  for (; *text != '\0'; text++, ++*length)
-    if (*length < out_size)
-      out[*length] = *text;
-}
-
-/* VALUE in BASE with at least WIDTH digits, into TEXT (24 bytes).  */
-static const char *
-number_text (char *text, uint64_t value, unsigned base, unsigned width)
-{
-  *mip_put_number (text, text + 23, value, base, width) = '\0';
-  return text;
+  return pattern == NULL || pattern[0] == '\0' ? MIP_DEFAULT_RAW_NAME
+						: pattern;
 }
 
 MIP_INTERNAL long
-mip_expand_filename (const char *pattern,
-		     const struct mip_name_values *values, char *out,
-		     size_t out_size)
+mip_expand_filename (const char *pattern, struct mip_name_values *values,
+		     char *out, size_t out_size)
 {
-  size_t length = 0;
-  char number[24];
+  char *p = out, *end = out + out_size;
 
-  for (; *pattern != '\0'; pattern++)
+  values->merges = 0;
+  for (; *pattern != '\0' && p < end; pattern++)
     {
-      char literal[2] = { *pattern, '\0' };
-      const char *text = literal;
-
-      if (*pattern == '%')
-	switch (*++pattern)
-	  {
-	  case 'p':
-	    text = number_text (number, values->pid, 10, 1);
-	    break;
-	  case 'm':
-	    text = number_text (number, values->build_id, 16, 16);
-	    break;
-	  case 'h':
-	    text = values->host;
-	    break;
-	  case 't':
-	    text = values->tmpdir;
-	    break;
-	  case '%':
-	    text = "%";
-	    break;
-	  default:
-	    return -1;
-	  }
-      append_text (out, out_size, &length, text);
+      if (*pattern != '%')
+	{
+	  *p++ = *pattern;
+	  continue;
+	}
+      switch (*++pattern)
+	{
+	case 'p':
+	  p = mip_put_number (p, end, values->pid, 10, 1);
+	  break;
+	case 'm':
+	  values->merges = 1;
+	  p = mip_put_number (p, end, values->build_id, 16, 16);
+	  break;
+	case 'h':
+	  p = mip_put (p, end, values->host);
+	  break;
+	case 't':
+	  p = mip_put (p, end, values->tmpdir);
+	  break;
+	case '%':
+	  *p++ = '%';
+	  break;
+	default:
+	  return -1;
+	}
     }
-  if (length < out_size)
-    out[length] = '\0';
-  return (long) length;
-}
-
-MIP_INTERNAL int
-mip_pattern_merges (const char *pattern)
-{
-  for (; *pattern != '\0'; pattern++)
-    if (pattern[0] == '%' && pattern[1] != '\0')
-      {
-	pattern++;
-	if (*pattern == 'm')
-	  return 1;
-      }
-  return 0;
+  if (p == end)
+    return (long) out_size;
+  *p = '\0';
+  return (long) (p - out);
 }
 
 /* ---- Pieces both writers use ----------------------------------------- */
 
-MIP_SHARED void
+MIP_SHARED int
 mip_temporary_name (const char *name, uint64_t pid, char *out,
 		    size_t out_size)
 {
-  char number[24];
-  size_t length = 0;
+  char *end = out + out_size;
+  char *p = mip_put_number (mip_put (mip_put (out, end, name), end, "."),
+			    end, pid, 10, 1);
 
-  append_text (out, out_size, &length, name);
-  append_text (out, out_size, &length, ".");
-  append_text (out, out_size, &length, number_text (number, pid, 10, 1));
-  append_text (out, out_size, &length, ".tmp");
-  out[length < out_size ? length : out_size - 1] = '\0';
+  p = mip_put (p, end, ".tmp");
+  if (p == end)
+    return -1;
+  *p = '\0';
+  return 0;
 }
 
 MIP_SHARED int
 mip_dump_pieces (const struct mip_dump *dump, const void **pieces,
 		 size_t *sizes)
 {
-  int n = 0;
+  int n = 2;
 
-  pieces[n] = dump->header;
-  sizes[n++] = sizeof *dump->header;
-  pieces[n] = dump->data;
-  sizes[n++] = (size_t) dump->header->data_size;
+  pieces[0] = dump->header;
+  sizes[0] = sizeof *dump->header;
+  pieces[1] = dump->data;
+  sizes[1] = (size_t) dump->header->data_size;
   if (dump->header->flags & MIP_RAW_FLAG_CALLER_SAMPLES)
     {
       pieces[n] = &dump->samples->header;
@@ -187,7 +157,11 @@ mip_dump_pieces (const struct mip_dump *dump, const void **pieces,
 static int
 holds_other_module_dump (const char *name, const struct mip_raw_header *ours)
 {
-  struct mip_raw_header found;
+  union
+  {
+    struct mip_raw_header dump;
+    struct mip_raw_samples samples;
+  } found;
   uint64_t offset = 0;
   int fd, other = 0;
 
@@ -195,18 +169,18 @@ holds_other_module_dump (const char *name, const struct mip_raw_header *ours)
     return 0;
   while (!other
 	 && mip_platform_read_at (fd, offset, &found, sizeof found) == 0
-	 && found.magic == ours->magic && found.version == ours->version
-	 && found.header_size == sizeof found)
+	 && found.dump.magic == ours->magic
+	 && found.dump.header_size == sizeof found.dump)
     {
-      struct mip_raw_samples samples;
-
-      other = found.pid == ours->pid
-	      && found.anchor_address != ours->anchor_address;
-      offset += sizeof found + found.data_size;
-      if ((found.flags & MIP_RAW_FLAG_CALLER_SAMPLES)
-	  && mip_platform_read_at (fd, offset, &samples, sizeof samples) == 0)
-	offset += sizeof samples
-		  + (uint64_t) samples.sample_count * samples.entry_size;
+      other = found.dump.pid == ours->pid
+	      && found.dump.anchor_address != ours->anchor_address;
+      offset += sizeof found.dump + found.dump.data_size;
+      if ((found.dump.flags & MIP_RAW_FLAG_CALLER_SAMPLES)
+	  && mip_platform_read_at (fd, offset, &found.samples,
+				   sizeof found.samples) == 0)
+	offset += sizeof found.samples
+		  + (uint64_t) found.samples.sample_count
+		    * sizeof (struct mip_raw_sample);
     }
   mip_platform_close (fd);
   return other;
@@ -215,25 +189,16 @@ holds_other_module_dump (const char *name, const struct mip_raw_header *ours)
 /* The lean writer: DUMP into NAME as the comment at the top says.
    Returns 0 or -1, having said why.  */
 static int
-write_lean (const char *name, const struct mip_dump *dump, int merging)
+write_lean (const char *name, const struct mip_dump *dump)
 {
-  char temporary[MIP_PATH_MAX + 32];
+  char temporary[MIP_PATH_MAX + 24];
   const void *pieces[4];
   size_t sizes[4];
   const char *path = name;
   int kind, how = MIP_OPEN_IN_PLACE, fd, errnum, close_errnum;
 
-  if (merging)
-    {
-      if (first_time (SAID_NO_MERGING))
-	mip_report ("'%m' in " MIP_FILENAME_ENV " (online merging) needs"
-		    " libmip's merging writer, which this program does not"
-		    " have (link it with -lmip-complete); '", name,
-		    "' is left as it is, this profile is not written", NULL);
-      return -1;
-    }
   errnum = mip_platform_file_kind (name, &kind);
-  if (errnum == 0 && (kind == MIP_FILE_REGULAR || kind == MIP_FILE_ABSENT))
+  if (errnum == 0 && kind <= MIP_FILE_REGULAR)
     {
       how = MIP_OPEN_APPEND;
       if (!holds_other_module_dump (name, dump->header))
@@ -270,46 +235,28 @@ write_lean (const char *name, const struct mip_dump *dump, int merging)
 
 /* ---- The name -------------------------------------------------------- */
 
-/* The values of the directives for HEADER's dump; HOST is a buffer of
-   HOST_SIZE bytes for the host name.  */
-static void
-name_values (const struct mip_raw_header *header, char *host,
-	     size_t host_size, struct mip_name_values *values)
-{
-  const char *tmpdir = mip_platform_getenv (TMPDIR_ENV);
-
-  values->pid = header->pid;
-  values->build_id = header->build_id;
-  if (mip_platform_host_name (host, host_size) != 0)
-    mip_copy_bytes (host, "unknown-host", sizeof "unknown-host");
-  values->host = host;
-  values->tmpdir = tmpdir != NULL && tmpdir[0] != '\0' ? tmpdir
-						      : DEFAULT_TMPDIR;
-}
-
 /* Expand $MIP_PROFILE_FILENAME (or the default name, when that is unset,
    empty or bad: said once) with VALUES into NAME, of MIP_PATH_MAX bytes.
-   Returns the pattern used, or NULL when the name does not fit.  */
-static const char *
-expand_name (const struct mip_name_values *values, char *name)
+   Returns 0, or -1 when the name does not fit (said).  */
+static int
+expand_name (struct mip_name_values *values, char *name)
 {
   const char *pattern = mip_filename_pattern ();
   long length = mip_expand_filename (pattern, values, name, MIP_PATH_MAX);
-
   if (length < 0)
     {
       if (first_time (SAID_BAD_PATTERN))
 	mip_report ("bad file name pattern '", pattern, "' in "
 		    MIP_FILENAME_ENV " (known: %p %h %t %m %%); writing "
 		    MIP_DEFAULT_RAW_NAME, NULL);
-      pattern = MIP_DEFAULT_RAW_NAME;
-      length = mip_expand_filename (pattern, values, name, MIP_PATH_MAX);
+      length = mip_expand_filename (MIP_DEFAULT_RAW_NAME, values, name,
+				    MIP_PATH_MAX);
     }
   if (length < MIP_PATH_MAX)
-    return pattern;
+    return 0;
   name[64] = '\0';
   mip_report ("cannot write '", name, "...': ", "File name too long");
-  return NULL;
+  return -1;
 }
 
 MIP_INTERNAL int
@@ -317,16 +264,28 @@ mip_write_profile_file (const struct mip_dump *dump)
 {
   int saved_errno = errno;
   char host[256], name[MIP_PATH_MAX];
+  const char *tmpdir = mip_platform_getenv (TMPDIR_ENV);
   struct mip_name_values values;
-  const char *pattern;
   int result = -1;
 
-  name_values (dump->header, host, sizeof host, &values);
-  pattern = expand_name (&values, name);
-  if (pattern != NULL)
-    result = mip_merging_write != NULL
-	     ? mip_merging_write (name, dump, mip_pattern_merges (pattern))
-	     : write_lean (name, dump, mip_pattern_merges (pattern));
+  values.pid = dump->header->pid;
+  values.build_id = dump->header->build_id;
+  if (mip_platform_host_name (host, sizeof host) != 0)
+    mip_copy_bytes (host, "unknown-host", sizeof "unknown-host");
+  values.host = host;
+  values.tmpdir = tmpdir != NULL && tmpdir[0] != '\0' ? tmpdir
+						     : DEFAULT_TMPDIR;
+  if (expand_name (&values, name) != 0)
+    ;
+  else if (mip_merging_write != NULL)
+    result = mip_merging_write (name, dump, values.merges);
+  else if (!values.merges)
+    result = write_lean (name, dump);
+  else if (first_time (SAID_NO_MERGING))
+    mip_report ("'%m' in " MIP_FILENAME_ENV " (online merging) needs"
+		" libmip's merging writer, which this program does not"
+		" have (link it with -lmip-complete); '", name,
+		"' is left as it is, this profile is not written", NULL);
   errno = saved_errno;
   return result;
 }

@@ -393,8 +393,8 @@ END_TEST
 
 /* ---- File names ----------------------------------------------------- */
 
-static const struct mip_name_values test_values = {
-  4242, 0xdeadbeef, "node7", "/scratch"
+static struct mip_name_values test_values = {
+  4242, 0xdeadbeef, "node7", "/scratch", 0
 };
 
 START_TEST (test_expand_filename)
@@ -443,7 +443,7 @@ START_TEST (test_expand_filename_refuses_bad_patterns)
 }
 END_TEST
 
-START_TEST (test_expand_filename_counts_what_does_not_fit)
+START_TEST (test_expand_filename_says_what_does_not_fit)
 {
   char out[8];
 
@@ -452,17 +452,35 @@ START_TEST (test_expand_filename_counts_what_does_not_fit)
   ck_assert_str_eq (out, "1234567");
   ck_assert_int_eq (mip_expand_filename ("12345678", &test_values, out,
 					 sizeof out), 8);
-  ck_assert_int_eq (mip_expand_filename ("x%m", &test_values, NULL, 0), 17);
+  ck_assert_int_eq (mip_expand_filename ("x%m", &test_values, out,
+					 sizeof out), 8);
+  ck_assert_int_eq (mip_expand_filename ("%p%p", &test_values, out,
+					 sizeof out), 8);
+  ck_assert_int_eq (mip_expand_filename ("%p%p%p", &test_values, out,
+					 sizeof out), 8);
 }
 END_TEST
 
 START_TEST (test_pattern_merges_only_with_m)
 {
-  ck_assert_int_eq (mip_pattern_merges ("%m.mipraw"), 1);
-  ck_assert_int_eq (mip_pattern_merges ("a-%p-%m"), 1);
-  ck_assert_int_eq (mip_pattern_merges ("%%m.mipraw"), 0);
-  ck_assert_int_eq (mip_pattern_merges ("%p.mipraw"), 0);
-  ck_assert_int_eq (mip_pattern_merges ("default.mipraw"), 0);
+  static const struct
+  {
+    const char *pattern;
+    int merges;
+  } cases[] = {
+    { "%m.mipraw", 1 }, { "a-%p-%m", 1 }, { "%%m.mipraw", 0 },
+    { "%p.mipraw", 0 }, { "default.mipraw", 0 },
+  };
+  char out[64];
+  size_t i;
+
+  for (i = 0; i < sizeof cases / sizeof cases[0]; i++)
+    {
+      test_values.merges = !cases[i].merges;
+      ck_assert_int_ge (mip_expand_filename (cases[i].pattern, &test_values,
+					     out, sizeof out), 0);
+      ck_assert_int_eq (test_values.merges, cases[i].merges);
+    }
 }
 END_TEST
 
@@ -1412,7 +1430,7 @@ runtime_suite (void)
   tcase_add_checked_fixture (names, NULL, restore_state);
   tcase_add_test (names, test_expand_filename);
   tcase_add_test (names, test_expand_filename_refuses_bad_patterns);
-  tcase_add_test (names, test_expand_filename_counts_what_does_not_fit);
+  tcase_add_test (names, test_expand_filename_says_what_does_not_fit);
   tcase_add_test (names, test_pattern_merges_only_with_m);
   tcase_add_test (names, test_put_text_and_numbers);
   tcase_add_test (names, test_filename_pattern_from_environment);

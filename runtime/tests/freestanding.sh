@@ -8,8 +8,8 @@
 # The runtime compiled with MIP_PLATFORM_POSIX=0 (what a bare-metal port
 # uses: no file writer, no fork or signal handling) and
 # -ffreestanding -nostdlib must leave no symbol undefined but the
-# __mip_raw bounds, the caller sample table of mip-first-call.c and the
-# bounds of its sections (all weak) and the GOT; it must link as a shared object
+# __mip_raw bounds, the caller sample table of mip-first-call.c, its
+# snapshot function and the bounds of its sections (all weak) and the GOT; it must link as a shared object
 # with --no-undefined and no library at all; and its .data and .bss
 # together must stay under 1 KB (the records are the instrumented
 # code's, not counted here).  The cross compilers in CROSS_CCS must
@@ -45,7 +45,7 @@ undefined_in_core () {
   fi
   nm -u "$work.o" | awk '{ print $NF }' \
     | grep -v -x -e _GLOBAL_OFFSET_TABLE_ -e __start___mip_raw \
-	 -e __stop___mip_raw -e __mip_caller_samples \
+	 -e __stop___mip_raw -e __mip_caller_samples -e mip_snapshot_samples \
 	 -e __start___mip_sample_entries -e __stop___mip_sample_entries \
 	 -e __start___mip_sample_index -e __stop___mip_sample_index \
 	 -e '__aeabi_[a-z0-9_]*' -e '__aarch64_[a-z0-9_]*' -e '__sync_[a-z0-9_]*'
