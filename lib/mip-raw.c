@@ -7,6 +7,7 @@
 
 #include <inttypes.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 static enum mip_error
@@ -68,35 +69,52 @@ check_header (const struct mip_raw_header *header, size_t size,
   return MIP_OK;
 }
 
-/* Walk the raw units of RAW: each must lie inside the data, the count
-   must match the header, and their hashes must give the build id.  */
+/* Walk the raw units in DATA: each must lie inside it.  *UNITS and
+   *BUILD_ID receive their count and the build id of their hashes.  */
+static enum mip_error
+walk_raw_units (const struct mip_reader *data, const char *name,
+		uint64_t *units, uint64_t *build_id,
+		struct mip_error_context *error)
+{
+  uint64_t at = 0;
+
+  *units = 0;
+  *build_id = MIP_HASH_INIT;
+  while (at < data->size)
+    {
+      struct mip_raw_unit unit;
+      if (!mip_read_struct (data, at, &mip_layout_mip_raw_unit, &unit))
+	return mip_error_set (error, MIP_ERROR_CORRUPT, name,
+			      "raw unit %" PRIu64 " at data offset %" PRIu64
+			      ": %" PRIu64 " bytes left, a unit header needs"
+			      " %zu", *units, at, data->size - at,
+			      sizeof unit);
+      if (unit.unit_size % 8 != 0 || unit.unit_size < sizeof unit
+	  || unit.unit_size > data->size - at)
+	return mip_error_set (error, MIP_ERROR_CORRUPT, name,
+			      "raw unit %" PRIu64 " at data offset %" PRIu64
+			      ": unit_size %" PRIu32 " (a multiple of 8 from"
+			      " %zu to %" PRIu64 " expected)", *units, at,
+			      unit.unit_size, sizeof unit, data->size - at);
+      *build_id = mip_build_id_add (*build_id, unit.unit_hash);
+      at += unit.unit_size;
+      ++*units;
+    }
+  return MIP_OK;
+}
+
+/* Walk the raw units of RAW: the count must match the header, and
+   their hashes must give the build id.  */
 static enum mip_error
 walk_units (const struct mip_raw *raw, const char *name,
 	    struct mip_error_context *error)
 {
-  uint64_t at = 0, units = 0, build_id = MIP_HASH_INIT;
+  uint64_t units, build_id;
+  enum mip_error status = walk_raw_units (&raw->data, name, &units,
+					  &build_id, error);
 
-  while (at < raw->data.size)
-    {
-      struct mip_raw_unit unit;
-      if (!mip_read_struct (&raw->data, at, &mip_layout_mip_raw_unit, &unit))
-	return mip_error_set (error, MIP_ERROR_CORRUPT, name,
-			      "raw unit %" PRIu64 " at data offset %" PRIu64
-			      ": %" PRIu64 " bytes left, a unit header needs"
-			      " %zu", units, at, raw->data.size - at,
-			      sizeof unit);
-      if (unit.unit_size % 8 != 0 || unit.unit_size < sizeof unit
-	  || unit.unit_size > raw->data.size - at)
-	return mip_error_set (error, MIP_ERROR_CORRUPT, name,
-			      "raw unit %" PRIu64 " at data offset %" PRIu64
-			      ": unit_size %" PRIu32 " (a multiple of 8 from"
-			      " %zu to %" PRIu64 " expected)", units, at,
-			      unit.unit_size, sizeof unit,
-			      raw->data.size - at);
-      build_id = mip_build_id_add (build_id, unit.unit_hash);
-      at += unit.unit_size;
-      units++;
-    }
+  if (status != MIP_OK)
+    return status;
   if (units != raw->header.unit_count)
     return mip_error_set (error, MIP_ERROR_CORRUPT, name,
 			  "header says %" PRIu32 " units, data holds %"
@@ -255,5 +273,61 @@ mip_raw_parse (const void *data, size_t size, const char *name,
       index++;
     }
   while (offset < size);
+  return MIP_OK;
+}
+
+enum mip_error
+mip_raw_from_section (const void *section, size_t size,
+		      const struct mip_raw_origin *origin, const char *name,
+		      unsigned char **out, size_t *out_size,
+		      struct mip_error_context *error)
+{
+  bool swap = origin->big_endian != mip_host_big_endian ();
+  struct mip_reader data = mip_reader_make (section, size, swap);
+  struct mip_raw_header header;
+  uint64_t units, build_id;
+  enum mip_error status;
+
+  *out = NULL;
+  *out_size = 0;
+  if (size == 0)
+    return mip_error_set (error, MIP_ERROR_TRUNCATED, name,
+			  "empty, a dump of the __mip_raw section holds at"
+			  " least one raw unit");
+  status = walk_raw_units (&data, name, &units, &build_id, error);
+  if (status != MIP_OK)
+    {
+      mip_error_prefix_detail (error, "not a dump of the __mip_raw"
+			       " section");
+      return status;
+    }
+  if (units > UINT32_MAX)
+    return mip_error_set (error, MIP_ERROR_TOO_LARGE, name,
+			  "%" PRIu64 " raw units", units);
+  memset (&header, 0, sizeof header);
+  header.magic = origin->pointer_size == 8 ? MIP_MAGIC_RAW64
+					   : MIP_MAGIC_RAW32;
+  header.version = MIP_FORMAT_VERSION;
+  header.header_size = sizeof header;
+  header.build_id = build_id;
+  header.data_size = size;
+  header.unit_count = (uint32_t) units;
+  header.anchor_address = origin->anchor_address;
+  if (origin->gnu_build_id != NULL
+      && origin->gnu_build_id_size <= MIP_GNU_BUILD_ID_MAX)
+    {
+      header.gnu_build_id_size = origin->gnu_build_id_size;
+      memcpy (header.gnu_build_id, origin->gnu_build_id,
+	      origin->gnu_build_id_size);
+    }
+  if (swap)
+    mip_swap_struct (&mip_layout_mip_raw_header, &header);
+  *out = malloc (sizeof header + size);
+  if (*out == NULL)
+    return mip_error_set (error, MIP_ERROR_NO_MEMORY, name,
+			  "out of memory");
+  memcpy (*out, &header, sizeof header);
+  memcpy (*out + sizeof header, section, size);
+  *out_size = sizeof header + size;
   return MIP_OK;
 }

@@ -62,6 +62,31 @@ enum mip_error mip_raw_parse (const void *data, size_t size,
 			      const char *name, struct mip_raw *raw,
 			      struct mip_error_context *error);
 
+/* What a raw header says of the module, for a dump made without the
+   runtime (mip_raw_from_section).  */
+struct mip_raw_origin
+{
+  unsigned pointer_size;        /* of the target: 4 or 8 */
+  bool big_endian;              /* byte order of the target */
+  uint64_t anchor_address;      /* run-time address of __mip_runtime */
+  uint32_t gnu_build_id_size;
+  const uint8_t *gnu_build_id;  /* of the module, or NULL */
+};
+
+/* A raw profile made from a copy of a module's __mip_raw section taken
+   without the runtime (a debugger's memory dump of a stopped target):
+   the SIZE bytes at SECTION, in the target's byte order, after a raw
+   header that says what ORIGIN says, with the build id and unit count
+   of the section's units, as the runtime would have written it.  *OUT
+   (malloc'd, free it) receives the raw profile of *OUT_SIZE bytes.
+   Refused, naming NAME, when SIZE bytes are no sequence of raw units:
+   then the dump is most likely not of that section.  */
+enum mip_error mip_raw_from_section (const void *section, size_t size,
+				     const struct mip_raw_origin *origin,
+				     const char *name, unsigned char **out,
+				     size_t *out_size,
+				     struct mip_error_context *error);
+
 #ifdef __cplusplus
 }
 #endif

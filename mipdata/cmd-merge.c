@@ -63,6 +63,8 @@ struct merge_input
 {
   char *path;
   uint32_t weight;
+  bool section_dump;            /* a memory dump of the __mip_raw section
+				   (--section-dump), not a file of MIP's */
 };
 
 /* The inputs, from the command line, list files and directories.  */
@@ -107,6 +109,14 @@ print_help (void)
 	  "                              and first-call order sums times W\n"
 	  "  -j, --jobs=N                merge with N threads (default: the\n"
 	  "                              processors it may run on)\n"
+	  "      --section-dump=FILE     merge FILE, a memory dump of the\n"
+	  "                              program's __mip_raw section taken\n"
+	  "                              without the runtime (a debugger's\n"
+	  "                              'dump binary memory FILE\n"
+	  "                              &__start___mip_raw\n"
+	  "                              &__stop___mip_raw' on a stopped\n"
+	  "                              target), as one run; refused when\n"
+	  "                              its units are not PROFILE's\n"
 	  "      --allow-duplicates      merge a file as often as it is given\n"
 	  "                              (by default a file given twice, by\n"
 	  "                              any name, is named and merged once)\n"
@@ -141,6 +151,7 @@ add_input (struct input_list *inputs, const char *path, uint32_t weight)
     return false;
   inputs->items[inputs->count].path = copy;
   inputs->items[inputs->count].weight = weight;
+  inputs->items[inputs->count].section_dump = false;
   inputs->count++;
   return true;
 }
@@ -482,6 +493,19 @@ drop_duplicates (struct input_list *inputs)
   return true;
 }
 
+/* --section-dump=FILE: the file itself (a directory holds no dumps).  */
+static int
+add_section_dump (struct input_list *inputs, const char *path)
+{
+  if (!add_input (inputs, path, 1))
+    {
+      mipdata_error ("out of memory");
+      return MIPDATA_EXIT_FAILURE;
+    }
+  inputs->items[inputs->count - 1].section_dump = true;
+  return MIPDATA_EXIT_OK;
+}
+
 /* -w W:INPUT.  */
 static int
 add_weighted_input (struct input_list *inputs, const char *argument)
@@ -684,6 +708,45 @@ add_raw_dumps (struct mip_profile *partial, struct mip_run_accumulator *runs,
   return MIP_OK;
 }
 
+/* A section dump made into a raw profile of the build of PROFILE (the
+   profile's header): *DATA, of *SIZE bytes, replaced by a raw profile
+   of one dump.  The unit walk and the build id check of the raw
+   profile then refuse a dump of another build, or of something else,
+   as they refuse such a raw profile.  */
+static enum mip_error
+wrap_section_dump (const struct mip_profile_header *profile,
+		   const char *path, unsigned char **data, size_t *size,
+		   struct mip_error_context *error)
+{
+  struct mip_raw_origin origin;
+  struct mip_magic_info magic;
+  unsigned char *raw;
+  size_t raw_size;
+  enum mip_error status;
+
+  if (mip_detect_magic (*data, *size, &magic))
+    return mip_error_set (error, MIP_ERROR_WRONG_KIND, path,
+			  "a %s, not a memory dump of the __mip_raw section:"
+			  " merge it without --section-dump",
+			  mip_magic_kind_name (magic.kind));
+  origin.pointer_size = profile->pointer_size;
+  origin.big_endian = profile->target_big_endian != 0;
+  /* The program runs where it was linked: firmware, or a program
+     without address randomisation (the debugger shows the addresses
+     of a randomised one, and a dump of it samples no callers).  */
+  origin.anchor_address = profile->anchor_address;
+  origin.gnu_build_id_size = profile->gnu_build_id_size;
+  origin.gnu_build_id = profile->gnu_build_id;
+  status = mip_raw_from_section (*data, *size, &origin, path, &raw,
+				 &raw_size, error);
+  if (status != MIP_OK)
+    return status;
+  free (*data);
+  *data = raw;
+  *size = raw_size;
+  return MIP_OK;
+}
+
 /* Read INPUT, check it and add it to WORKER's partial profile; the file
    is dropped before returning.  */
 static enum mip_error
@@ -700,6 +763,9 @@ merge_input (struct worker *worker, const struct merge_input *input,
 
   mip_error_clear (error);
   status = mip_read_file (input->path, &data, &size, error);
+  if (status == MIP_OK && input->section_dump)
+    status = wrap_section_dump (&partial->header, input->path, &data, &size,
+				error);
   if (status == MIP_OK && mip_detect_magic (data, size, &magic)
       && magic.kind == MIP_MAGIC_KIND (MIP_MAGIC_PROFILE))
     status = merge_profile_input (partial, profile_path, data, size, input,
@@ -1039,7 +1105,12 @@ merge_all (const struct input_list *inputs,
 }
 
 /* Options without a short form.  */
-enum { OPTION_FAILURE_MODE = 256, OPTION_ALLOW_DUPLICATES };
+enum
+{
+  OPTION_FAILURE_MODE = 256,
+  OPTION_ALLOW_DUPLICATES,
+  OPTION_SECTION_DUMP
+};
 
 static int
 parse_failure_mode (const char *argument, struct merge_options *options)
@@ -1054,7 +1125,7 @@ parse_failure_mode (const char *argument, struct merge_options *options)
   return MIPDATA_EXIT_OK;
 }
 
-/* An option that names inputs (-f, -w), read once every option is: a
+/* An option that names inputs (-f, -w, --section-dump), read once every option is: a
    list file's messages name the profile, which may come after it.  */
 struct input_option
 {
@@ -1072,6 +1143,7 @@ cmd_merge (int argc, char **argv)
     { "jobs", required_argument, NULL, 'j' },
     { "failure-mode", required_argument, NULL, OPTION_FAILURE_MODE },
     { "allow-duplicates", no_argument, NULL, OPTION_ALLOW_DUPLICATES },
+    { "section-dump", required_argument, NULL, OPTION_SECTION_DUMP },
     { "help", no_argument, NULL, 'h' },
     { NULL, 0, NULL, 0 }
   };
@@ -1100,7 +1172,9 @@ cmd_merge (int argc, char **argv)
       case 'f':
       case 'i':
       case 'w':
-	input_options[input_option_count].option = option == 'w' ? 'w' : 'f';
+      case OPTION_SECTION_DUMP:
+	input_options[input_option_count].option = option == 'i' ? 'f'
+						   : option;
 	input_options[input_option_count++].argument = optarg;
 	break;
       case 'j':
@@ -1123,6 +1197,8 @@ cmd_merge (int argc, char **argv)
   for (o = 0; status == MIPDATA_EXIT_OK && o < input_option_count; o++)
     if (input_options[o].option == 'w')
       status = add_weighted_input (&inputs, input_options[o].argument);
+    else if (input_options[o].option == OPTION_SECTION_DUMP)
+      status = add_section_dump (&inputs, input_options[o].argument);
     else
       status = read_input_list (&inputs, input_options[o].argument,
 				options.profile_path);

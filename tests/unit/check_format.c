@@ -530,6 +530,49 @@ parse_raw (const struct test_bytes *bytes, struct mip_raw *raw,
   return mip_raw_parse (bytes->data, bytes->size, "run.mipraw", raw, error);
 }
 
+/* A raw profile made from a section dump (mip_raw_from_section) is the
+   raw profile the runtime writes, byte for byte, in every byte order
+   and pointer size; a dump cut inside a unit is refused.  */
+START_TEST (test_raw_from_section)
+{
+  int variant;
+  for (variant = 0; variant < 4; variant++)
+    {
+      unsigned pointer_size = variant & 1 ? 4 : 8;
+      bool big_endian = (variant & 2) != 0;
+      struct test_binary binary = test_sample_binary (pointer_size,
+						      big_endian);
+      struct test_run run = sample_run ();
+      struct test_bytes bytes = test_make_raw (&binary, &run);
+      struct mip_raw_origin origin = { pointer_size, big_endian,
+				       0x555555404000ull, 0, NULL };
+      struct mip_error_context error;
+      unsigned char *made;
+      size_t made_size;
+
+      mip_error_clear (&error);
+      ck_assert_msg (mip_raw_from_section (bytes.data + 104,
+					   bytes.size - 104, &origin,
+					   "dump.bin", &made, &made_size,
+					   &error) == MIP_OK,
+		     "%s", message_of (&error));
+      /* Nothing tells which process the dump was of.  */
+      test_put (bytes.data, offsetof (struct mip_raw_header, pid), 8, 0,
+		big_endian);
+      ck_assert_uint_eq (made_size, bytes.size);
+      ck_assert_int_eq (memcmp (made, bytes.data, bytes.size), 0);
+      free (made);
+      ck_assert_int_eq (mip_raw_from_section (bytes.data + 104,
+					      bytes.size - 112, &origin,
+					      "dump.bin", &made, &made_size,
+					      &error), MIP_ERROR_CORRUPT);
+      ck_assert_ptr_null (made);
+      ck_assert_str_eq (error.file, "dump.bin");
+      test_bytes_free (&bytes);
+    }
+}
+END_TEST
+
 START_TEST (test_raw_good)
 {
   int variant;
@@ -2992,6 +3035,7 @@ format_suite (void)
   tcase_add_test (map, test_map_discarded_addresses);
   suite_add_tcase (suite, map);
   tcase_add_test (raw, test_raw_good);
+  tcase_add_test (raw, test_raw_from_section);
   tcase_add_test (raw, test_raw_gnu_build_id);
   tcase_add_test (raw, test_gnu_build_id_text);
   tcase_add_test (raw, test_raw_truncated_everywhere);
