@@ -5,7 +5,8 @@
 # (check-sqlite.sh), zlib (check-zlib.sh), MIP's block coverage against
 # gcov's line counts on both (check-gcov-blocks.sh), the line coverage
 # of mipdata export's lcov tracefiles against gcov's (check-lcov.sh) and
-# the README's demo as a new user runs it (check-demo.sh); c-torture's
+# the README's demo as a new user runs it (check-demo.sh), the bare-metal
+# example under qemu-system-arm (check-firmware.sh); c-torture's
 # output must show progress at least once a minute (the part "progress").  Each part prints its
 # own failures with the commands to reproduce them; a part that crashes
 # counts as one failure.  The last line is "check-real: N passed, N failed, N
@@ -28,7 +29,7 @@
 # FULL=1 checks every test in every configuration (about 12 hours of
 # such a machine);
 # CHECK_PARTS (default "torture sqlite zlib gcov-blocks lcov demo
-# specs"; specs: zlib's and xz's configure, build and tests with
+# specs firmware"; specs: zlib's and xz's configure, build and tests with
 # -specs=mip-generate.specs, check-specs.sh);
 # CHECK_ZLIB_CROSS (default "aarch64 arm thumb2 thumb1") and
 # CHECK_SQLITE_CROSS (default none: its 16 builds of sqlite3.c with the
@@ -49,7 +50,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 
 export MIP_WORK CC
 export SAMPLE=${SAMPLE:-48}
-CHECK_PARTS=${CHECK_PARTS:-torture sqlite zlib gcov-blocks lcov demo specs}
+CHECK_PARTS=${CHECK_PARTS:-torture sqlite zlib gcov-blocks lcov demo specs firmware}
 CHECK_ZLIB_CROSS=${CHECK_ZLIB_CROSS-aarch64 arm thumb2 thumb1}
 CHECK_SQLITE_CROSS=${CHECK_SQLITE_CROSS-}
 
@@ -60,9 +61,9 @@ fetch_needed_sources () {
       torture) sources="$sources torture" ;;
       sqlite) sources="$sources sqlite" ;;
       zlib | gcov-blocks | lcov) sources="$sources zlib sqlite" ;;  # zlib's input uses sqlite3.c
-      demo) ;;
+      demo | firmware) ;;
       specs) sources="$sources zlib xz" ;;
-      *) mip_die "unknown part '$part' (expected torture, sqlite, zlib, gcov-blocks, lcov, demo or specs)" ;;
+      *) mip_die "unknown part '$part' (expected torture, sqlite, zlib, gcov-blocks, lcov, demo, specs or firmware)" ;;
     esac
   done
   # shellcheck disable=SC2086
