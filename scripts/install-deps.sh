@@ -34,7 +34,10 @@ gcc_version=${MIP_GCC_VERSION:-12}
 # Cobertura and SonarQube XML; Chromium shows its Markdown summary.
 # make bench's merge table (scripts/bench-merge.sh) measures with GNU
 # time and compares with clang 19's llvm-profdata (clang-19, its profile
-# runtime libclang-rt-19-dev, llvm-19).
+# runtime libclang-rt-19-dev, llvm-19).  make check-firmware runs the
+# bare-metal example (examples/firmware, built with the arm-linux-gnueabi
+# cross compiler below) under qemu-system-arm, and gets its profile out
+# through gdb-multiarch.
 packages="build-essential autoconf automake libtool pkg-config
   gcc-$gcc_version-plugin-dev g++ libdw-dev libelf-dev libzstd-dev
   libdebuginfod-dev debuginfod
@@ -42,7 +45,8 @@ packages="build-essential autoconf automake libtool pkg-config
   qemu-user texinfo
   gcc-$gcc_version-source xz-utils bzip2 debian-archive-keyring gzip
   python3
-  lcov chromium graphviz gcovr libxml2-utils"
+  lcov chromium graphviz gcovr libxml2-utils
+  qemu-system-arm gdb-multiarch"
 # make bench only: GNU time (peak RSS) and clang 19 with llvm-profdata
 # (the merge table's other side); scripts/test.sh and scripts/demo.sh
 # skip them (MIP_SKIP_BENCH_DEPS=1).
