@@ -48,6 +48,7 @@ steps=$dir/steps.tsv.part
 rm -rf steps.tsv probe firmware.mipraw ./*.out ./*.err a.mip b.mip a.json b.json
 mkdir probe
 
+# shellcheck disable=SC2054 # the commas are qemu's
 qemu_command=("$QEMU" -M "$board" -nographic
   -semihosting-config enable=on,target=native)
 
@@ -100,13 +101,12 @@ qemu_pid=$!
 gdb_status=$?
 wait "$qemu_pid"
 qemu_status=$?
-cd probe
-record run-b-qemu "$qemu_status" "${qemu_command[@]}" -S \
-  -gdb "tcp:127.0.0.1:$port" -kernel ../firmware.elf
-record run-b-gdb "$gdb_status" "$GDB" -batch -nx \
-  -ex "target remote 127.0.0.1:$port" -x "$here/mip-dump.gdb" \
-  ../firmware.elf
-cd ..
+(cd probe \
+   && record run-b-qemu "$qemu_status" "${qemu_command[@]}" -S \
+	-gdb "tcp:127.0.0.1:$port" -kernel ../firmware.elf \
+   && record run-b-gdb "$gdb_status" "$GDB" -batch -nx \
+	-ex "target remote 127.0.0.1:$port" -x "$here/mip-dump.gdb" \
+	../firmware.elf)
 
 # The profiles: (a) from the raw profile, (b) from the section dump.
 step create-a create-a.out "$MIPDATA" create -p a.mip firmware.elf \
