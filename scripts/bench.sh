@@ -310,7 +310,7 @@ measure_time () {
 
 # ---- measuring -----------------------------------------------------------------
 text_size () {
-  size -A "$1" | awk '$1 == ".text" { print $2 }'
+  size -A "$1" | mip_script_data size-sections .text
 }
 
 # stripped_size BINARY [STRIP-OPTIONS]
@@ -379,9 +379,27 @@ percent () {
     if (a == "-" || b == "-" || b == 0) print "-"; else printf "%+.2f%%", (a - b) * 100 / b }'
 }
 
-# One line of results.tsv: program, variant, .text, stripped, raw, Ir,
-# wall, stripped without the map, blocks probed (at BENCH_OPT and at
-# BENCH_PROBED_OPT).
+# results.tsv: one line per build under a line naming its columns (read
+# by name: results_select): program, variant, .text, stripped, raw, Ir,
+# wall, blocks probed (at BENCH_OPT and at BENCH_PROBED_OPT).
+RESULTS_COLUMNS="program variant text stripped raw ir wall probed probed_ref"
+
+start_results () {
+  local name line=
+  for name in $RESULTS_COLUMNS; do
+    line=$line${line:+$'\t'}$name
+  done
+  printf '%s\n' "$line" >"$OUT/results.tsv"
+}
+
+# results_select [--where|--unless COLUMN=VALUE]... COLUMN...: those
+# columns of the rows of results.tsv chosen (scripts/script-data.py
+# tsv-select), tab-separated.
+results_select () {
+  mip_script_data tsv-select "$OUT/results.tsv" "$@"
+}
+
+# One line of results.tsv, in the order of RESULTS_COLUMNS.
 collect () {
   local program=$1 variant=$2 dir=$OUT/$1/$2 wall=- raw probed=- probed_ref=-
   measure_instructions "$program" "$variant"
@@ -395,25 +413,25 @@ collect () {
       [ -x "$OUT/$program/probed-$variant/$program" ] \
         && probed_ref=$(blocks_probed "$OUT/$program/probed-$variant" "$program") ;;
   esac
-  printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$program" "$variant" \
+  printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$program" "$variant" \
     "$(text_size "$dir/$program")" "$(stripped_size "$dir/$program")" \
     "$raw" "$(callgrind_total_ir "$dir/callgrind.out")" "$wall" \
-    - "$probed" "$probed_ref" >>"$OUT/results.tsv"
+    "$probed" "$probed_ref" >>"$OUT/results.tsv"
 }
 
 # ---- reporting -------------------------------------------------------------------
 print_table () {
   local program=$1 plain_text plain_stripped plain_ir calls
   local variant text stripped raw ir wall extra
-  read -r plain_text plain_stripped plain_ir < <(awk -F '\t' -v p="$program" \
-    '$1 == p && $2 == "plain" { print $3, $4, $6 }' "$OUT/results.tsv")
+  read -r plain_text plain_stripped plain_ir < <(results_select \
+    --where program="$program" --where variant=plain text stripped ir)
   calls=$(calls_into_program "$OUT/$program/plain" "$program")
   echo
   echo "== $program ($BENCH_OPT; run: $(run_command "$program" "$BENCH_SIZE")) =="
   echo "calls into the program's own functions: $calls (callgrind, plain build); $(calls_counted_by_mip "$program") (MIP full mode's call counts)"
   printf '%-27s %8s %8s %8s %8s %7s %11s %8s %7s %6s\n' build .text '+%' \
     stripped '+%' 'raw' 'Ir' '+%' 'Ir/call' 'wall*'
-  while IFS=$'\t' read -r _ variant text stripped raw ir wall _; do
+  while IFS=$'\t' read -r variant text stripped raw ir wall; do
     extra=-
     case $variant in
       plain) ;;
@@ -424,19 +442,20 @@ print_table () {
       "$(mip_variant_title "$variant")" "$text" "$(percent "$text" "$plain_text")" \
       "$stripped" "$(percent "$stripped" "$plain_stripped")" "$raw" "$ir" \
       "$(percent "$ir" "$plain_ir")" "$extra" "$wall"
-  done < <(awk -F '\t' -v p="$program" '$1 == p' "$OUT/results.tsv")
+  done < <(results_select --where program="$program" variant text stripped \
+             raw ir wall)
   print_probed "$program"
   print_budgets "$program" "$plain_text" "$plain_stripped" "$plain_ir" "$calls"
 }
 
 print_probed () {
-  local program=$1
-  awk -F '\t' -v p="$program" '$1 == p && $9 != "-" && $9 != ""' "$OUT/results.tsv" \
-    | grep -q . || return 0
+  local program=$1 rows
+  rows=$(results_select --where program="$program" --unless probed=- \
+    --unless probed= variant probed probed_ref)
+  [ -n "$rows" ] || return 0
   printf 'blocks probed (mipdata info; the rest are inferred):  %-22s %s\n' \
     "$BENCH_OPT" "${BENCH_PROBED_OPT:-(not built)}"
-  awk -F '\t' -v p="$program" '$1 == p && $9 != "-" && $9 != "" { print $2 "\t" $9 "\t" $10 }' \
-    "$OUT/results.tsv" | while IFS=$'\t' read -r variant probed probed_ref; do
+  printf '%s\n' "$rows" | while IFS=$'\t' read -r variant probed probed_ref; do
       printf '  %-50s %-22s %s\n' "$(mip_variant_title "$variant")" "$probed" "$probed_ref"
     done
 }
@@ -464,15 +483,14 @@ print_oracle () {
   echo "  Functions that differ: $OUT/<program>/oracle/differences.txt."
 }
 
-# The growth of one column (3 = .text, 6 = Ir, 4 = stripped) of VARIANT
-# over plain, in percent, or empty.  (Column 8 is unused: it held the
-# size stripped of a map that a plain strip used to keep.)
+# growth PROGRAM VARIANT COLUMN: the growth of COLUMN of results.tsv
+# (text, stripped, ir) of VARIANT over plain, in percent, or empty.
 growth () {
-  awk -F '\t' -v p="$1" -v v="$2" -v c="$3" '
-    $1 == p && $2 == "plain" { base = $c }
-    $1 == p && $2 == v { value = $c }
-    END { if (base > 0 && value != "") printf "%.4f\n", (value - base) * 100 / base }' \
-    "$OUT/results.tsv"
+  local base value
+  base=$(results_select --where program="$1" --where variant=plain "$3")
+  value=$(results_select --where program="$1" --where variant="$2" "$3")
+  awk -v base="$base" -v value="$value" 'BEGIN {
+    if (base > 0 && value != "") printf "%.4f\n", (value - base) * 100 / base }'
 }
 
 # verdict VALUE LIMIT [strict]: "within" or "OVER".
@@ -482,15 +500,15 @@ verdict () {
 }
 
 print_budgets () {
-  local program=$1 calls=$5 ir_per_call
+  local program=$1 plain_ir=$4 calls=$5 ir_per_call fcov_ir
   local fcov_text fcov_stripped gcov_text gcov_ir g_text g_ir variant
   echo "budgets (growth over plain):"
-  fcov_text=$(growth "$program" fcov 3)
+  fcov_text=$(growth "$program" fcov text)
   if [ -n "$fcov_text" ]; then
-    fcov_stripped=$(growth "$program" fcov 4)
-    ir_per_call=$(awk -F '\t' -v p="$program" -v c="$calls" '
-      $1 == p && $2 == "plain" { base = $6 } $1 == p && $2 == "fcov" { v = $6 }
-      END { if (c > 0) printf "%.3f\n", (v - base) / c; else print -1 }' "$OUT/results.tsv")
+    fcov_stripped=$(growth "$program" fcov stripped)
+    fcov_ir=$(results_select --where program="$program" --where variant=fcov ir)
+    ir_per_call=$(awk -v v="$fcov_ir" -v base="$plain_ir" -v c="$calls" 'BEGIN {
+      if (c > 0) printf "%.3f\n", (v - base) / c; else print -1 }')
     printf '  %-24s %-30s %+8.2f%%  (<= +%s%%)  %s\n' "function-coverage" ".text" \
       "$fcov_text" "$BUDGET_TEXT_PERCENT" "$(verdict "$fcov_text" "$BUDGET_TEXT_PERCENT")"
     printf '  %-24s %-30s %+8.2f%%  (<= +%s%%)  %s\n' "" "stripped" \
@@ -498,13 +516,13 @@ print_budgets () {
     printf '  %-24s %-30s %9s  (<= %s)    %s\n' "" "extra Ir per call" \
       "$ir_per_call" "$BUDGET_IR_PER_CALL" "$(verdict "$ir_per_call" "$BUDGET_IR_PER_CALL")"
   fi
-  gcov_text=$(growth "$program" gcov 3)
-  gcov_ir=$(growth "$program" gcov 6)
+  gcov_text=$(growth "$program" gcov text)
+  gcov_ir=$(growth "$program" gcov ir)
   [ -n "$gcov_text" ] || { echo "  (no gcc --coverage build: no block-coverage or full budget)"; return 0; }
   for variant in bcov full; do
-    g_text=$(growth "$program" "$variant" 3)
+    g_text=$(growth "$program" "$variant" text)
     [ -n "$g_text" ] || continue
-    g_ir=$(growth "$program" "$variant" 6)
+    g_ir=$(growth "$program" "$variant" ir)
     printf '  %-24s %-30s %+8.2f%%  (< gcov %+.2f%%)  %s\n' \
       "$(mip_variant_title "$variant" | sed 's/^MIP //')" ".text" \
       "$g_text" "$gcov_text" "$(verdict "$g_text" "$gcov_text" strict)"
@@ -703,7 +721,7 @@ cross_result () {
 
 # .text and stripped size of FILE by TRIPLET's own binutils.
 cross_text_size () {
-  "$1-size" -A "$2" | awk '$1 == ".text" { print $2 }'
+  "$1-size" -A "$2" | mip_script_data size-sections .text
 }
 
 cross_stripped_size () {
@@ -827,11 +845,8 @@ FIXED_VARIANTS="plain fcov fcovc bcov full"
 # fixed_sizes SIZE-TOOL BINARY: .text .data .bss records samples (bytes;
 # 0 for a section the binary has not).
 fixed_sizes () {
-  "$1" -A "$2" | awk '
-    $1 == ".text" { text = $2 } $1 == ".data" { data = $2 }
-    $1 == ".bss" { bss = $2 } $1 == "__mip_raw" { raw = $2 }
-    $1 ~ /^__mip_sample_/ { samples += $2 }
-    END { printf "%d %d %d %d %d\n", text, data, bss, raw, samples }'
+  "$1" -A "$2" | mip_script_data size-sections .text .data .bss __mip_raw \
+    '__mip_sample_*'
 }
 
 # fixed_cost_target TARGET (native or a BENCH_CROSS name): build the
@@ -975,7 +990,7 @@ main () {
   write_finstrument_hooks
   make_input
   build_all
-  : >"$OUT/results.tsv"
+  start_results
   for program in $BENCH_PROGRAMS; do
     for variant in $BENCH_VARIANTS; do
       mip_say "measuring $program $variant"

@@ -83,28 +83,8 @@ function hex(s,   i, c, n) {
 # address, sorted by start; counts in DIR/blocks.count.
 extract_blocks () {
   local dir=$1
-  tr '\n' ' ' <"$dir/show.json" | sed 's/{"name": /\n&/g' \
-    | awk "$HEX_TO_NUMBER"'
-      /^\{"name": / {
-        name = $0; sub(/^\{"name": "/, "", name); sub(/".*/, "", name)
-        if (!match($0, /"blocks": \[[^]]*\]/)) next
-        list = substr($0, RSTART + 11, RLENGTH - 12)
-        n = split(list, block, /\}, \{/)
-        for (b = 1; b <= n; b++) {
-          total++
-          covered = (block[b] ~ /"covered": true/)
-          if (!match(block[b], /"address": "0x[0-9a-f]+", "size": [0-9]+/)) {
-            no_address++; continue
-          }
-          field = substr(block[b], RSTART, RLENGTH)
-          split(field, part, /"/); size = field; sub(/.*"size": /, "", size)
-          start = hex(part[4])
-          print start, start + size, covered, name "#" b
-          covered_total += covered
-        }
-      }
-      END { printf "%d %d %d\n", total, no_address, covered_total > "/dev/stderr" }' \
-    2>"$dir/blocks.count" | sort -n -k 1,1 >"$dir/blocks.txt"
+  mip_script_data show-blocks "$dir/show.json" "$dir/blocks.count" \
+    >"$dir/blocks.txt"
 }
 
 # (b) DIR/lines.txt: "start end file line" for each row of the line table
@@ -133,35 +113,10 @@ extract_line_rows () {
 # (c) DIR/gcov.txt: "file line count unexecuted" for every line gcov
 # reports, files by base name; unexecuted is 1 when gcov says a block of
 # the line did not run (its "unexecuted_block", the '*' of its text
-# output).  In gcov's JSON (format 1, GCC 12) a file is {"lines": [LINE,
-# ...], "functions": [...], "file": NAME} and a LINE is {"branches": [...],
-# "count": N, "line_number": N, ...}: the name comes after the lines.
+# output).
 extract_gcov_lines () {
-  local dir=$1 json
-  for json in "$dir"/*.gcov.json.gz; do
-    gzip -dc "$json"
-    echo
-  done | sed 's/{"branches": \[[^]]*\]/\n&/g' \
-    | awk '
-      /^\{"branches": / {
-        record = $0; sub(/^\{"branches": \[[^]]*\]/, "", record)
-        sub(/\}.*/, "", record)
-        line = record; count = record
-        if (sub(/.*"line_number": /, "", line) && sub(/.*"count": /, "", count)) {
-          sub(/[^0-9].*/, "", line); sub(/[^0-9].*/, "", count)
-          pending_line[++pending] = line; pending_count[pending] = count
-          pending_unexecuted[pending] = (record ~ /"unexecuted_block": true/)
-        }
-      }
-      /"file": "/ {
-        file = $0; sub(/.*"file": "/, "", file); sub(/".*/, "", file)
-        sub(/.*\//, "", file)
-        for (i = 1; i <= pending; i++)
-          print file, pending_line[i], pending_count[i], pending_unexecuted[i]
-        pending = 0
-      }
-      END { if (pending) print "gcov JSON: lines without a file" > "/dev/stderr" }' \
-    >"$dir/gcov.txt"
+  local dir=$1
+  mip_script_data gcov-lines "$dir"/*.gcov.json.gz >"$dir/gcov.txt"
 }
 
 # ---- the comparison ------------------------------------------------------------
@@ -301,26 +256,6 @@ compare_lines () {
   return "$status"
 }
 
-# PROGRAM's own sources (those gcov reports on), as "base=path ...".
-source_paths () {
-  local name
-  case $1 in
-    speedtest1)
-      for name in sqlite3 speedtest1; do
-        printf '%s.c=%s ' "$name" "$MIP_WORK/src/sqlite-amalgamation/$name.c"
-      done ;;
-    example)
-      for name in $MIP_ZLIB_SOURCES; do
-        printf '%s.c=%s ' "$name" "$MIP_WORK/src/zlib/$name.c"
-      done
-      printf 'example.c=%s ' "$MIP_WORK/src/zlib/test/example.c" ;;
-  esac
-}
-
-own_sources () {
-  source_paths "$1" | sed 's/=[^ ]*//g'
-}
-
 check_program () {
   local program=$1 dir=$OUT/$1 label
   label="$program -O0"
@@ -332,13 +267,15 @@ check_program () {
    && mip_run mipdata.log "$MIPDATA" create -p run.mip "$program" \
    && mip_run mipdata.log "$MIPDATA" merge -p run.mip run.mipraw \
    && mip_capture show.json "$MIPDATA" show -p run.mip --debug "$program" --json)
-  extract_blocks "$dir"
-  extract_line_rows "$dir" "$dir/$program" "$(own_sources "$program")"
-  extract_gcov_lines "$dir"
+  extract_blocks "$dir" \
+    || { mip_fail "$label: cannot read the blocks of $dir/show.json"; return; }
+  extract_line_rows "$dir" "$dir/$program" "$(mip_own_sources "$program")"
+  extract_gcov_lines "$dir" \
+    || { mip_fail "$label: cannot read gcov's JSON ($dir/*.gcov.json.gz)"; return; }
   [ -s "$dir/blocks.txt" ] || { mip_fail "$label: no block with an address in $dir/show.json"; return; }
-  [ -s "$dir/lines.txt" ] || { mip_fail "$label: no line-table rows of $(own_sources "$program")in $dir/$program"; return; }
+  [ -s "$dir/lines.txt" ] || { mip_fail "$label: no line-table rows of $(mip_own_sources "$program")in $dir/$program"; return; }
   [ -s "$dir/gcov.txt" ] || { mip_fail "$label: no lines in gcov's JSON ($dir)"; return; }
-  if compare_lines "$dir" "$label" "$(source_paths "$program")"; then
+  if compare_lines "$dir" "$label" "$(mip_source_paths "$program")"; then
     mip_pass "$label: the lines of covered MIP blocks are exactly the lines gcov saw executed"
   else
     mip_fail "$label: MIP block coverage and gcov disagree (see above; $dir)"

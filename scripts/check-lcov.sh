@@ -58,22 +58,6 @@ gcov_data_files () {
   esac
 }
 
-# PROGRAM's own sources, as "base=path ...": the lines compared.
-source_paths () {
-  local name
-  case $1 in
-    speedtest1)
-      for name in sqlite3 speedtest1; do
-        printf '%s.c=%s ' "$name" "$MIP_WORK/src/sqlite-amalgamation/$name.c"
-      done ;;
-    example)
-      for name in $MIP_ZLIB_SOURCES; do
-        printf '%s.c=%s ' "$name" "$MIP_WORK/src/zlib/$name.c"
-      done
-      printf 'example.c=%s ' "$MIP_WORK/src/zlib/test/example.c" ;;
-  esac
-}
-
 # run_program PROGRAM VARIANT: in its directory; MIP's raw profile is
 # run.mipraw there.
 run_program () {
@@ -226,7 +210,7 @@ check_program () {
    && mip_run mipdata.log "$MIPDATA" export -p run.mip --debug "$program" \
         --format=lcov -o run.info)
   compare_lines "$label" "$mip_dir/run.info" "$gcov_dir" \
-    "$(source_paths "$program")" "$OUT/$program.compare"
+    "$(mip_source_paths "$program")" "$OUT/$program.compare"
   [ "$program" = speedtest1 ] \
     && check_lcov_tools "$label" "$mip_dir/run.info" "$mip_dir/html"
   return 0

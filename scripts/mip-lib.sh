@@ -560,30 +560,59 @@ mip_build_zlib () {
   }
 }
 
+# mip_source_paths PROGRAM: the own sources of speedtest1 or zlib's
+# example (those gcov reports on), as "base=path ..." (check-lcov.sh and
+# check-gcov-blocks.sh compare their lines).
+mip_source_paths () {
+  local name
+  case $1 in
+    speedtest1)
+      for name in sqlite3 speedtest1; do
+        printf '%s.c=%s ' "$name" "$MIP_WORK/src/sqlite-amalgamation/$name.c"
+      done ;;
+    example)
+      for name in $MIP_ZLIB_SOURCES; do
+        printf '%s.c=%s ' "$name" "$MIP_WORK/src/zlib/$name.c"
+      done
+      printf 'example.c=%s ' "$MIP_WORK/src/zlib/test/example.c" ;;
+  esac
+}
+
+# mip_own_sources PROGRAM: the base names of mip_source_paths, as
+# "base ...".
+mip_own_sources () {
+  local pair
+  for pair in $(mip_source_paths "$1"); do
+    printf '%s ' "${pair%%=*}"
+  done
+}
+
 # ---- Reading counts ---------------------------------------------------------
+# The JSON and the tables the scripts read back are read by
+# scripts/script-data.py, by key and by column name:
+# mip_script_data COMMAND ARGS... (its commands are listed there).
+mip_script_data () {
+  python3 "$MIP_SCRIPTS_DIR/script-data.py" "$@"
+}
+
 # Each prints "name<TAB>count" lines.
 
 # From 'mipdata show --json' output in the file $1: the call count (or
 # "null"), then covered (true/false).  Functions whose names start with
 # one of the further arguments are left out.  Fails, saying why, when the
-# profile lists no function or none of them ran (scripts/mip-counts.py).
+# profile lists no function or none of them ran.
 mip_show_counts () {
   local show=$1 prefix excluded=()
   shift
   for prefix in "$@"; do
     excluded+=(--exclude-prefix "$prefix")
   done
-  python3 "$MIP_SCRIPTS_DIR/mip-counts.py" show "$show" "${excluded[@]}"
+  mip_script_data show-counts "$show" "${excluded[@]}"
 }
 
-# From a gcov JSON file (.gcov.json.gz): each function's execution_count.
+# From gcov JSON files (.gcov.json.gz): each function's execution_count.
 gcov_json_counts () {
-  gzip -dc "$1" | tr '{' '\n' | awk '
-    /"execution_count"/ {
-      name = $0; sub(/.*[^_]"name": "/, "", name); sub(/".*/, "", name)
-      count = $0; sub(/.*"execution_count": /, "", count); sub(/[^0-9].*/, "", count)
-      print name "\t" count
-    }'
+  mip_script_data gcov-counts "$@"
 }
 
 # From a callgrind output written with --compress-strings=no: the calls
@@ -605,7 +634,7 @@ callgrind_total_ir () {
 # only be compared together).  Every name of ACTUAL must have the same
 # count in EXPECTED (absent = 0).  Prints each mismatch and "LABEL:
 # compared N functions, mismatches M"; fails on a mismatch, and when
-# ACTUAL has no count or only zeros (scripts/mip-counts.py).
+# ACTUAL has no count or only zeros.
 compare_counts () {
-  python3 "$MIP_SCRIPTS_DIR/mip-counts.py" compare "$1" "$2" "$3"
+  mip_script_data compare-counts "$1" "$2" "$3"
 }

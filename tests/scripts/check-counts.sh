@@ -1,7 +1,7 @@
 #!/bin/bash
 # check-counts.sh - the count comparisons of the real-code checks
 # (compare_counts and mip_show_counts of scripts/mip-lib.sh, over
-# scripts/mip-counts.py) fail on a mismatch, on a comparison of nothing
+# scripts/script-data.py) fail on a mismatch, on a comparison of nothing
 # and on a profile in which nothing ran, and pass on agreeing counts.
 #
 # Copyright (C) 2026 The MIP for GCC developers.

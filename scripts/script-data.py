@@ -1,0 +1,306 @@
+#!/usr/bin/env python3
+# script-data.py - the data side of the check and benchmark scripts
+# (scripts/*.sh build and run the programs; what they read back, JSON
+# and tables, is read here, by key and by column name, never by the
+# order of the keys or the number of a column).
+#
+#   script-data.py show-counts SHOW_JSON [--exclude-prefix P]...
+#       'mipdata show --json' output as "name<TAB>call count<TAB>covered"
+#       lines (call count "null" in the coverage modes, covered
+#       "true"/"false"), functions whose name starts with P left out.
+#       Exits 1, saying why, when the profile holds no function or when
+#       no function ran: a profile of a program in which nothing ran is
+#       no evidence of anything.
+#
+#   script-data.py compare-counts EXPECTED ACTUAL LABEL
+#       Both files "name<TAB>count" ("null" counts in ACTUAL are not
+#       compared).  Counts are summed by name (static functions of the
+#       same name in two units can only be compared together).  Every
+#       name of ACTUAL must have the same count in EXPECTED (absent = 0).
+#       Prints each mismatch and "LABEL: compared N functions, mismatches
+#       M"; exits 1 on a mismatch, and also when nothing was compared or
+#       every count of ACTUAL is 0 (a comparison of nothing cannot find a
+#       difference).
+#
+#   script-data.py gcov-counts GCOV_JSON...
+#       gcov's JSON (.gcov.json.gz, or plain) as "name<TAB>execution
+#       count" lines, one per function, in the order of the files.
+#
+#   script-data.py gcov-lines GCOV_JSON...
+#       "file line count unexecuted" for every line gcov reports, the
+#       file by its base name; unexecuted is 1 when gcov says a block of
+#       the line did not run ("unexecuted_block", the '*' of its text).
+#
+#   script-data.py show-blocks SHOW_JSON COUNT_FILE
+#       From 'mipdata show --json --debug' output: "start end covered
+#       function#index" for every block with an address (start and end
+#       as decimal numbers, covered 1 or 0, index counting from 1 in the
+#       function's list of blocks), sorted by start; COUNT_FILE gets
+#       "blocks without-an-address covered" (covered: of those with one).
+#
+#   script-data.py size-sections NAME...
+#       'size -A' output (standard input) as the size of each section
+#       NAME, separated by spaces, 0 for a section that is not there; a
+#       NAME ending in '*' is the sum of the sections it begins.  Exits 1
+#       when the input holds no section at all.
+#
+#   script-data.py tsv-select FILE [--where COLUMN=VALUE]...
+#                  [--unless COLUMN=VALUE]... COLUMN...
+#       FILE is a table whose first line names its tab-separated columns;
+#       prints the COLUMNs (tab-separated) of every row whose COLUMN is
+#       VALUE for each --where and is not VALUE for each --unless, in the
+#       order of the file.  An unknown column name is an error (exit 1).
+#
+# Copyright (C) 2026 The MIP for GCC developers.
+# SPDX-License-Identifier: GPL-3.0-or-later
+
+import gzip
+import json
+import os
+import sys
+
+
+def fail(message):
+    print("script-data: %s" % message, file=sys.stderr)
+    sys.exit(1)
+
+
+def read_json(path, what):
+    try:
+        with open(path, "rb") as stream:
+            data = stream.read()
+        if data[:2] == b"\x1f\x8b":
+            data = gzip.decompress(data)
+        return json.loads(data.decode("utf-8"))
+    except (OSError, ValueError, EOFError) as error:
+        fail("cannot read %s '%s': %s" % (what, path, error))
+
+
+def write_lines(lines):
+    sys.stdout.write("".join(line + "\n" for line in lines))
+
+
+# ---- mipdata show --json ---------------------------------------------------
+
+def command_show_counts(arguments):
+    if not arguments:
+        fail("usage: script-data.py show-counts SHOW_JSON [--exclude-prefix P]...")
+    path, rest = arguments[0], arguments[1:]
+    excluded = []
+    while rest:
+        if rest[0] != "--exclude-prefix" or len(rest) < 2:
+            fail("unknown argument '%s'" % rest[0])
+        excluded.append(rest[1])
+        rest = rest[2:]
+    show = read_json(path, "'mipdata show --json' output")
+    functions = (show.get("functions") if isinstance(show, dict) else None) or []
+    lines = []
+    ran = 0
+    for function in functions:
+        name = function["name"]
+        if any(name.startswith(prefix) for prefix in excluded):
+            continue
+        count = function.get("call_count")
+        covered = bool(function.get("covered"))
+        if covered or (count or 0) > 0:
+            ran += 1
+        lines.append("%s\t%s\t%s" % (name, "null" if count is None else count,
+                                     "true" if covered else "false"))
+    if not lines:
+        fail("'%s' lists no function: nothing to compare" % path)
+    if ran == 0:
+        fail("'%s': none of its %d functions ran (no coverage, no call):"
+             " the program ran nothing that was instrumented" % (path, len(lines)))
+    write_lines(lines)
+
+
+def command_show_blocks(arguments):
+    if len(arguments) != 2:
+        fail("usage: script-data.py show-blocks SHOW_JSON COUNT_FILE")
+    path, count_path = arguments
+    show = read_json(path, "'mipdata show --json --debug' output")
+    total = no_address = covered_total = 0
+    rows = []
+    for function in show.get("functions") or []:
+        name = function["name"]
+        for index, block in enumerate(function.get("blocks") or [], 1):
+            total += 1
+            address, size = block.get("address"), block.get("size")
+            if not (isinstance(address, str) and address.startswith("0x")
+                    and isinstance(size, int)):
+                no_address += 1
+                continue
+            start = int(address, 16)
+            covered = 1 if block.get("covered") is True else 0
+            covered_total += covered
+            rows.append((start, "%d %d %d %s#%d" % (start, start + size, covered,
+                                                   name, index)))
+    try:
+        with open(count_path, "w") as stream:
+            stream.write("%d %d %d\n" % (total, no_address, covered_total))
+    except OSError as error:
+        fail("cannot write '%s': %s" % (count_path, error))
+    # By start; blocks of the same start (empty ones) by their text.
+    write_lines(line for _, line in sorted(rows))
+
+
+# ---- gcov --json-format ----------------------------------------------------
+
+def gcov_files(path):
+    report = read_json(path, "gcov JSON")
+    if not isinstance(report, dict) or not isinstance(report.get("files"), list):
+        fail("'%s' is no gcov JSON report (no \"files\")" % path)
+    return report["files"]
+
+
+def command_gcov_counts(arguments):
+    if not arguments:
+        fail("usage: script-data.py gcov-counts GCOV_JSON...")
+    for path in arguments:
+        write_lines("%s\t%d" % (function["name"], function["execution_count"])
+                    for source in gcov_files(path)
+                    for function in source.get("functions") or [])
+
+
+def command_gcov_lines(arguments):
+    if not arguments:
+        fail("usage: script-data.py gcov-lines GCOV_JSON...")
+    for path in arguments:
+        for source in gcov_files(path):
+            base = os.path.basename(source["file"])
+            write_lines("%s %d %d %d" % (base, line["line_number"], line["count"],
+                                         1 if line.get("unexecuted_block") else 0)
+                        for line in source.get("lines") or [])
+
+
+# ---- tables ----------------------------------------------------------------
+
+def command_size_sections(arguments):
+    if not arguments:
+        fail("usage: script-data.py size-sections NAME...")
+    sizes = {}
+    for text in sys.stdin:
+        fields = text.split()
+        # A section: "NAME SIZE ADDRESS" (the heading and Total are not).
+        if len(fields) == 3 and fields[1].isdigit() and fields[2].isdigit():
+            sizes[fields[0]] = sizes.get(fields[0], 0) + int(fields[1])
+    if not sizes:
+        fail("no section in the 'size -A' output on standard input")
+    values = []
+    for name in arguments:
+        if name.endswith("*"):
+            values.append(sum(size for section, size in sizes.items()
+                              if section.startswith(name[:-1])))
+        else:
+            values.append(sizes.get(name, 0))
+    print(" ".join(str(value) for value in values))
+
+
+def command_tsv_select(arguments):
+    if not arguments:
+        fail("usage: script-data.py tsv-select FILE [--where COLUMN=VALUE]..."
+             " [--unless COLUMN=VALUE]... COLUMN...")
+    path, rest = arguments[0], arguments[1:]
+    where = []                  # (column, value, whether it must be equal)
+    wanted = []
+    while rest:
+        if rest[0] in ("--where", "--unless"):
+            if len(rest) < 2 or "=" not in rest[1]:
+                fail("%s wants COLUMN=VALUE" % rest[0])
+            column, value = rest[1].split("=", 1)
+            where.append((column, value, rest[0] == "--where"))
+            rest = rest[2:]
+        else:
+            wanted.append(rest[0])
+            rest = rest[1:]
+    if not wanted:
+        fail("tsv-select: no column to print")
+    try:
+        with open(path) as stream:
+            rows = [text.rstrip("\n").split("\t") for text in stream]
+    except OSError as error:
+        fail("cannot read '%s': %s" % (path, error))
+    if not rows:
+        fail("'%s' is empty: no line naming its columns" % path)
+    header = rows[0]
+    for name in [column for column, _, _ in where] + wanted:
+        if name not in header:
+            fail("'%s' has no column '%s' (its columns: %s)"
+                 % (path, name, " ".join(header)))
+    position = {name: header.index(name) for name in header}
+
+    def field(row, name):
+        index = position[name]
+        return row[index] if index < len(row) else ""
+
+    write_lines("\t".join(field(row, name) for name in wanted)
+                for row in rows[1:]
+                if all((field(row, column) == value) == equal
+                       for column, value, equal in where))
+
+
+# ---- comparing counts ------------------------------------------------------
+
+def read_counts(path, keep_null):
+    counts = {}
+    number = 0
+    try:
+        with open(path) as stream:
+            for number, text in enumerate(stream, 1):
+                fields = text.rstrip("\n").split("\t")
+                if len(fields) < 2:
+                    fail("%s:%d: expected 'name<TAB>count'" % (path, number))
+                name, count = fields[0], fields[1]
+                if count == "null":
+                    if keep_null:
+                        counts.setdefault(name, 0)
+                    continue
+                counts[name] = counts.get(name, 0) + int(count)
+    except OSError as error:
+        fail("cannot read '%s': %s" % (path, error))
+    except ValueError:
+        fail("%s:%d: the count is not a number" % (path, number))
+    return counts
+
+
+def command_compare_counts(arguments):
+    if len(arguments) != 3:
+        fail("usage: script-data.py compare-counts EXPECTED ACTUAL LABEL")
+    expected_path, actual_path, label = arguments
+    expected = read_counts(expected_path, keep_null=False)
+    actual = read_counts(actual_path, keep_null=False)
+    mismatches = 0
+    for name in sorted(actual):
+        want = expected.get(name, 0)
+        if want != actual[name]:
+            mismatches += 1
+            print("  mismatch: %s: %s %d, MIP %d" % (name, label, want, actual[name]))
+    print("%s: compared %d functions, mismatches %d" % (label, len(actual), mismatches))
+    if not actual:
+        fail("%s: no function with a count in '%s': a comparison of nothing"
+             % (label, actual_path))
+    if not any(actual.values()):
+        fail("%s: every count in '%s' is 0: MIP counted no call, so the"
+             " comparison shows nothing" % (label, actual_path))
+    sys.exit(1 if mismatches else 0)
+
+
+COMMANDS = {
+    "show-counts": command_show_counts,
+    "show-blocks": command_show_blocks,
+    "compare-counts": command_compare_counts,
+    "gcov-counts": command_gcov_counts,
+    "gcov-lines": command_gcov_lines,
+    "size-sections": command_size_sections,
+    "tsv-select": command_tsv_select,
+}
+
+
+def main():
+    if len(sys.argv) < 2 or sys.argv[1] not in COMMANDS:
+        fail("usage: script-data.py %s ..." % "|".join(sorted(COMMANDS)))
+    COMMANDS[sys.argv[1]](sys.argv[2:])
+
+
+if __name__ == "__main__":
+    main()
