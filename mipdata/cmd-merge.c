@@ -16,10 +16,10 @@
    units the profile expects), adds it to its own partial profile (an
    empty copy of PROFILE; raw profiles through an accumulator, which
    works out the records' layout and block inference once per worker,
-   mip-merge.c) and drops it, so memory holds N inputs and N partials,
-   never all inputs.  The partials are then added to PROFILE.
-   Merging is associative and commutative (mip-merge.c), so the result
-   is the same, byte for byte, whatever -j is.
+   mip-merge-accumulator.c) and drops it, so memory holds N inputs and N
+   partials, never all inputs.  The partials are then added to PROFILE.
+   Merging is associative and commutative (mip-merge-internal.h), so the
+   result is the same, byte for byte, whatever -j is.
 
    With --failure-mode=error (the default) a bad input stops the merge
    and PROFILE is left byte for byte as it was; with warn it is named

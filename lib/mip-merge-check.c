@@ -1,0 +1,170 @@
+/* mip-merge-check.c - may this raw profile, or this profile, be added to
+   that profile?  The same target, the same build (build id and GNU build
+   id) and, for a raw profile, the units the profile expects at the
+   offsets it expects; for a profile, the same tables.
+
+   Copyright (C) 2026 The MIP for GCC developers.
+   SPDX-License-Identifier: GPL-3.0-or-later  */
+
+#include "mip-profile.h"
+
+#include <inttypes.h>
+
+#include "mip-reader.h"
+
+/* ---- Checking a raw profile against the profile ---------------------- */
+
+static enum mip_error
+check_target (const struct mip_profile *profile, const struct mip_raw *raw,
+	      const char *name, struct mip_error_context *error)
+{
+  const struct mip_profile_header *h = &profile->header;
+
+  if (mip_profile_is_imported (profile))
+    return mip_error_set (error, MIP_ERROR_BUILD_ID, name,
+			  "the profile was imported (mipdata import): it"
+			  " describes no binary, so no raw profile can be"
+			  " merged into it");
+  if (raw->pointer_size != h->pointer_size)
+    return mip_error_set (error, MIP_ERROR_TARGET, name,
+			  "%u-bit pointers, the profile is for %" PRIu32
+			  "-bit pointers", raw->pointer_size * 8,
+			  h->pointer_size * 8);
+  if (raw->big_endian != (h->target_big_endian != 0))
+    return mip_error_set (error, MIP_ERROR_TARGET, name,
+			  "%s-endian, the profile is for a %s-endian target",
+			  raw->big_endian ? "big" : "little",
+			  h->target_big_endian ? "big" : "little");
+  if (raw->header.build_id != h->build_id)
+    return mip_error_set (error, MIP_ERROR_BUILD_ID, name,
+			  "build id %016" PRIx64 ", profile expects %016"
+			  PRIx64, raw->header.build_id, h->build_id);
+  if (mip_gnu_build_ids_differ (raw->header.gnu_build_id,
+				raw->header.gnu_build_id_size,
+				h->gnu_build_id, h->gnu_build_id_size))
+    {
+      char raw_text[MIP_GNU_BUILD_ID_TEXT], profile_text[MIP_GNU_BUILD_ID_TEXT];
+      return mip_error_set (error, MIP_ERROR_BUILD_ID, name,
+			    "GNU build id %s, profile expects %s",
+			    mip_gnu_build_id_hex (raw->header.gnu_build_id,
+						  raw->header.gnu_build_id_size,
+						  raw_text),
+			    mip_gnu_build_id_hex (h->gnu_build_id,
+						  h->gnu_build_id_size,
+						  profile_text));
+    }
+  if (raw->header.data_size != h->raw_data_size)
+    return mip_error_set (error, MIP_ERROR_CORRUPT, name,
+			  "%" PRIu64 " data bytes, the profile expects %"
+			  PRIu64, raw->header.data_size, h->raw_data_size);
+  if (raw->header.unit_count != h->unit_count)
+    return mip_error_set (error, MIP_ERROR_CORRUPT, name,
+			  "%" PRIu32 " units, the profile expects %" PRIu32,
+			  raw->header.unit_count, h->unit_count);
+  return MIP_OK;
+}
+
+enum mip_error
+mip_profile_check_raw (const struct mip_profile *profile,
+		       const struct mip_raw *raw, const char *name,
+		       struct mip_error_context *error)
+{
+  enum mip_error status = check_target (profile, raw, name, error);
+  uint32_t i;
+
+  if (status != MIP_OK)
+    return status;
+  for (i = 0; i < profile->header.unit_count; i++)
+    {
+      const struct mip_profile_unit *expected = &profile->units[i];
+      struct mip_raw_unit unit;
+
+      if (!mip_read_struct (&raw->data, expected->raw_offset,
+			    &mip_layout_mip_raw_unit, &unit)
+	  || unit.unit_hash != expected->unit_hash
+	  || unit.unit_size != expected->raw_size
+	  || unit.function_count != expected->function_count)
+	return mip_error_set (error, MIP_ERROR_CORRUPT, name,
+			      "raw unit %" PRIu32 " at data offset %" PRIu32
+			      " is not the one the profile expects (hash %016"
+			      PRIx64 ", %" PRIu32 " bytes, %" PRIu32
+			      " functions)", i, expected->raw_offset,
+			      expected->unit_hash, expected->raw_size,
+			      expected->function_count);
+    }
+  return MIP_OK;
+}
+
+/* ---- Checking a profile against the profile -------------------------- */
+
+/* Do the tables of A and B describe the same functions, blocks and
+   records?  Counters and callers are not compared.  */
+static bool
+same_tables (const struct mip_profile *a, const struct mip_profile *b)
+{
+  const struct mip_profile_header *x = &a->header, *y = &b->header;
+  uint32_t i;
+
+  if (x->raw_data_size != y->raw_data_size
+      || x->unit_count != y->unit_count
+      || x->function_count != y->function_count
+      || x->block_count != y->block_count
+      || x->infer_count != y->infer_count
+      || x->anchor_address != y->anchor_address)
+    return false;
+  for (i = 0; i < x->function_count; i++)
+    {
+      const struct mip_profile_function *f = &a->functions[i];
+      const struct mip_profile_function *g = &b->functions[i];
+      if (f->address != g->address || f->raw_offset != g->raw_offset
+	  || f->kinds != g->kinds || f->flags != g->flags
+	  || f->block_begin != g->block_begin
+	  || f->block_count != g->block_count
+	  || f->caller_slots != g->caller_slots
+	  || a->primary[i] != b->primary[i])
+	return false;
+    }
+  return true;
+}
+
+enum mip_error
+mip_profile_check_profile (const struct mip_profile *profile,
+			   const char *profile_name,
+			   const struct mip_profile *other, const char *name,
+			   struct mip_error_context *error)
+{
+  const struct mip_profile_header *h = &profile->header, *o = &other->header;
+  char text[MIP_GNU_BUILD_ID_TEXT], expected[MIP_GNU_BUILD_ID_TEXT];
+
+  if (o->pointer_size != h->pointer_size
+      || o->target_big_endian != h->target_big_endian)
+    return mip_error_set (error, MIP_ERROR_TARGET, name,
+			  "a profile for %" PRIu32 "-bit %s-endian code, '%s'"
+			  " is for %" PRIu32 "-bit %s-endian code",
+			  o->pointer_size * 8,
+			  o->target_big_endian ? "big" : "little",
+			  profile_name, h->pointer_size * 8,
+			  h->target_big_endian ? "big" : "little");
+  if (o->build_id != h->build_id)
+    return mip_error_set (error, MIP_ERROR_BUILD_ID, name,
+			  "a profile of build id %016" PRIx64 ", '%s' is of"
+			  " build id %016" PRIx64, o->build_id, profile_name,
+			  h->build_id);
+  if (mip_gnu_build_ids_differ (o->gnu_build_id, o->gnu_build_id_size,
+				h->gnu_build_id, h->gnu_build_id_size))
+    return mip_error_set (error, MIP_ERROR_BUILD_ID, name,
+			  "a profile of GNU build id %s, '%s' is of GNU"
+			  " build id %s",
+			  mip_gnu_build_id_hex (o->gnu_build_id,
+						o->gnu_build_id_size, text),
+			  profile_name,
+			  mip_gnu_build_id_hex (h->gnu_build_id,
+						h->gnu_build_id_size,
+						expected));
+  if (!same_tables (profile, other))
+    return mip_error_set (error, MIP_ERROR_CORRUPT, name,
+			  "its functions differ from those of '%s', made"
+			  " for the same build id %016" PRIx64,
+			  profile_name, h->build_id);
+  return MIP_OK;
+}
