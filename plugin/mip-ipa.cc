@@ -49,6 +49,7 @@
 
 #include "mip-plugin.h"
 #include "mip-profile.h"
+#include "mip-profile-index.h"
 #include "hash-map.h"
 #include "hash-set.h"
 #include "real.h"
@@ -377,7 +378,7 @@ never_ran (cgraph_node *node)
     }
   else if (!DECL_EXTERNAL (decl))
     return false;
-  return mip_use_never_ran (symbol, signature, !TREE_PUBLIC (decl));
+  return mip_index_never_ran (symbol, signature, !TREE_PUBLIC (decl));
 }
 
 /* Whether some caller of NODE is not in COLD.  */
@@ -554,7 +555,7 @@ mip_ipa_start (void *, void *)
     ipa_signatures = new signature_map (64);
   record_signatures ();
   if (mip_options.use_file)
-    mip_use_find_unit ();
+    mip_index_find_unit ();
   if (mip_options.use_file && !mip_options.use_layout_only)
     {
       if (!cold_for_own_body)

@@ -85,9 +85,6 @@ unsigned mip_ipa_made_cold (void);
 void mip_check_lto_mode (function *fun);
 
 /* mip-use.cc */
-bool mip_use_never_ran (const char *symbol, uint32_t ipa_signature,
-			bool local);
-void mip_use_find_unit (void);
 bool mip_use_load (const char *path);
 void mip_use_function (function *fun, const char *symbol, uint64_t signature);
 void mip_use_blocks (function *fun, const char *symbol, uint64_t signature);

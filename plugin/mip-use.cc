@@ -5,7 +5,7 @@
    SPDX-License-Identifier: GPL-3.0-or-later
 
    Each function of the unit is looked up in the profile by its symbol
-   (a static one only among the entries of its own unit, find_this_unit)
+   (a static one only among the entries of its own unit, mip-profile-index.cc)
    and checked against its CFG signature, computed at the same point as
    when the profile's program was instrumented (before hot/cold
    partitioning, mip-signature.cc).  A function that matches is put in a
@@ -41,53 +41,18 @@
 
 #include "mip-plugin.h"
 #include "mip-profile.h"
+#include "mip-profile-index.h"
 #include "mip-layout.h"
 #include "diagnostic-core.h"
 
 static struct mip_profile *profile;
 
-/* Per function of the profile: its place among those that ran, from 1,
-   in the layout -fplugin-arg-mip-use-layout names (mip-layout.h), or
-   0.  */
-static uint32_t *layout_rank;
-
-/* The profile's primary functions sorted by symbol, for lookups.  */
-static uint32_t *by_name;
-static uint32_t by_name_count;
-
-/* Per unit of the profile: whether it is this translation unit
-   (find_this_unit); NULL when the profile has no units (written by
-   hand) and names alone tell functions apart.  */
-static bool *unit_is_this;
-static bool this_unit_found;
 
 /* What this unit's functions found in the profile.  */
 static unsigned placed_unlikely, placed_sorted, changed, missing;
 static unsigned cold_blocks;
 static const char *first_changed;
 
-static int
-compare_by_name (const void *a, const void *b)
-{
-  const uint32_t *x = (const uint32_t *) a, *y = (const uint32_t *) b;
-  int c = strcmp (mip_profile_function_name (profile, *x),
-		  mip_profile_function_name (profile, *y));
-  if (c != 0)
-    return c;
-  return *x < *y ? -1 : *x > *y;
-}
-
-static void
-index_profile (void)
-{
-  uint32_t n = profile->header.function_count;
-  by_name = XNEWVEC (uint32_t, n ? n : 1);
-  by_name_count = 0;
-  for (uint32_t i = 0; i < n; i++)
-    if (!mip_profile_function_is_alias (profile, i))
-      by_name[by_name_count++] = i;
-  qsort (by_name, by_name_count, sizeof *by_name, compare_by_name);
-}
 
 /* ---- Cold parts of functions that ran ------------------------------- */
 
@@ -146,6 +111,7 @@ mip_use_load (const char *path)
 {
   struct mip_error_context problem;
   char message[2048];
+  uint32_t *layout_rank;
   mip_error_clear (&problem);
   if (mip_profile_read_file (path, &profile, &problem) != MIP_OK)
     {
@@ -175,226 +141,11 @@ mip_use_load (const char *path)
 	     mip_error_format (&problem, message, sizeof message));
       return false;
     }
-  index_profile ();
+  mip_index_profile (profile, layout_rank);
   place_cold_parts_after_hot_code ();
   return true;
 }
 
-/* The first entry of by_name whose symbol is SYMBOL, or by_name_count.  */
-static uint32_t
-first_named (const char *symbol)
-{
-  uint32_t lo = 0, hi = by_name_count;
-  while (lo < hi)
-    {
-      uint32_t mid = lo + (hi - lo) / 2;
-      if (strcmp (mip_profile_function_name (profile, by_name[mid]), symbol)
-	  < 0)
-	lo = mid + 1;
-      else
-	hi = mid;
-    }
-  return lo;
-}
-
-/* The entries named SYMBOL, from by_name[*K] on: the next one's index
-   into *INDEX, with *K advanced past it; false after the last.  */
-static bool
-next_named (const char *symbol, uint32_t *k, uint32_t *index)
-{
-  if (*k >= by_name_count
-      || strcmp (mip_profile_function_name (profile, by_name[*k]), symbol))
-    return false;
-  *index = by_name[(*k)++];
-  return true;
-}
-
-/* ---- The unit of a static function -------------------------------- */
-
-/* Which units of the profile are this translation unit.  A static
-   function is known only by the entries of its own unit: a function of
-   the same name in another unit of the profile's program, or in the unit
-   of another program (luac.c's writer against lua's lstrlib.c), is
-   another function, and this one is not in the profile.  The profile
-   records no source name for a unit (its unit hash covers the functions
-   as well), but names of global functions are unique in a program: a
-   unit of the profile is this one when a global function defined here
-   is in it with the same IPA signature (mip-ipa.cc), or by name alone
-   when either signature is unknown.  So a unit the profile never saw has
-   no static function in it, nor has one whose global functions all
-   changed.  Run when the IPA passes start, every function of the unit
-   there with its IPA signature, or else on the first lookup of a static
-   function.  */
-static void
-find_this_unit (void)
-{
-  if (this_unit_found)
-    return;
-  this_unit_found = true;
-  uint32_t units = profile->header.unit_count;
-  if (units == 0 || mip_profile_is_imported (profile))
-    return;
-  unit_is_this = XCNEWVEC (bool, units);
-  cgraph_node *node;
-  FOR_EACH_DEFINED_FUNCTION (node)
-    {
-      tree decl = node->decl;
-      if (!TREE_PUBLIC (decl) || DECL_EXTERNAL (decl) || DECL_COMDAT (decl)
-	  || DECL_ONE_ONLY (decl) || DECL_WEAK (decl) || node->alias)
-	continue;
-      const char *symbol = targetm.strip_name_encoding
-	(IDENTIFIER_POINTER (DECL_ASSEMBLER_NAME (decl)));
-      uint32_t signature = mip_ipa_signature (symbol);
-      uint32_t k = first_named (symbol), i;
-      while (next_named (symbol, &k, &i))
-	{
-	  const struct mip_profile_function *f = &profile->functions[i];
-	  if (f->unit_index < units
-	      && (signature == 0 || f->ipa_signature == 0
-		  || f->ipa_signature == signature))
-	    unit_is_this[f->unit_index] = true;
-	}
-    }
-}
-
-void
-mip_use_find_unit (void)
-{
-  if (profile)
-    find_this_unit ();
-}
-
-/* Whether entry INDEX may describe a function of this unit: any entry
-   for a global function, only those of this unit for a static one.  */
-static bool
-entry_in_scope (uint32_t index, bool local)
-{
-  if (!local)
-    return true;
-  find_this_unit ();
-  if (!unit_is_this)
-    return true;
-  uint32_t unit = profile->functions[index].unit_index;
-  return unit < profile->header.unit_count && unit_is_this[unit];
-}
-
-/* How a function of this compile is recognised among the entries that
-   bear its symbol: by its CFG signature (the same code before hot/cold
-   partitioning: function and block facts apply), by its IPA signature
-   (the same code before the IPA passes, mip-ipa.cc: function facts
-   apply) or, for what has no signature of its own, by the name alone.
-   An entry whose CFG signature is 0 (a profile written by hand without
-   signatures) matches whatever the function's code is.  */
-enum match_by { MATCH_CFG, MATCH_IPA, MATCH_NAME };
-
-struct identity
-{
-  enum match_by by;
-  uint64_t signature;		/* CFG or IPA signature */
-  bool local;			/* a static function (not TREE_PUBLIC):
-				   only entries of this unit */
-};
-
-/* Whether entry INDEX describes the function ID identifies (and was kept
-   by the linker).  */
-static bool
-entry_matches (uint32_t index, const struct identity *id)
-{
-  if (mip_profile_function_is_discarded (profile, index)
-      || !entry_in_scope (index, id->local))
-    return false;
-  const struct mip_profile_function *f = &profile->functions[index];
-  if (f->cfg_signature == 0)
-    return true;
-  switch (id->by)
-    {
-    case MATCH_CFG:
-      return f->cfg_signature == id->signature;
-    case MATCH_IPA:
-      return f->ipa_signature != 0 && f->ipa_signature == id->signature;
-    default:
-      return true;
-    }
-}
-
-/* What the profile says of a function: several entries may share a
-   symbol (static functions of several units), and those that match are
-   combined.  */
-struct use_facts
-{
-  bool named;			/* some entry has the symbol */
-  bool matched;			/* some entry also matches */
-  unsigned entries;		/* how many match */
-  bool ran;
-  uint32_t rank;		/* smallest layout rank, 0 if none */
-};
-
-static struct use_facts
-look_up (const char *symbol, struct identity id)
-{
-  struct use_facts facts = { false, false, 0, false, 0 };
-  uint32_t k = first_named (symbol), i;
-  while (next_named (symbol, &k, &i))
-    {
-      if (!entry_in_scope (i, id.local))
-	continue;
-      facts.named = true;
-      if (!entry_matches (i, &id))
-	continue;
-      facts.matched = true;
-      facts.entries++;
-      const struct mip_profile_function *f = &profile->functions[i];
-      /* Merging counts a run in covered_runs whatever showed the
-	 function ran: coverage byte, count, order or block probe.  */
-      if (f->covered_runs > 0)
-	facts.ran = true;
-      uint32_t rank = layout_rank[i];
-      if (rank != 0 && (facts.rank == 0 || rank < facts.rank))
-	facts.rank = rank;
-    }
-  return facts;
-}
-
-static struct use_facts
-look_up_by_cfg (const char *symbol, uint64_t cfg_signature, bool local)
-{
-  struct identity id = { MATCH_CFG, cfg_signature, local };
-  return look_up (symbol, id);
-}
-
-/* By the IPA signature mip-ipa.cc computed for SYMBOL (for a function
-   GCC made during the IPA passes, that of the function it was made
-   from), if any.  */
-static struct use_facts
-look_up_by_ipa (const char *symbol, bool local)
-{
-  struct identity id = { MATCH_IPA, mip_ipa_signature (symbol), local };
-  if (id.signature == 0)
-    {
-      struct use_facts none = { false, false, 0, false, 0 };
-      return none;
-    }
-  return look_up (symbol, id);
-}
-
-bool
-mip_use_never_ran (const char *symbol, uint32_t ipa_signature, bool local)
-{
-  if (!profile || profile->header.runs == 0)
-    return false;
-  if (ipa_signature != 0)
-    {
-      struct identity id = { MATCH_IPA, ipa_signature, local };
-      struct use_facts facts = look_up (symbol, id);
-      return facts.matched && !facts.ran;
-    }
-  /* Defined in another unit: only a symbol the profile names once (one
-     definition in the program), so that a static function of another
-     unit cannot stand for it.  */
-  struct identity id = { MATCH_NAME, 0, local };
-  struct use_facts facts = look_up (symbol, id);
-  return facts.entries == 1 && !facts.ran;
-}
 
 /* ---- Blocks --------------------------------------------------------- */
 
@@ -443,13 +194,14 @@ mip_use_blocks (function *fun, const char *symbol, uint64_t signature)
   if (!profile || profile->header.runs == 0)
     return;
   bool local = !TREE_PUBLIC (fun->decl);
-  struct use_facts facts = look_up_by_cfg (symbol, signature, local);
+  struct use_facts facts = mip_index_look_up_by_cfg (symbol, signature,
+						     local);
   if (!facts.matched)
     {
       /* Changed by the profile's own decisions (a call no longer
 	 inlined, say): known by its IPA signature, its blocks unknown.
 	 If it ran, none of its blocks is taken for never executed.  */
-      facts = look_up_by_ipa (symbol, local);
+      facts = mip_index_look_up_by_ipa (symbol, local);
       if (facts.matched && facts.ran)
 	{
 	  basic_block bb;
@@ -465,10 +217,10 @@ mip_use_blocks (function *fun, const char *symbol, uint64_t signature)
   unsigned n = n_basic_blocks_for_fn (fun) + 1;
   /* Per early block number: 1 seen in the profile, 2 seen and run.  */
   unsigned char *state = XCNEWVEC (unsigned char, n);
-  uint32_t k = first_named (symbol), i;
-  while (next_named (symbol, &k, &i))
+  uint32_t k = mip_index_first_named (symbol), i;
+  while (mip_index_next_named (symbol, &k, &i))
     {
-      if (!entry_matches (i, &id))
+      if (!mip_index_entry_matches (i, &id))
 	continue;
       const struct mip_profile_function *f = &profile->functions[i];
       for (uint32_t b = 0; b < f->block_count; b++)
@@ -571,8 +323,8 @@ mip_use_order_unlikely (void *, void *)
 	continue;
       const char *symbol = targetm.strip_name_encoding
 	(IDENTIFIER_POINTER (DECL_ASSEMBLER_NAME (decl)));
-      if (!mip_use_never_ran (symbol, mip_ipa_signature (symbol),
-			      !TREE_PUBLIC (decl)))
+      if (!mip_index_never_ran (symbol, mip_ipa_signature (symbol),
+				!TREE_PUBLIC (decl)))
 	continue;
       unlikely_function f = { LOCATION_LOCUS (DECL_SOURCE_LOCATION (decl)),
 			      symbol };
@@ -640,7 +392,8 @@ mip_use_function (function *fun, const char *symbol, uint64_t signature)
   if (!profile)
     return;
   bool local = !TREE_PUBLIC (fun->decl);
-  struct use_facts facts = look_up_by_cfg (symbol, signature, local);
+  struct use_facts facts = mip_index_look_up_by_cfg (symbol, signature,
+						     local);
   if (!facts.named)
     {
       missing++;
@@ -648,7 +401,7 @@ mip_use_function (function *fun, const char *symbol, uint64_t signature)
     }
   if (!facts.matched)
     {
-      facts = look_up_by_ipa (symbol, local);
+      facts = mip_index_look_up_by_ipa (symbol, local);
       if (facts.matched && facts.ran && mip_options.use_verbose)
 	inform (DECL_SOURCE_LOCATION (fun->decl), "mip: %qs was compiled"
 		" differently from the profile%'s program (its CFG signature"
