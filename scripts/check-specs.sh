@@ -23,7 +23,9 @@
 #
 # Environment: MIP_SPECS_DIR (holds mip-generate.specs; default
 # $MIP_BUILDDIR/specs), MIPDATA, MIP_WORK (default ./mip-work), CC;
-# CHECK_SPECS_PROJECTS (default "zlib xz"); MAKE_JOBS (default 2);
+# CHECK_SPECS_PROJECTS (default "zlib xz", checked at the same time);
+# MAKE_JOBS (make -j of each project's build and of xz's make check;
+# default 2);
 # CHECK_RESULT_FILE (check-real.sh's result file, to report into).
 #
 # Copyright (C) 2026 The MIP for GCC developers.
@@ -69,6 +71,9 @@ configure_three () {
   local name=$1 old_differs=$2 dir=$MIP_WORK/check-specs/$1 kind cflags ldflags
   shift 2
   mkdir -p "$dir"
+  # The three run at once (a configure script runs one short program
+  # after another and keeps no processor busy); each one's exit status
+  # goes to configure.KIND.status.
   for kind in plain specs old; do
     cflags=-O2 ldflags=
     case $kind in
@@ -78,9 +83,16 @@ configure_three () {
     esac
     unpack "$name" "$dir/$kind"
     mip_say "$name: CC=$CC CFLAGS='$cflags' LDFLAGS='$ldflags' $* ($kind)"
-    if ! (cd "$dir/$kind" && CC=$CC CFLAGS=$cflags LDFLAGS=$ldflags "$@") \
-         >"$dir/configure.$kind" 2>&1; then
-      [ "$kind" = old ] && continue    # the old way may well fail
+    rm -f "$dir/configure.$kind.status"
+    ( status=0
+      (cd "$dir/$kind" && CC=$CC CFLAGS=$cflags LDFLAGS=$ldflags "$@") \
+        >"$dir/configure.$kind" 2>&1 || status=$?
+      echo "$status" >"$dir/configure.$kind.status" ) &
+  done
+  wait
+  for kind in plain specs; do
+    if [ "$(cat "$dir/configure.$kind.status" 2>/dev/null)" != 0 ]; then
+      # The old way may well fail; the other two must not.
       fail "$name: configure failed ($kind): $(mip_quote "$@") in $dir/$kind; last lines:"
       tail -n 15 "$dir/configure.$kind"
       return 1
@@ -161,15 +173,15 @@ build_and_test () {
 }
 
 check_zlib () {
-  bash "$here/fetch-sources.sh" zlib >/dev/null || { fail "zlib: cannot fetch the sources"; return; }
+  [ "$fetched" = 1 ] || { fail "zlib: cannot fetch the sources"; return; }
   configure_three zlib yes ./configure || return
   build_and_test zlib libz.so.1.2.13 "deflate inflate crc32" make test
 }
 
 check_xz () {
-  bash "$here/fetch-sources.sh" xz >/dev/null || { skip "xz: cannot fetch the sources (fetch-sources.sh xz)"; return; }
+  [ "$fetched" = 1 ] || { skip "xz: cannot fetch the sources (fetch-sources.sh xz)"; return; }
   configure_three xz no ./configure --disable-nls --disable-doc || return
-  build_and_test xz src/liblzma/.libs/liblzma.so "lzma_code lzma_stream_encoder lzma_stream_decoder lzma_crc32" make check
+  build_and_test xz src/liblzma/.libs/liblzma.so "lzma_code lzma_stream_encoder lzma_stream_decoder lzma_crc32" make -j"$MAKE_JOBS" check
 }
 
 mkdir -p "$MIP_WORK"
@@ -177,10 +189,36 @@ MIP_WORK=$(cd "$MIP_WORK" && pwd)
 export MIP_WORK
 for project in $CHECK_SPECS_PROJECTS; do
   case $project in
-    zlib) check_zlib ;;
-    xz) check_xz ;;
+    zlib | xz) ;;
     *) mip_die "unknown project '$project' (expected zlib or xz)" ;;
   esac
+done
+# The projects are checked at the same time, each in the background
+# with its output in WORK/check-specs/NAME.out (printed when all are
+# done, one project after the other) and its counts in NAME.counts: a
+# configure script and a test suite leave a processor idle most of the
+# time.  The sources are fetched first, one project after the other
+# (apt's private state is shared).
+results=$MIP_WORK/check-specs
+mkdir -p "$results"
+for project in $CHECK_SPECS_PROJECTS; do
+  rm -f "$results/$project.out" "$results/$project.counts"
+  fetched=1
+  bash "$here/fetch-sources.sh" "$project" >"$results/$project.fetch.log" 2>&1 \
+    || fetched=0
+  ( passed=0 failed=0 skipped=0
+    "check_$project"
+    echo "$passed $failed $skipped" >"$results/$project.counts"
+  ) >"$results/$project.out" 2>&1 &
+done
+wait
+for project in $CHECK_SPECS_PROJECTS; do
+  cat "$results/$project.out"
+  if read -r p f s <"$results/$project.counts" 2>/dev/null; then
+    passed=$((passed + p)) failed=$((failed + f)) skipped=$((skipped + s))
+  else
+    fail "$project: the check stopped before counting its results (see above)"
+  fi
 done
 [ -n "${CHECK_RESULT_FILE:-}" ] \
   && echo "specs $passed $failed $skipped" >>"$CHECK_RESULT_FILE"
