@@ -131,6 +131,9 @@ mip_coverage_byte_set (uint8_t byte)
 #define MIP_BLOCK_COLD 0x8u       /* placed in the cold partition; offset
 				     is from the cold part's start */
 #define MIP_BLOCK_NO_OFFSET 0x10u /* offset unknown (no label reached) */
+#define MIP_BLOCK_ONCE 0x20u      /* runs exactly once per call of the
+				     function (it post-dominates the entry
+				     and neither is on a cycle) */
 
 /* mip_profile_caller.return_address of a caller outside the
    instrumented code (the C library calling main, another shared object):

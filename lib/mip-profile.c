@@ -148,6 +148,28 @@ mip_profile_block_address (const struct mip_profile *profile,
 }
 
 bool
+mip_profile_block_count (const struct mip_profile *profile, uint32_t index,
+			 uint32_t block, uint64_t *count)
+{
+  const struct mip_profile_function *function = &profile->functions[index];
+  const struct mip_profile_block *entry =
+    &profile->blocks[function->block_begin + block];
+
+  if (!(mip_profile_function_kinds (profile, index) & MIP_KIND_CALL_COUNT))
+    return false;
+  if (entry->covered_runs == 0)
+    {
+      *count = 0;
+      return true;
+    }
+  if (!(entry->flags & MIP_BLOCK_ONCE))
+    return false;
+  *count = function->call_count < entry->covered_runs ? entry->covered_runs
+	   : function->call_count;
+  return true;
+}
+
+bool
 mip_profile_block_extent (const struct mip_profile *profile, uint32_t index,
 			  uint32_t block, uint64_t *address, uint64_t *size)
 {

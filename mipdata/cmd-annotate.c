@@ -235,14 +235,23 @@ state_of (const struct source_file *file, size_t line)
 	 : LINE_NO_CODE;
 }
 
-/* The gcov-style mark of a line.  */
+/* The gcov-style mark of line LINE of FILE, in BUFFER: the times it
+   ran when the profile knows them (line_coverage_count), "1" when it
+   ran, "#####" when it did not, "?" when it is not known, "-" for no
+   code.  */
 static const char *
-line_mark (enum line_state state)
+line_mark (const struct source_file *file, size_t line, char *buffer,
+	   size_t size)
 {
-  switch (state)
+  uint64_t count;
+
+  switch (state_of (file, line))
     {
     case LINE_RUN:
-      return "1";
+      if (!line_coverage_count (file, line, &count))
+	return "1";
+      snprintf (buffer, size, "%" PRIu64, count);
+      return buffer;
     case LINE_NOT_RUN:
       return "#####";
     case LINE_UNKNOWN:
@@ -287,7 +296,9 @@ write_text (FILE *out, const struct source_file *file,
 		   mipdata_display_name (file->functions[f].name),
 		   function_note (&file->functions[f], note, sizeof note));
 	}
-      fprintf (out, "%9s:%5zu:%s\n", line_mark (state_of (file, line)), line,
+      char mark[24];
+      fprintf (out, "%9s:%5zu:%s\n",
+	       line_mark (file, line, mark, sizeof mark), line,
 	       text->lines[line]);
     }
 }
@@ -387,6 +398,7 @@ write_html_page (FILE *out, const struct source_file *file,
   for (line = 1; line <= text->count; line++)
     {
       enum line_state state = state_of (file, line);
+      char mark[24];
       for (; f < file->function_count
 	     && (size_t) file->functions[f].line <= line; f++)
 	{
@@ -399,7 +411,8 @@ write_html_page (FILE *out, const struct source_file *file,
 	}
       fprintf (out, "<tr class=\"%s\"><td class=\"number\">%zu</td>"
 	       "<td class=\"mark\">%s</td><td class=\"text\">",
-	       state_class (state), line, line_mark (state));
+	       state_class (state), line,
+	       line_mark (file, line, mark, sizeof mark));
       write_escaped (out, text->lines[line]);
       fputs ("</td></tr>\n", out);
     }

@@ -632,9 +632,12 @@ print_json_blocks (const struct show_context *context, uint32_t index)
     {
       const char *file = NULL;
       int line = 0;
+      uint64_t count;
       printf ("%s{\"covered\": %s, \"id\": %" PRIu32, b ? ", " : "",
 	      block_covered (context->profile, function, b) ? "true"
 	      : "false", context->profile->blocks[function->block_begin + b].id);
+      if (mip_profile_block_count (context->profile, index, b, &count))
+	printf (", \"count\": %" PRIu64, count);
       if (context->debug)
 	{
 	  uint64_t address, size;

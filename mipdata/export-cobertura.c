@@ -139,9 +139,9 @@ write_lines (FILE *out, const struct source_file *file, size_t first,
   fprintf (out, "%*s<lines>\n", indent, "");
   for (line = first; line <= last && line < file->line_capacity; line++)
     if (export_line_is_reported (file, line))
-      fprintf (out, "%*s  <line number=\"%zu\" hits=\"%d\""
+      fprintf (out, "%*s  <line number=\"%zu\" hits=\"%" PRIu64 "\""
 	       " branch=\"false\"/>\n", indent, "", line,
-	       export_line_ran (file, line) ? 1 : 0);
+	       export_line_hits (file, line));
   fprintf (out, "%*s</lines>\n", indent, "");
 }
 

@@ -56,6 +56,16 @@ export_line_ran (const struct source_file *file, size_t line)
 }
 
 uint64_t
+export_line_hits (const struct source_file *file, size_t line)
+{
+  uint64_t count;
+
+  if (line_coverage_count (file, line, &count))
+    return count;
+  return export_line_ran (file, line) ? 1 : 0;
+}
+
+uint64_t
 export_function_count (const struct covered_function *function)
 {
   uint64_t count = function->has_count ? function->count

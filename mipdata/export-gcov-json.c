@@ -97,9 +97,9 @@ write_lines (FILE *out, const struct source_file *file)
 	bool ran = export_line_ran (file, line);
 	long function = export_function_at (file, line);
 
-	fprintf (out, "%s{\"line_number\": %zu, \"count\": %d,"
+	fprintf (out, "%s{\"line_number\": %zu, \"count\": %" PRIu64 ","
 		 " \"unexecuted_block\": %s, \"branches\": []",
-		 first ? "" : ", ", line, ran ? 1 : 0,
+		 first ? "" : ", ", line, export_line_hits (file, line),
 		 ran ? "false" : "true");
 	if (function >= 0)
 	  {

@@ -42,6 +42,7 @@
 #include "mipdata.h"
 
 #include <errno.h>
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -112,13 +113,18 @@ gcov_file_name (const struct line_coverage *coverage,
     snprintf (buffer, size, "%s.gcov", base_name (exported));
 }
 
-/* The mark of line LINE of FILE: "1", "#####" or "-".  */
+/* The mark of line LINE of FILE, in BUFFER: its hits, "#####" or
+   "-".  */
 static const char *
-line_mark (const struct source_file *file, size_t line)
+line_mark (const struct source_file *file, size_t line, char *buffer,
+	   size_t size)
 {
   if (!export_line_is_reported (file, line))
     return "-";
-  return export_line_ran (file, line) ? "1" : "#####";
+  if (!export_line_ran (file, line))
+    return "#####";
+  snprintf (buffer, size, "%" PRIu64, export_line_hits (file, line));
+  return buffer;
 }
 
 /* The last line of FILE that has code in any state.  */
@@ -139,6 +145,7 @@ static void
 write_listing (FILE *out, const struct source_file *file, FILE *source)
 {
   size_t last = last_line_with_code (file), line = 0;
+  char mark[24];
   char *text = NULL;
   size_t capacity = 0;
   ssize_t length;
@@ -149,11 +156,13 @@ write_listing (FILE *out, const struct source_file *file, FILE *source)
 			    || text[length - 1] == '\r'))
 	text[--length] = '\0';
       line++;
-      fprintf (out, "%9s:%5zu:%s\n", line_mark (file, line), line, text);
+      fprintf (out, "%9s:%5zu:%s\n", line_mark (file, line, mark, sizeof mark), line,
+	       text);
     }
   free (text);
   while (++line <= last)
-    fprintf (out, "%9s:%5zu:/*EOF*/\n", line_mark (file, line), line);
+    fprintf (out, "%9s:%5zu:/*EOF*/\n",
+	     line_mark (file, line, mark, sizeof mark), line);
 }
 
 /* Write the .gcov file of FILE into DIRECTORY.  */

@@ -65,10 +65,10 @@ write_lines (FILE *out, const struct source_file *file)
   for (line = 1; line < file->line_capacity; line++)
     if (export_line_is_reported (file, line))
       {
-	bool ran = export_line_ran (file, line);
-	fprintf (out, "DA:%zu,%d\n", line, ran ? 1 : 0);
+	fprintf (out, "DA:%zu,%" PRIu64 "\n", line,
+		 export_line_hits (file, line));
 	found++;
-	hit += ran;
+	hit += export_line_ran (file, line);
       }
   fprintf (out, "LF:%zu\nLH:%zu\n", found, hit);
 }

@@ -78,9 +78,13 @@ bool export_file_is_reported (const struct source_file *file);
    blocks, is left out, as the lcov tracefile leaves it out).  */
 bool export_line_is_reported (const struct source_file *file, size_t line);
 
-/* Whether line LINE of FILE ran (its hits: 1 or 0; block coverage
-   counts nothing, see line-coverage.h).  */
+/* Whether line LINE of FILE ran.  */
 bool export_line_ran (const struct source_file *file, size_t line);
+
+/* The hits of line LINE of FILE: the times it ran when the profile
+   knows them (line_coverage_count: code that runs once per call of a
+   function that counts its calls), else 1 or 0.  */
+uint64_t export_line_hits (const struct source_file *file, size_t line);
 
 /* The count of FUNCTION, as the lcov tracefile's FNDA gives it: its
    call count in the full mode, 1 or 0 in the coverage modes; never 0

@@ -24,11 +24,16 @@
 #include "mip-profile.h"
 #include "mipdata.h"
 
-/* Code of known state: [start, end).  */
+/* Code of known state: [start, end), of the function numbered OWNER
+   (line_coverage's function_serial); COUNTED when COUNT, the times it
+   ran, is known (mip_profile_block_count).  */
 struct code_range
 {
   uint64_t start, end;
   enum line_state state;
+  bool counted;
+  uint32_t owner;
+  uint64_t count;
 };
 
 struct code_ranges
@@ -53,6 +58,8 @@ source_file_free (struct source_file *file)
     free (file->functions[f].name);
   free (file->functions);
   free (file->lines);
+  free (file->counts);
+  free (file->count_states);
   free (file->path);
 }
 
@@ -126,16 +133,42 @@ mark_line (struct source_file *file, int line, enum line_state state)
       unsigned char *bigger;
       while (wanted <= number)
 	wanted *= 2;
+      uint64_t *counts;
+      unsigned char *count_states;
+
       bigger = realloc (file->lines, wanted);
       if (!bigger)
 	return false;
       memset (bigger + file->line_capacity, LINE_NO_CODE,
 	      wanted - file->line_capacity);
       file->lines = bigger;
+      counts = realloc (file->counts, wanted * sizeof *counts);
+      if (!counts)
+	return false;
+      memset (counts + file->line_capacity, 0,
+	      (wanted - file->line_capacity) * sizeof *counts);
+      file->counts = counts;
+      count_states = realloc (file->count_states, wanted);
+      if (!count_states)
+	return false;
+      memset (count_states + file->line_capacity, LINE_COUNT_NONE,
+	      wanted - file->line_capacity);
+      file->count_states = count_states;
       file->line_capacity = wanted;
     }
   if (state > file->lines[number])
     file->lines[number] = (unsigned char) state;
+  return true;
+}
+
+bool
+line_coverage_count (const struct source_file *file, size_t line,
+		     uint64_t *count)
+{
+  if (line >= file->line_capacity || file->count_states == NULL
+      || file->count_states[line] != LINE_COUNTED)
+    return false;
+  *count = file->counts[line];
   return true;
 }
 
@@ -145,16 +178,32 @@ static bool
 add_range (struct code_ranges *ranges, uint64_t start, uint64_t size,
 	   enum line_state state)
 {
+  struct code_range *range;
+
   if (size == 0)
     return true;
   if (!coverage_grow ((void **) &ranges->ranges, ranges->count,
 		      &ranges->capacity, sizeof *ranges->ranges))
     return false;
-  ranges->ranges[ranges->count].start = start;
-  ranges->ranges[ranges->count].end = start + size;
-  ranges->ranges[ranges->count].state = state;
-  ranges->count++;
+  range = &ranges->ranges[ranges->count++];
+  range->start = start;
+  range->end = start + size;
+  range->state = state;
+  range->counted = false;
+  range->owner = 0;
+  range->count = 0;
   return true;
+}
+
+/* The last range added: that code of function OWNER ran COUNT times.  */
+static void
+count_last_range (struct code_ranges *ranges, uint32_t owner, uint64_t count)
+{
+  struct code_range *range = &ranges->ranges[ranges->count - 1];
+
+  range->counted = true;
+  range->owner = owner;
+  range->count = count;
 }
 
 /* Count block BLOCK of function INDEX in the file of its first
@@ -188,16 +237,20 @@ add_block_ranges (struct line_coverage *coverage,
   const struct mip_profile_function *function = &profile->functions[index];
   uint32_t b;
 
+  uint32_t owner = ++coverage->function_serial;
+
   for (b = 0; b < function->block_count; b++)
     {
       bool ran = profile->blocks[function->block_begin + b].covered_runs > 0;
-      uint64_t address, size;
+      uint64_t address, size, count;
 
       if (!mip_profile_block_extent (profile, index, b, &address, &size))
 	continue;
       if (!add_range (ranges, address, size, ran ? LINE_RUN : LINE_NOT_RUN)
 	  || !count_block (coverage, debug, address, ran))
 	return false;
+      if (size != 0 && mip_profile_block_count (profile, index, b, &count))
+	count_last_range (ranges, owner, count);
     }
   return true;
 }
@@ -272,10 +325,22 @@ compare_ranges (const void *a, const void *b)
 
 /* ---- Matching the line table ------------------------------------------- */
 
+/* A row's code of one function, all of it counted: line LINE of
+   FILE ran COUNT times in the function numbered OWNER.  */
+struct counted_row
+{
+  struct source_file *file;
+  int line;
+  uint32_t owner;
+  uint64_t count;
+};
+
 struct row_matcher
 {
   struct line_coverage *coverage;
   const struct code_ranges *ranges;
+  struct counted_row *counted;
+  size_t counted_count, counted_capacity;
   bool failed;
 };
 
@@ -304,17 +369,92 @@ match_row (uint64_t start, uint64_t end, const char *path, int line,
   const struct code_ranges *ranges = matcher->ranges;
   enum line_state state = LINE_NO_CODE;
   struct source_file *file;
+  uint32_t owner = UINT32_MAX;
+  uint64_t count = 0;
   size_t r;
 
   for (r = first_range_after (ranges, start);
        r < ranges->count && ranges->ranges[r].start < end; r++)
-    if (ranges->ranges[r].state > state)
-      state = ranges->ranges[r].state;
+    {
+      const struct code_range *range = &ranges->ranges[r];
+
+      if (range->state > state)
+	state = range->state;
+      /* The row's count: of one function, every range counted.  */
+      if (!range->counted || (owner != UINT32_MAX && owner != range->owner))
+	owner = 0;
+      else if (owner != 0)
+	{
+	  owner = range->owner;
+	  if (range->count > count)
+	    count = range->count;
+	}
+    }
   if (state == LINE_NO_CODE || matcher->failed)
     return;
   file = find_file (matcher->coverage, path);
   if (!file || !mark_line (file, line, state))
     matcher->failed = true;
+  else if (owner == 0)
+    file->count_states[line] = LINE_NOT_COUNTED;
+  else if (!coverage_grow ((void **) &matcher->counted,
+			   matcher->counted_count,
+			   &matcher->counted_capacity,
+			   sizeof *matcher->counted))
+    matcher->failed = true;
+  else
+    matcher->counted[matcher->counted_count++]
+      = (struct counted_row) { file, line, owner, count };
+}
+
+static int
+compare_counted_rows (const void *a, const void *b)
+{
+  const struct counted_row *x = a, *y = b;
+
+  if (x->file != y->file)
+    return x->file < y->file ? -1 : 1;
+  if (x->line != y->line)
+    return x->line < y->line ? -1 : 1;
+  return x->owner < y->owner ? -1 : x->owner > y->owner;
+}
+
+/* Add the counted rows of one profile to their lines' counts, as gcov
+   counts a line: the most that any of a function's code on it ran,
+   summed over the functions (an inline function's copies, the same
+   function in several binaries).  A line with any code whose count is
+   not known has none.  */
+static void
+add_line_counts (struct counted_row *rows, size_t count)
+{
+  size_t i = 0;
+
+  qsort (rows, count, sizeof *rows, compare_counted_rows);
+  while (i < count)
+    {
+      struct source_file *file = rows[i].file;
+      size_t line = (size_t) rows[i].line;
+      uint64_t sum = 0;
+
+      while (i < count && rows[i].file == file
+	     && (size_t) rows[i].line == line)
+	{
+	  uint32_t owner = rows[i].owner;
+	  uint64_t most = 0;
+
+	  for (; i < count && rows[i].file == file
+		 && (size_t) rows[i].line == line && rows[i].owner == owner;
+	       i++)
+	    if (rows[i].count > most)
+	      most = rows[i].count;
+	  sum = sum + most < sum ? UINT64_MAX : sum + most;
+	}
+      if (file->count_states[line] == LINE_NOT_COUNTED)
+	continue;
+      file->count_states[line] = LINE_COUNTED;
+      file->counts[line] = file->counts[line] + sum < sum ? UINT64_MAX
+			   : file->counts[line] + sum;
+    }
 }
 
 bool
@@ -347,9 +487,14 @@ line_coverage_add (struct line_coverage *coverage,
 	     compare_ranges);
       matcher.coverage = coverage;
       matcher.ranges = &ranges;
+      matcher.counted = NULL;
+      matcher.counted_count = matcher.counted_capacity = 0;
       matcher.failed = false;
       ok = mipdata_debug_each_line_row (debug, match_row, &matcher)
 	   && !matcher.failed;
+      if (ok)
+	add_line_counts (matcher.counted, matcher.counted_count);
+      free (matcher.counted);
     }
   free (ranges.ranges);
   if (!ok)

@@ -43,10 +43,20 @@ struct covered_function
   uint64_t count;
 };
 
+/* What source_file.count_states says of a line's count.  */
+enum line_count_state
+{
+  LINE_COUNT_NONE = 0,          /* no code seen yet */
+  LINE_COUNTED,                 /* counts holds it */
+  LINE_NOT_COUNTED              /* some of its code has no known count */
+};
+
 struct source_file
 {
   char *path;
   unsigned char *lines;         /* enum line_state, by line number */
+  uint64_t *counts;             /* by line: the times it ran, when known */
+  unsigned char *count_states;  /* by line: enum line_count_state */
   size_t line_capacity;
   struct covered_function *functions;
   size_t function_count, function_capacity;
@@ -59,7 +69,18 @@ struct line_coverage
   size_t file_count, file_capacity;
   size_t last_file;             /* the file found last, tried first */
   bool has_blocks;              /* some function recorded its blocks */
+  uint32_t function_serial;     /* the functions added, numbered from 1 */
 };
+
+/* How many times line LINE of FILE ran, summed over the runs, into
+   *COUNT when the profiles know it: all of the line's code, in every
+   function and binary, is code that never ran (0) or runs once per call
+   of a function that counts its calls (mip_profile_block_count).  As
+   gcov counts, the line's count is the most that a function's code on
+   it ran, summed over the functions.  False when only whether it ran
+   is known.  */
+bool line_coverage_count (const struct source_file *file, size_t line,
+			  uint64_t *count);
 
 /* Numbers of one file or of all, as lcov --summary counts them.  */
 struct coverage_totals

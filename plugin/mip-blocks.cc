@@ -755,6 +755,96 @@ dump_plan (const struct planner *p, unsigned unavoidable_probes)
     }
 }
 
+/* CYCLIC[x] for each block x of G that lies on a cycle of the graph
+   without EXIT: a self loop, or a strongly connected component of more
+   than one block (Tarjan's algorithm, without recursion).  */
+bool *
+blocks_on_cycles (const struct block_graph *g)
+{
+  unsigned n = g->n, clock = 0;
+  bool *cyclic = XCNEWVEC (bool, n);
+  unsigned *index = XNEWVEC (unsigned, n), *low = XNEWVEC (unsigned, n);
+  bool *on_stack = XCNEWVEC (bool, n);
+  auto_vec<unsigned> scc_stack;
+  auto_vec<std::pair<unsigned, unsigned> > walk;
+
+  for (unsigned i = 0; i < n; i++)
+    index[i] = UINT_MAX;
+  for (unsigned root = 0; root < n; root++)
+    {
+      if (index[root] != UINT_MAX)
+	continue;
+      walk.safe_push (std::make_pair (root, 0u));
+      index[root] = low[root] = clock++;
+      scc_stack.safe_push (root);
+      on_stack[root] = true;
+      while (!walk.is_empty ())
+	{
+	  std::pair<unsigned, unsigned> &top = walk.last ();
+	  unsigned x = top.first;
+	  if (top.second < g->succs[x].length ())
+	    {
+	      unsigned y = g->succs[x][top.second++];
+	      if (y >= n)
+		continue;
+	      if (index[y] == UINT_MAX)
+		{
+		  index[y] = low[y] = clock++;
+		  scc_stack.safe_push (y);
+		  on_stack[y] = true;
+		  walk.safe_push (std::make_pair (y, 0u));
+		}
+	      else if (on_stack[y] && index[y] < low[x])
+		low[x] = index[y];
+	      continue;
+	    }
+	  walk.pop ();
+	  if (!walk.is_empty () && low[x] < low[walk.last ().first])
+	    low[walk.last ().first] = low[x];
+	  if (low[x] != index[x])
+	    continue;
+	  /* X heads a component: pop it.  */
+	  unsigned size = 0, y;
+	  unsigned start = scc_stack.length ();
+	  do
+	    {
+	      y = scc_stack[--start];
+	      size++;
+	    }
+	  while (y != x);
+	  for (unsigned k = start; k < scc_stack.length (); k++)
+	    {
+	      on_stack[scc_stack[k]] = false;
+	      cyclic[scc_stack[k]] = size > 1 || g->self_loop[scc_stack[k]];
+	    }
+	  scc_stack.truncate (start);
+	}
+    }
+  XDELETEVEC (index);
+  XDELETEVEC (low);
+  XDELETEVEC (on_stack);
+  return cyclic;
+}
+
+/* Mark the blocks that run exactly once per call, MIP_BLOCK_ONCE: every
+   path from the entry to EXIT goes through them (they post-dominate the
+   entry) and none comes back to them (neither they nor the entry are on
+   a cycle).  Their count is the function's call count, so a profile
+   with call counts knows it; as for coverage, calls are taken to
+   return unless they may throw.  */
+void
+mark_blocks_run_once (struct planner *p)
+{
+  bool *cyclic = blocks_on_cycles (&p->g);
+
+  if (!cyclic[p->entry])
+    for (unsigned x = 0; x < p->g.n; x++)
+      if (p->dom.reached[x] && !cyclic[x]
+	  && tree_ancestor (&p->pdom, x, p->entry))
+	p->plan->flags[x] |= MIP_BLOCK_ONCE;
+  XDELETEVEC (cyclic);
+}
+
 } /* namespace */
 
 void
@@ -803,6 +893,7 @@ mip_plan_blocks (function *fun, struct mip_block_plan *plan)
       wake_readers (&p, (unsigned) x);
     }
   dump_plan (&p, unavoidable_probes);
+  mark_blocks_run_once (&p);
   delete[] p.dom_children;
   delete[] p.pdom_children;
   free_tree (&p.dom);
@@ -818,5 +909,13 @@ mip_plan_blocks_all (function *fun, struct mip_block_plan *plan)
   for (unsigned x = 0; x < plan->count; x++)
     if (x != p.entry)
       add_probe (&p, x);
+  /* Which blocks run once per call is the graph's, whatever the
+     probes.  */
+  unsigned n = plan->count;
+  compute_dominators (n + 1, p.entry, p.g.succs, p.g.preds, &p.dom);
+  compute_dominators (n + 1, n, p.g.preds, p.g.succs, &p.pdom);
+  mark_blocks_run_once (&p);
+  free_tree (&p.dom);
+  free_tree (&p.pdom);
   finish_plan (&p);
 }

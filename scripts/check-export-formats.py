@@ -299,9 +299,11 @@ def same_as_lcov_sonarqube(lcov, path, problems):
                                 " a valid lineToCover")
                 continue
             hits[int(line.get("lineNumber"))] = int(line.get("covered") == "true")
-    # Files without lines (function-coverage mode) are left out.
-    expected = {name: record["lines"] for name, record in lcov.items()
-                if record["lines"]}
+    # Files without lines (function-coverage mode) are left out; SonarQube
+    # says covered or not, lcov how often.
+    expected = {name: {number: int(hits > 0)
+                       for number, hits in record["lines"].items()}
+                for name, record in lcov.items() if record["lines"]}
     compare_lines("sonarqube", expected, lines, problems)
     return f"{sum(len(v) for v in lines.values())} lines in {len(lines)} files"
 

@@ -74,3 +74,4 @@ int main (int argc, char **argv)
 
 /* { dg-final { mip-compare-gcov-blocks -variants {{-fplugin-arg-mip-generate=block-coverage} {-m32}} } } */
 /* { dg-final { mip-compare-gcov } } */
+/* { dg-final { mip-compare-gcov-line-counts } } */

@@ -23,11 +23,11 @@ int fill (int n) {                      /* lcov(1) fn(fill,1) */
   return i;                             /* lcov(1) */
 }                                       /* lcov(1) */
 
-int lookup (int i) {                    /* lcov(1) fn(lookup,3) */
+int lookup (int i) {                    /* lcov(3) fn(lookup,3) */
   if (i < 0 || i >= 4)                  /* lcov(1) */
     return -1;                          /* lcov(0) */
   return table[i];                      /* lcov(1) */
-}                                       /* lcov(1) */
+}                                       /* lcov(3) */
 
 int unused (int x) {                    /* lcov(0) fn(unused,0) */
   return x * 3;                         /* lcov(0) */

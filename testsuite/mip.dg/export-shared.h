@@ -6,10 +6,10 @@
    Copyright (C) 2026 The MIP for GCC developers.
    SPDX-License-Identifier: GPL-3.0-or-later  */
 
-static inline int clamp (int x) {       /* lcov(1) fn(clamp,2) */
-  if (x < 0)                            /* lcov(1) */
+static inline int clamp (int x) {       /* lcov(2) fn(clamp,2) */
+  if (x < 0)                            /* lcov(2) */
     return 0;                           /* lcov(1) */
   if (x > 9)                            /* lcov(1) */
     return 9;                           /* lcov(1) */
   return x;                             /* lcov(0) */
-}                                       /* lcov(1) */
+}                                       /* lcov(2) */
