@@ -6,8 +6,10 @@
    them:
 
    - the core (mip-libmip.c: MIP_MEMBER_CORE): the anchor, the raw
-     header, the dump at exit and __mip_dump, and the lean file writer
-     (mip-write.c): every instrumented program has it;
+     header (mip-header.c), the dump at exit and __mip_dump, and the
+     lean file writer (mip-write.c): every instrumented program has it;
+     without files (MIP_PLATFORM_POSIX 0) only the anchor and the order
+     counter, and the raw header is the counter control's;
    - the merging writer (mip-libmip-merge.c: MIP_MEMBER_MERGE): online
      merging ("%m"), locking, the precise rules for files that several
      modules and runs share (mip-file.c), and dumps on signals
@@ -37,6 +39,9 @@
 
 #define MIP_INTERNAL static __attribute__ ((unused))
 
+/* MIP_PLATFORM_POSIX, which chooses the parts of some members.  */
+#include "mip-port.h"
+
 #define MIP_MEMBER_CORE 1
 #define MIP_MEMBER_MERGE 2
 #define MIP_MEMBER_RESET 3
@@ -49,14 +54,20 @@
 
 #if MIP_HAS_PART (MIP_MEMBER_CORE)
 #include "mip-runtime.c"
+#if MIP_PLATFORM_POSIX || !defined MIP_MEMBER
+#include "mip-header.c"
 #include "mip-write.c"
 #include "mip-util.c"
+#endif
 #endif
 #if MIP_HAS_PART (MIP_MEMBER_MERGE)
 #include "mip-file.c"
 #include "mip-process.c"
 #endif
 #if MIP_HAS_PART (MIP_MEMBER_RESET)
+#if !MIP_PLATFORM_POSIX && defined MIP_MEMBER
+#include "mip-header.c"
+#endif
 #include "mip-reset.c"
 #endif
 #include "mip-platform-linux.c"

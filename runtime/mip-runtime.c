@@ -1,15 +1,21 @@
 /* mip-runtime.c - the core of libmip: the anchor, the order counter, the
-   __mip_raw section, the raw header and the dumps.
+   __mip_raw section and the dumps.
 
    Instrumented translation units put their counters into the allocated
    section __mip_raw, one raw unit each; the linker concatenates them and
    defines __start___mip_raw and __stop___mip_raw around them.  At exit,
-   or when asked through __mip_dump, this file walks the units to compute
-   the build id, fills a struct mip_raw_header and hands header and
-   section to the file writer (mip-reset.c puts the same bytes into the
-   caller's buffer instead, and resets the counters).  The map units of the instrumented
-   code refer to __mip_runtime; that reference is what pulls this object
-   (and with it the destructor) into every link of instrumented code.
+   or when asked through __mip_dump, the runtime walks the units to
+   compute the build id, fills a struct mip_raw_header (mip-header.c) and
+   hands header and section to the file writer (mip-reset.c puts the
+   same bytes into the caller's buffer instead, and resets the
+   counters).  The map units of the instrumented code refer to
+   __mip_runtime; that reference is what pulls this object (and with it
+   the destructor) into every link of instrumented code.
+
+   Without files (MIP_PLATFORM_POSIX 0: bare metal) there is no dump:
+   __mip_dump does nothing, and the core is the anchor and the counter,
+   about 20 bytes; the program gets its profile out through
+   __mip_write_buffer, or a debugger reads the records.
 
    The core calls no C library function (it builds with -ffreestanding
    -nostdlib, which a test checks) and its own data is a few words: the
@@ -42,110 +48,19 @@ MIP_HIDDEN MIP_USED uint32_t __mip_sequence;
 extern unsigned char __start___mip_raw[] MIP_WEAK MIP_HIDDEN;
 extern unsigned char __stop___mip_raw[] MIP_WEAK MIP_HIDDEN;
 
+MIP_SHARED size_t
+mip_section_size (void)
+{
+  return (size_t) (__stop___mip_raw - __start___mip_raw);
+}
+
+#if MIP_PLATFORM_POSIX
+
 /* Set while a dump is in progress.  */
 static int dump_lock;
 
-/* Set once the inconsistent units have been reported.  */
-static int unit_walk_reported;
-
 /* Set when this process must write nothing (see mip_disable_dumps).  */
 static int dumps_disabled;
-
-MIP_SHARED void
-mip_copy_bytes (void *to, const void *from, size_t size)
-{
-  unsigned char *out = to;
-  const unsigned char *in = from;
-
-  while (size-- > 0)
-    *out++ = *in++;
-}
-
-/* Fill SIZE bytes at TO with zeros.  */
-static void
-clear_bytes (void *to, size_t size)
-{
-  unsigned char *out = to;
-
-  while (size-- > 0)
-    *out++ = 0;
-}
-
-MIP_SHARED int
-mip_walk_units (const unsigned char *data, size_t size,
-		struct mip_unit_walk *walk)
-{
-  size_t offset = 0;
-
-  walk->build_id = MIP_HASH_INIT;
-  walk->unit_count = 0;
-  walk->failed = 0;
-  walk->failed_offset = 0;
-  while (offset < size)
-    {
-      struct mip_raw_unit unit;
-      size_t remaining = size - offset;
-
-      if (remaining < sizeof unit)
-	goto inconsistent;
-      mip_copy_bytes (&unit, data + offset, sizeof unit);
-      if (unit.unit_size < sizeof unit || unit.unit_size % 8 != 0
-	  || unit.unit_size > remaining)
-	goto inconsistent;
-      walk->build_id = mip_build_id_add (walk->build_id, unit.unit_hash);
-      walk->unit_count++;
-      offset += unit.unit_size;
-    }
-  return 0;
-
-inconsistent:
-  walk->failed = 1;
-  walk->failed_offset = offset;
-  return -1;
-}
-
-MIP_INTERNAL void
-mip_fill_raw_header (struct mip_raw_header *header,
-		     const unsigned char *data, size_t size,
-		     struct mip_unit_walk *walk)
-{
-  clear_bytes (header, sizeof *header);
-  header->magic = sizeof (void *) == 8 ? MIP_MAGIC_RAW64 : MIP_MAGIC_RAW32;
-  header->version = MIP_FORMAT_VERSION;
-  header->header_size = sizeof *header;
-  header->data_size = size;
-  mip_walk_units (data, size, walk);
-  header->build_id = walk->build_id;
-  header->unit_count = walk->unit_count;
-  if (walk->failed)
-    header->flags |= MIP_RAW_FLAG_UNIT_WALK_FAILED;
-  header->anchor_address = (uint64_t) (uintptr_t) __mip_runtime;
-  header->pid = mip_platform_pid ();
-  mip_platform_gnu_build_id (header->gnu_build_id,
-			     &header->gnu_build_id_size);
-}
-
-/* Fill HEADER for DATA, reporting inconsistent units once per process,
-   and SAMPLES; returns the bytes of the sample table (0: none, and no
-   flag).  */
-MIP_SHARED size_t
-mip_fill_dump_header (struct mip_raw_header *header,
-		       const unsigned char *data, size_t size,
-		       struct mip_dump_samples *samples)
-{
-  struct mip_unit_walk walk;
-  size_t samples_size = mip_take_samples (samples);
-
-  mip_fill_raw_header (header, data, size, &walk);
-  if (samples_size != 0)
-    header->flags |= MIP_RAW_FLAG_CALLER_SAMPLES;
-  if (walk.failed && !unit_walk_reported)
-    {
-      unit_walk_reported = 1;
-      mip_report_unit_walk_failure ();
-    }
-  return samples_size;
-}
 
 MIP_INTERNAL int
 mip_dump_data (const unsigned char *data, size_t size)
@@ -180,12 +95,6 @@ mip_release_dump_lock (void)
   MIP_UNLOCK (dump_lock);
 }
 
-MIP_SHARED size_t
-mip_section_size (void)
-{
-  return (size_t) (__stop___mip_raw - __start___mip_raw);
-}
-
 int
 __mip_dump (void)
 {
@@ -209,3 +118,15 @@ dump_at_exit (void)
 {
   (void) __mip_dump ();
 }
+
+#else
+
+/* No file to write: the program's means (__mip_write_buffer) or a
+   debugger's get the records out.  */
+int
+__mip_dump (void)
+{
+  return mip_section_size () == 0 ? 0 : -1;
+}
+
+#endif /* MIP_PLATFORM_POSIX */

@@ -1,0 +1,117 @@
+/* mip-header.c - the raw header of a dump: the walk over the module's
+   raw units (their count and build id) and the header's fields.
+
+   In the core of a POSIX program, whose dump at exit and __mip_dump
+   write it; without files (MIP_PLATFORM_POSIX 0: bare metal) only
+   __mip_write_buffer writes a header, so this part is in the counter
+   control's member there (see mip-parts.c), and a firmware that gets
+   its records out through a debugger (mipdata merge --section-dump)
+   links none of it.
+
+   Copyright (C) 2026 The MIP for GCC developers.
+   SPDX-License-Identifier: GPL-3.0-or-later  */
+
+#include "mip-internal.h"
+
+#if MIP_PLATFORM_POSIX
+/* Set once the inconsistent units have been reported.  */
+static int unit_walk_reported;
+#endif
+
+MIP_SHARED void
+mip_copy_bytes (void *to, const void *from, size_t size)
+{
+  unsigned char *out = to;
+  const unsigned char *in = from;
+
+  while (size-- > 0)
+    *out++ = *in++;
+}
+
+/* Fill SIZE bytes at TO with zeros.  */
+static void
+clear_bytes (void *to, size_t size)
+{
+  unsigned char *out = to;
+
+  while (size-- > 0)
+    *out++ = 0;
+}
+
+MIP_SHARED int
+mip_walk_units (const unsigned char *data, size_t size,
+		struct mip_unit_walk *walk)
+{
+  size_t offset = 0;
+
+  walk->build_id = MIP_HASH_INIT;
+  walk->unit_count = 0;
+  walk->failed = 0;
+  walk->failed_offset = 0;
+  while (offset < size)
+    {
+      struct mip_raw_unit unit;
+      size_t remaining = size - offset;
+
+      if (remaining < sizeof unit)
+	goto inconsistent;
+      mip_copy_bytes (&unit, data + offset, sizeof unit);
+      if (unit.unit_size < sizeof unit || unit.unit_size % 8 != 0
+	  || unit.unit_size > remaining)
+	goto inconsistent;
+      walk->build_id = mip_build_id_add (walk->build_id, unit.unit_hash);
+      walk->unit_count++;
+      offset += unit.unit_size;
+    }
+  return 0;
+
+inconsistent:
+  walk->failed = 1;
+  walk->failed_offset = offset;
+  return -1;
+}
+
+MIP_INTERNAL void
+mip_fill_raw_header (struct mip_raw_header *header,
+		     const unsigned char *data, size_t size,
+		     struct mip_unit_walk *walk)
+{
+  clear_bytes (header, sizeof *header);
+  header->magic = sizeof (void *) == 8 ? MIP_MAGIC_RAW64 : MIP_MAGIC_RAW32;
+  header->version = MIP_FORMAT_VERSION;
+  header->header_size = sizeof *header;
+  header->data_size = size;
+  mip_walk_units (data, size, walk);
+  header->build_id = walk->build_id;
+  header->unit_count = walk->unit_count;
+  if (walk->failed)
+    header->flags |= MIP_RAW_FLAG_UNIT_WALK_FAILED;
+  header->anchor_address = (uint64_t) (uintptr_t) __mip_runtime;
+  header->pid = mip_platform_pid ();
+  mip_platform_gnu_build_id (header->gnu_build_id,
+			     &header->gnu_build_id_size);
+}
+
+/* Fill HEADER for DATA, reporting inconsistent units once per process,
+   and SAMPLES; returns the bytes of the sample table (0: none, and no
+   flag).  */
+MIP_SHARED size_t
+mip_fill_dump_header (struct mip_raw_header *header,
+		       const unsigned char *data, size_t size,
+		       struct mip_dump_samples *samples)
+{
+  struct mip_unit_walk walk;
+  size_t samples_size = mip_take_samples (samples);
+
+  mip_fill_raw_header (header, data, size, &walk);
+  if (samples_size != 0)
+    header->flags |= MIP_RAW_FLAG_CALLER_SAMPLES;
+#if MIP_PLATFORM_POSIX
+  if (walk.failed && !unit_walk_reported)
+    {
+      unit_walk_reported = 1;
+      mip_report_unit_walk_failure ();
+    }
+#endif
+  return samples_size;
+}
