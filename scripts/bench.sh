@@ -65,7 +65,11 @@
 # speedtest1 and of Lua 5.4 (Debian's source package lua5.4, fetched by
 # fetch-sources.sh; BENCH_LUA=0 skips it): .text and stripped size
 # against plain, with their budgets (+1.5% and +2%; Lua +3.5% .text).
-# `bench.sh fixed-cost` prints only that part.
+# `bench.sh fixed-cost` prints only that part.  It ends with the
+# firmware table: examples/firmware's flash and RAM on Cortex-M, plain,
+# in each mode (saving its profile itself, or read by a debugger) and
+# with gcc --coverage, against the budget of function coverage there
+# (`bench.sh firmware` prints only that table).
 #
 # Then the merge table (scripts/bench-merge.sh): mipdata merge and
 # llvm-profdata merge adding up 2,000 raw profiles of a generated
@@ -928,6 +932,129 @@ growth_number () {
   awk -v a="$1" -v b="$2" 'BEGIN { printf "%.4f\n", (a - b) * 100 / b }'
 }
 
+# ---- firmware: flash and RAM on Cortex-M --------------------------------------
+# examples/firmware built by its own Makefile for the micro:bit
+# (Cortex-M0) and the LM3S6965 (Cortex-M3): plain, each mode with the
+# firmware saving its profile itself (__mip_write_buffer: the runtime's
+# core and counter control) and with a debugger reading the records
+# (only the core), and gcc --coverage (gcov-out.c, with the bare-metal
+# toolchain's libgcov).  Flash: what loads from flash (code, read-only
+# data, the initial values of .data and the records); RAM: .data, the
+# records, .bss; runtime: the code and data of the runtime's objects
+# that the build links (the budgets of function coverage: <= 512 B of
+# flash, <= 64 B of RAM beyond the records).
+
+BUDGET_FIRMWARE_RUNTIME_FLASH=512
+BUDGET_FIRMWARE_RUNTIME_RAM=64
+FIRMWARE_BOARDS="microbit lm3s6965evb"
+
+# firmware_make BUILD-DIRECTORY MAKE-ARGUMENTS...
+firmware_make () {
+  local build=$1
+  shift
+  make -s -C "$MIP_SRCDIR/examples/firmware" BUILD="$build" \
+    MIP_PLUGIN="$FIRMWARE_PLUGIN" MIP_SRCDIR="$MIP_SRCDIR" "$@" \
+    >>"$OUT/firmware/build.log" 2>&1
+}
+
+# firmware_sizes SIZE-TOOL FILE: flash RAM records (bytes).
+firmware_sizes () {
+  local text gcov note exidx data raw bss samples
+  read -r text gcov note exidx data raw bss samples \
+    <<<"$("$1" -A "$2" | mip_script_data size-sections .text .gcov_info \
+	    .note.gnu.build-id .ARM.exidx .data __mip_raw .bss '__mip_sample_*')"
+  echo "$((text + gcov + note + exidx + data + raw))" \
+    "$((data + raw + bss + samples))" "$raw"
+}
+
+# runtime_sizes SIZE-TOOL OBJECT...: flash RAM of the runtime's objects.
+runtime_sizes () {
+  local tool=$1 object text rodata data bss flash=0 ram=0
+  shift
+  for object in "$@"; do
+    read -r text rodata data bss \
+      <<<"$("$tool" -A "$object" | mip_script_data size-sections '.text*' \
+	      '.rodata*' '.data*' '.bss*')"
+    flash=$((flash + text + rodata + data))
+    ram=$((ram + data + bss))
+  done
+  echo "$flash $ram"
+}
+
+bench_firmware () {
+  local tool=arm-linux-gnueabi-size board mode way build flash ram raw
+  local rflash rram objects verdict elf label
+  FIRMWARE_PLUGIN=$MIP_CROSS_PLUGIN_DIR/arm-linux-gnueabi/mip.so
+  echo
+  echo "== firmware (examples/firmware, -Os): flash and RAM on Cortex-M =="
+  if ! command -v arm-linux-gnueabi-gcc-12 >/dev/null \
+     || [ ! -f "$FIRMWARE_PLUGIN" ]; then
+    echo "  skipped: no arm-linux-gnueabi-gcc-12 or no MIP plugin for it ($FIRMWARE_PLUGIN)"
+    return
+  fi
+  mkdir -p "$OUT/firmware"
+  : >"$OUT/firmware/build.log"
+  # The self-dumping builds, then the debugger's (no counter control, no
+  # buffer), then gcov's.
+  firmware_make "$OUT/firmware/self" all || echo "  (some builds failed: see $OUT/firmware/build.log)"
+  firmware_make "$OUT/firmware/debugger" all \
+    MODES="function-coverage block-coverage full" \
+    RUNTIME_function-coverage=mip-libmip RUNTIME_block-coverage=mip-libmip \
+    "RUNTIME_full=mip-libmip mip-first-call" \
+    PROFILE_FLAGS_function-coverage= PROFILE_FLAGS_block-coverage= \
+    PROFILE_FLAGS_full= || true
+  if command -v arm-none-eabi-gcc >/dev/null; then
+    firmware_make "$OUT/firmware/self" gcov || true
+  fi
+  printf '  %-12s %-38s %6s %6s %7s %7s %6s  %s\n' board build flash RAM records \
+    'runtime' 'rt RAM' 'budget (function coverage: runtime)'
+  for board in $FIRMWARE_BOARDS; do
+    for build in plain function-coverage:self function-coverage:debugger \
+		 block-coverage:self block-coverage:debugger full:self \
+		 full:debugger gcov:self; do
+      mode=${build%%:*} way=${build#*:}
+      [ "$mode" = plain ] && way=self
+      elf=$OUT/firmware/$way/$board/$mode/firmware.elf
+      if [ ! -f "$elf" ]; then
+	printf '  %-12s %-38s %s\n' "$board" "$mode ($way)" "not built"
+	continue
+      fi
+      read -r flash ram raw <<<"$(firmware_sizes "$tool" "$elf")"
+      objects=
+      case $build in
+	function-coverage:self | block-coverage:self) objects="mip-libmip mip-libmip-reset" ;;
+	full:self) objects="mip-libmip mip-libmip-reset mip-first-call" ;;
+	*:debugger) objects="mip-libmip" ;;
+      esac
+      [ "$build" = full:debugger ] && objects="mip-libmip mip-first-call"
+      rflash=- rram=-
+      if [ -n "$objects" ]; then
+	# shellcheck disable=SC2046 # one word per object
+	read -r rflash rram <<<"$(runtime_sizes "$tool" \
+	  $(for o in $objects; do echo "$OUT/firmware/$way/$board/runtime/$o.o"; done))"
+      fi
+      verdict=
+      case $mode in
+	function-coverage)
+	  verdict="$(verdict "$rflash" "$BUDGET_FIRMWARE_RUNTIME_FLASH") flash, $(verdict "$rram" "$BUDGET_FIRMWARE_RUNTIME_RAM") RAM" ;;
+      esac
+      case $way:$mode in
+	*:plain) label=plain ;;
+	*:gcov) label="gcc --coverage" ;;
+	self:*) label="$mode, saved by itself" ;;
+	debugger:*) label="$mode, read by debugger" ;;
+      esac
+      printf '  %-12s %-38s %6s %6s %7s %7s %6s  %s\n' "$board" "$label" \
+	"$flash" "$ram" "$raw" "$rflash" "$rram" "$verdict"
+    done
+  done
+  echo "  (flash: code, read-only data and initial values; RAM: .data, records, .bss;"
+  echo "  runtime: flash and RAM of the runtime's objects linked; saved by itself: with"
+  echo "  profile-out.c's 256-byte buffer; gcc --coverage: gcov-out.c, with a 1 KB buffer"
+  echo "  for the .gcda file, built by arm-none-eabi-gcc; budget: runtime flash <= $BUDGET_FIRMWARE_RUNTIME_FLASH B,"
+  echo "  RAM <= $BUDGET_FIRMWARE_RUNTIME_RAM B.)"
+}
+
 # The fixed-cost table and the function-coverage rows of speedtest1 and
 # Lua.
 bench_fixed_cost () {
@@ -959,11 +1086,19 @@ bench_fixed_cost () {
       echo "  lua5.4: does not build (see $OUT/fixed/lua-*/build.log)"
     fi
   fi
+  bench_firmware
 }
 
 main () {
   local program variant
   mip_check_tools
+  if [ "${1:-}" = firmware ]; then
+    mkdir -p "$MIP_WORK"
+    OUT=$(cd "$MIP_WORK" && pwd)/bench
+    mkdir -p "$OUT"
+    bench_firmware | tee "$OUT/firmware.txt"
+    return
+  fi
   [ "${1:-}" = fixed-cost ] || mip_need_tool valgrind
   check_cross_names
   if oracle_wanted; then

@@ -52,6 +52,9 @@ packages="build-essential autoconf automake libtool pkg-config
 # skip them (MIP_SKIP_BENCH_DEPS=1).
 if [ "${MIP_SKIP_BENCH_DEPS:-0}" != 1 ]; then
   packages="$packages time clang-19 libclang-rt-19-dev llvm-19"
+  # The firmware table's gcc --coverage builds: a bare-metal toolchain,
+  # whose libgcov is built for M-profile cores.
+  packages="$packages gcc-arm-none-eabi"
 fi
 
 # Cross targets (configure finds them; make check runs their tests under
