@@ -121,6 +121,21 @@ find_file (struct line_coverage *coverage, const char *path)
   return file;
 }
 
+/* Grow the per-line array *ARRAY of ELEMENT-byte entries from OLD to
+   WANTED lines, the new ones zero (LINE_NO_CODE, LINE_COUNT_NONE); false
+   when memory runs out.  */
+static bool
+grow_lines (void **array, size_t element, size_t old, size_t wanted)
+{
+  unsigned char *bigger = realloc (*array, wanted * element);
+
+  if (!bigger)
+    return false;
+  memset (bigger + old * element, 0, (wanted - old) * element);
+  *array = bigger;
+  return true;
+}
+
 /* Combine STATE into line LINE of FILE.  */
 static bool
 mark_line (struct source_file *file, int line, enum line_state state)
@@ -129,31 +144,18 @@ mark_line (struct source_file *file, int line, enum line_state state)
 
   if (number >= file->line_capacity)
     {
-      size_t wanted = file->line_capacity ? file->line_capacity : 256;
-      unsigned char *bigger;
+      size_t old = file->line_capacity;
+      size_t wanted = old ? old : 256;
+
       while (wanted <= number)
 	wanted *= 2;
-      uint64_t *counts;
-      unsigned char *count_states;
-
-      bigger = realloc (file->lines, wanted);
-      if (!bigger)
+      if (!grow_lines ((void **) &file->lines, sizeof *file->lines, old,
+		       wanted)
+	  || !grow_lines ((void **) &file->counts, sizeof *file->counts, old,
+			  wanted)
+	  || !grow_lines ((void **) &file->count_states,
+			  sizeof *file->count_states, old, wanted))
 	return false;
-      memset (bigger + file->line_capacity, LINE_NO_CODE,
-	      wanted - file->line_capacity);
-      file->lines = bigger;
-      counts = realloc (file->counts, wanted * sizeof *counts);
-      if (!counts)
-	return false;
-      memset (counts + file->line_capacity, 0,
-	      (wanted - file->line_capacity) * sizeof *counts);
-      file->counts = counts;
-      count_states = realloc (file->count_states, wanted);
-      if (!count_states)
-	return false;
-      memset (count_states + file->line_capacity, LINE_COUNT_NONE,
-	      wanted - file->line_capacity);
-      file->count_states = count_states;
       file->line_capacity = wanted;
     }
   if (state > file->lines[number])
