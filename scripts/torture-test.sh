@@ -438,17 +438,25 @@ check_variant () {
 }
 
 # ---- the inference oracle ---------------------------------------------------
-# block_coverage EXE: each function's name and blocks array from 'mipdata
-# show --json' of EXE and EXE.mipraw, one function a line, sorted; sets
-# mipdata_command on failure.
+# block_coverage EXE: each function's name and the coverage and id of
+# its blocks from 'mipdata show --json' of EXE and EXE.mipraw (not their
+# counts: the oracle compares coverage), one function a line, sorted;
+# sets mipdata_command on failure.
+BLOCK_COVERAGE='
+import json, sys
+for function in json.load(sys.stdin)["functions"]:
+    if "blocks" in function:
+        blocks = [{"covered": block["covered"], "id": block["id"]}
+                  for block in function["blocks"]]
+        print(function["name"], json.dumps(blocks))
+'
 block_coverage () {
   local exe=$1 profile=$1.mip
   rm -f "$profile"
   check_mipdata "$exe" "$exe.mipraw" || return 1
   mipdata_command="$(mip_quote "$MIPDATA" show -p "$profile" --json)"
   "$MIPDATA" show -p "$profile" --json >"$exe.json" 2>>"$profile.log" || return 1
-  sed -n 's/^{"name": "\([^"]*\)".*"blocks": \(\[[^]]*\]\).*/\1 \2/p' "$exe.json" \
-    | sort >"$exe.blocks"
+  python3 -c "$BLOCK_COVERAGE" <"$exe.json" | sort >"$exe.blocks"
 }
 
 # oracle DIR CONFIG LABEL VARIANT: the truth (every block probed, calls
