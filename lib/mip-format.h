@@ -152,7 +152,9 @@ mip_coverage_byte_set (uint8_t byte)
 #define MIP_RAW_FLAG_CALLER_SAMPLES 0x2u   /* a mip_raw_samples table
 					      follows the section data */
 
-/* The caller samples (x86-64 full mode): the entry probe counts the low
+/* The caller samples (full mode on x86-64, i386, AArch64, ARM state and
+   Thumb-2; on the 32-bit targets the return address is zero-extended
+   into mip_raw_sample.return_address): the entry probe counts the low
    byte of the negated call count on its own, so it borrows once every
    MIP_CALLER_SAMPLE_PERIOD calls, and the runtime then samples the
    caller.  A sampled edge stands for about samples x period calls.  */

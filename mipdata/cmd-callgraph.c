@@ -10,9 +10,9 @@
      <unknown> -> main  (runs 2)
 
    The first caller of each run is recorded in the function's raw
-   record; on x86-64, AArch64, ARM state and Thumb-2 the full mode also
-   samples the caller of every
-   256th call (MIP_CALLER_SAMPLE_PERIOD), so every edge taken often
+   record; on x86-64, i386, AArch64, ARM state and Thumb-2 the full mode
+   also samples the caller of every 256th call
+   (MIP_CALLER_SAMPLE_PERIOD), so every edge taken often
    appears, weighted by its samples: about samples x 256 calls, summed
    over the runs.
 
@@ -114,10 +114,11 @@ print_help (void)
 	  "the callers sampled by the functions that record them, one edge\n"
 	  "per line: 'caller -> callee  (runs N)', with ', samples S, about\n"
 	  "C calls' for an edge whose calls were sampled (full mode on\n"
-	  "x86-64, AArch64, ARM and Thumb-2, one sample every 256 calls).  A caller that is not in\n"
-	  "the profile is <unknown>.  Functions that share a name are told\n"
-	  "apart by file (with --debug) or by address: 'scale (a.c)',\n"
-	  "'scale@0x401136'.  C++ functions are shown demangled.\n"
+	  "x86-64, i386, AArch64, ARM and Thumb-2, one sample every 256\n"
+	  "calls).  A caller that is not in the profile is <unknown>.\n"
+	  "Functions that share a name are told apart by file (with\n"
+	  "--debug) or by address: 'scale (a.c)', 'scale@0x401136'.  C++\n"
+	  "functions are shown demangled.\n"
 	  "\n"
 	  "Options:\n"
 	  "  -p, --profile=PROFILE  the profile to read\n"

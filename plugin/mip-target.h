@@ -30,8 +30,8 @@ struct mip_entry_probe
    target's instruction sequences address record fields through it.  */
 #define MIP_RECORD_LABEL_FMT ".Lmip.r%u"
 /* The runtime's shared borrow path of the full mode's entry probe
-   (x86-64, AArch64, ARM state, Thumb-2): the first call, a wrap, or a
-   caller sample every 256th call.  On AArch64 it goes on to the
+   (x86-64, i386, AArch64, ARM state, Thumb-2): the first call, a wrap,
+   or a caller sample every 256th call.  On AArch64 it goes on to the
    runtime's __mip_first_call for the first call; no probe calls that
    directly any more.  */
 #define MIP_COUNT_BORROW_HELPER "__mip_count_borrow"

@@ -19,8 +19,8 @@
 	movb	$0, .Lmip.rN+C(%rip)		# coverage byte = 0
 
    call count, first-call order, first caller and caller samples (full
-   mode, x86-64 with %r11 free; the count field holds the count negated,
-   see mip_decode_call_count):
+   mode; the count field holds the count negated, see
+   mip_decode_call_count), x86-64 with %r11 free:
 	subb	$1, .Lmip.rN(%rip)		# count += 1 in the low byte:
 	jnc	1f				#   borrows every 256th call
 	leaq	.Lmip.rN(%rip), %r11		# then the runtime carries the
@@ -32,13 +32,22 @@
    The same 7 bytes as a subl and the same two instructions on the
    common path; the field is exact again once the runtime returns
    (runtime/mip-first-call.c, whose carry is a locked subl).
+   i386, every function (the call needs no register; 19 bytes in
+   position-dependent code):
+	subb	$1, .Lmip.rN			# the same low byte
+	jnc	1f
+	pushl	$.Lmip.rN-3f			# the record's distance from 3,
+	.cfi_adjust_cfa_offset 4		#   PC-relative (the same in PIC
+	call	__mip_count_borrow		#   code), popped by the helper
+   3:	.cfi_adjust_cfa_offset -4		#   (ret $4), which keeps every
+   1:						#   register
    with -fplugin-arg-mip-atomic the decrement is locked, so concurrent
    calls lose no count and exactly one of them takes the first-call path
    (8 bytes instead of 7; the counter is 32 bits wide on every target,
    so one locked instruction is the whole update on i386 too):
 	lock subb $1, .Lmip.rN(%rip)		# (lock subl $1 where the
 	jnc	1f				#   first-call path is inline)
-   where %r11 is not free (and on i386) the whole count is decremented
+   where %r11 is not free (x86-64 only) the whole count is decremented
    (subl $1: borrows on the first call and on a wrap only), no caller is
    sampled and the first-call path is inline:
 	cmpl	$0, A(4)			# order set: the count wrapped
@@ -53,27 +62,35 @@
 	movl	%eXd, A(4)			# order = 1 + first calls before
    1:
 
-   where no register is free (i386 regparm(3), GCC's local convention
-   for static functions at -O2, fastcall in PIC code, ...) the path saves
-   one around its use, with the CFA offset adjusted at each push and pop
-   (before the prologue the CFA is the stack pointer plus one word):
-   4:	pushl	%ecx
-	.cfi_adjust_cfa_offset 4
-	movl	4(%esp), %ecx			# the return address, one word up
+   where no register is free the path saves one around its use, with
+   the CFA offset adjusted at each push and pop (before the prologue the
+   CFA is the stack pointer plus one word):
+   4:	pushq	%r11
+	.cfi_adjust_cfa_offset 8
+	movq	8(%rsp), %r11			# the return address, one word up
 	...
-	popl	%ecx
-	.cfi_adjust_cfa_offset -4
+	popq	%r11
+	.cfi_adjust_cfa_offset -8
    so the common path (count decremented, no borrow) stays two
    instructions whatever the function's arguments.
 
    i386 PIC code first loads the base, from a free register or else a
-   saved one (popped after label 1), the call/pop pair described too:
+   saved one (regparm(3), GCC's local convention for static functions
+   at -O2, ...: popped right after the decrement, which popl leaves in
+   the flags, so that the helper finds the function's return address
+   one word above its argument), the call/pop pair described too:
 	[pushl	%ecx
 	.cfi_adjust_cfa_offset 4]
 	call	2f
    2:	.cfi_adjust_cfa_offset 4
 	popl	%ecx				# then A(off) = .Lmip.rN+off-2b(%ecx)
 	.cfi_adjust_cfa_offset -4
+	subb	$1, .Lmip.rN+0-2b(%ecx)
+	[popl	%ecx
+	.cfi_adjust_cfa_offset -4]
+	jnc	1f
+	...					# as above
+   25 bytes with a free base register, 27 saving one.
 
    Block probe, at the start of a block, where the flags may be live:
 	movb	$0, .Lmip.rN+K(%rip)		# x86-64, i386 non-PIC: 7 bytes
@@ -239,19 +256,6 @@ record_address (char *buf, size_t size, unsigned index, unsigned off,
 	      base);
 }
 
-/* The same for a global symbol (the order sequence).  */
-static void
-symbol_address (char *buf, size_t size, const char *symbol, const char *base,
-		const char *label)
-{
-  if (TARGET_64BIT)
-    snprintf (buf, size, "%s(%%rip)", symbol);
-  else if (base == NULL)
-    snprintf (buf, size, "%s", symbol);
-  else
-    snprintf (buf, size, "%s-%s(%s)", symbol, label, base);
-}
-
 /* The push of a register and the name of that register in it.  */
 static const char *
 push_insn (void)
@@ -293,25 +297,24 @@ append_cfa_adjust (struct mip_asm_text *t, int bytes)
     mip_asm_append (t, "\n\t.cfi_adjust_cfa_offset\t%d", bytes);
 }
 
-/* The first-call path inline: saturate a wrapped count, or stamp the
-   caller and the order, through SCRATCH, which SAVED says to save on
-   the stack around its use.  The return address is at RA_OFFSET from
-   the stack pointer on entry to the sequence.  */
+/* The first-call path inline (x86-64 without %r11 free): saturate a
+   wrapped count, or stamp the caller and the order, through SCRATCH,
+   which SAVED says to save on the stack around its use.  */
 static void
 append_first_call (struct mip_asm_text *t, const struct mip_entry_probe *p,
-		   const struct scratch_register *scratch, bool saved,
-		   int ra_offset, const char *base, const char *label)
+		   const struct scratch_register *scratch, bool saved)
 {
-  char count[128], order[128], caller[128], sequence[128];
+  char count[128], order[128], caller[128];
   unsigned idx = p->function_index;
   const char *r = scratch->asm_name32;
-  record_address (count, sizeof count, idx, p->layout.count_offset, base,
-		  label);
-  record_address (order, sizeof order, idx, p->layout.order_offset, base,
-		  label);
-  record_address (caller, sizeof caller, idx, p->layout.callers_offset, base,
-		  label);
-  symbol_address (sequence, sizeof sequence, MIP_ORDER_SEQUENCE, base, label);
+  int ra_offset = 0;
+  gcc_assert (TARGET_64BIT);
+  record_address (count, sizeof count, idx, p->layout.count_offset, NULL,
+		  NULL);
+  record_address (order, sizeof order, idx, p->layout.order_offset, NULL,
+		  NULL);
+  record_address (caller, sizeof caller, idx, p->layout.callers_offset, NULL,
+		  NULL);
   mip_asm_append (t, "\n\tcmpl\t$0, %s\n\tje\t4f\n\tmovl\t$1, %s\n\tjmp\t1f\n4:",
 		  order, count);
   if (saved)
@@ -321,14 +324,11 @@ append_first_call (struct mip_asm_text *t, const struct mip_entry_probe *p,
       ra_offset += word_size ();
       mip_asm_append (t, "\n");
     }
-  if (TARGET_64BIT)
-    mip_asm_append (t, "\tmovq\t%d(%%rsp), %s\n\tmovq\t%s, %s", ra_offset,
-		    scratch->asm_name64, scratch->asm_name64, caller);
-  else
-    mip_asm_append (t, "\tmovl\t%d(%%esp), %s\n\tmovl\t%s, %s", ra_offset, r, r,
-		    caller);
-  mip_asm_append (t, "\n\tmovl\t$1, %s\n\tlock xaddl\t%s, %s\n\tincl\t%s"
-		  "\n\tmovl\t%s, %s", r, r, sequence, r, r, order);
+  mip_asm_append (t, "\tmovq\t%d(%%rsp), %s\n\tmovq\t%s, %s", ra_offset,
+		  scratch->asm_name64, scratch->asm_name64, caller);
+  mip_asm_append (t, "\n\tmovl\t$1, %s\n\tlock xaddl\t%s, "
+		  MIP_ORDER_SEQUENCE "(%%rip)\n\tincl\t%s\n\tmovl\t%s, %s",
+		  r, r, r, r, order);
   if (saved)
     {
       mip_asm_append (t, "\n\t%s\t%s", pop_insn (), full_name (scratch));
@@ -343,6 +343,34 @@ static bool
 use_first_call_helper (const struct scratch_register *scratch)
 {
   return TARGET_64BIT && strcmp (scratch->gcc_name, "r11") == 0;
+}
+
+/* The call of the borrow helper.  x86-64: the record's address in %r11.
+   i386: the record's distance from label 3 pushed (a PC-relative
+   immediate, the same in position-dependent and position-independent
+   code), popped by the helper's ret $4; no register:
+	pushl	$.Lmip.rN-3f
+	call	__mip_count_borrow
+   3:  */
+static void
+append_borrow_call (struct mip_asm_text *t, unsigned idx)
+{
+  if (TARGET_64BIT)
+    mip_asm_append (t, "\n\tleaq\t" MIP_RECORD_LABEL_FMT "(%%rip), %%r11",
+		    idx);
+  else
+    {
+      mip_asm_append (t, "\n\tpushl\t$" MIP_RECORD_LABEL_FMT "-3f", idx);
+      append_cfa_adjust (t, 4);
+    }
+  mip_asm_append (t, "\n\t.hidden\t%s\n\tcall\t%s", MIP_COUNT_BORROW_HELPER,
+		  MIP_COUNT_BORROW_HELPER);
+  if (!TARGET_64BIT)
+    {
+      mip_asm_append (t, "\n3:");
+      append_cfa_adjust (t, -4);
+    }
+  mip_note_sampled_function ();
 }
 
 /* A register of the scratch table other than AVOID, to save and
@@ -384,7 +412,6 @@ mip_target_instrument_entry (function *fun, const struct mip_entry_probe *p)
   char addr[128];
   unsigned idx = p->function_index;
   int next_reg = 0;
-  int ra_offset = 0;
 
   mip_asm_init (&t);
   if (i386_pic ())
@@ -403,7 +430,6 @@ mip_target_instrument_entry (function *fun, const struct mip_entry_probe *p)
 	  mip_asm_append (&t, "pushl\t%s", base_reg->asm_name32);
 	  append_cfa_adjust (&t, 4);
 	  mip_asm_append (&t, "\n\t");
-	  ra_offset = 4;
 	}
       base = base_reg->asm_name32;
       mip_asm_append (&t, "call\t2f\n2:");
@@ -419,32 +445,44 @@ mip_target_instrument_entry (function *fun, const struct mip_entry_probe *p)
     }
   if (p->kinds & MIP_KIND_CALL_COUNT)
     {
-      const struct scratch_register *scratch;
-      bool saved = next_reg >= free_regs;
-      if (saved)
-	scratch = register_to_save (base_reg);
-      else
+      /* i386 always calls the helper, which needs no register; x86-64
+	 where %r11 is free.  */
+      const struct scratch_register *scratch = NULL;
+      bool saved = false;
+      bool helper = true;
+      if (TARGET_64BIT)
 	{
-	  scratch = regs[next_reg];
-	  clobbers[n++] = regnos[next_reg];
+	  saved = next_reg >= free_regs;
+	  if (saved)
+	    scratch = register_to_save (base_reg);
+	  else
+	    {
+	      scratch = regs[next_reg];
+	      clobbers[n++] = regnos[next_reg];
+	    }
+	  helper = !saved && use_first_call_helper (scratch);
 	}
-      bool helper = !saved && use_first_call_helper (scratch);
       record_address (addr, sizeof addr, idx, p->layout.count_offset, base,
 		      label);
       /* With the helper only the low byte: it borrows every 256th call
 	 and the helper carries the borrow (and samples the caller).  */
-      mip_asm_append (&t, "%s%s\t$1, %s\n\tjnc\t1f", t.len ? "\n\t" : "",
+      mip_asm_append (&t, "%s%s\t$1, %s", t.len ? "\n\t" : "",
 		      count_decrement (helper), addr);
+      /* A saved PIC base is popped at once (popl keeps the flags), so
+	 that the helper finds the function's return address one word
+	 above its argument.  */
+      if (base_saved)
+	{
+	  mip_asm_append (&t, "\n\tpopl\t%s", base);
+	  append_cfa_adjust (&t, -4);
+	  base_saved = false;
+	}
+      mip_asm_append (&t, "\n\tjnc\t1f");
       clobbers[n++] = FLAGS_REG;
       if (helper)
-	{
-	  mip_asm_append (&t, "\n\tleaq\t" MIP_RECORD_LABEL_FMT "(%%rip), %%r11"
-			  "\n\t.hidden\t%s\n\tcall\t%s", idx,
-			  MIP_COUNT_BORROW_HELPER, MIP_COUNT_BORROW_HELPER);
-	  mip_note_sampled_function ();
-	}
+	append_borrow_call (&t, idx);
       else
-	append_first_call (&t, p, scratch, saved, ra_offset, base, label);
+	append_first_call (&t, p, scratch, saved);
       mip_asm_append (&t, "\n1:");
     }
   if (base_saved)

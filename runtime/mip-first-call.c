@@ -1,6 +1,6 @@
 /* mip-first-call.c - the full mode's member of libmip: the slow paths
-   of the x86-64, AArch64 and 32-bit Arm (ARM state and Thumb-2) entry
-   probes, shared by every instrumented function of the module, the
+   of the x86-64, i386, AArch64 and 32-bit Arm (ARM state and Thumb-2)
+   entry probes, shared by every instrumented function of the module, the
    caller samples they take, and the fork handler that resets a child's
    counts.  Only programs with code of the full mode link it (see
    MIP_FULL_RUNTIME in mip-format.h): a coverage program carries none
@@ -62,6 +62,8 @@
 #define MIP_SAMPLES_AARCH64 1
 #elif defined(__arm__) && defined(__ARM_ARCH_ISA_ARM)
 #define MIP_SAMPLES_ARM 1
+#elif defined(__i386__)
+#define MIP_SAMPLES_I386 1
 #endif
 
 #include "mip-internal.h"
@@ -125,7 +127,7 @@ register_fork_handler (void)
 #endif /* MIP_PLATFORM_POSIX */
 
 #if defined MIP_SAMPLES_X86_64 || defined MIP_SAMPLES_AARCH64 \
-    || defined MIP_SAMPLES_ARM
+    || defined MIP_SAMPLES_ARM || defined MIP_SAMPLES_I386
 
 /* The header and the lock of the module's caller samples, written after
    the section data of every dump (mip-runtime.c); the entries and the
@@ -243,6 +245,37 @@ sample_caller (const unsigned char *record, uintptr_t return_address)
 		return_address);
   MIP_UNLOCK (table->lock);
 }
+
+#if defined MIP_SAMPLES_ARM || defined MIP_SAMPLES_I386
+
+/* The count of RECORD borrowed in its low byte: carry the borrow into
+   the upper 24 bits; when that borrows too, the count was 0: the first
+   call, whose caller and order are stamped, or a wrap, saturated; else
+   sample the caller.  The instrumented function returns to
+   RETURN_ADDRESS.  The targets whose borrow helper is C code (32-bit
+   Arm and i386).  */
+static inline MIP_SAMPLER_CODE void
+count_borrow (unsigned char *record, uintptr_t return_address)
+{
+  uint32_t *count = (uint32_t *) (void *) record;
+  uint32_t *order = (uint32_t *) (void *) (record + 4);
+  uintptr_t *caller = (uintptr_t *) (void *) (record + 8);
+  uint32_t old = __atomic_fetch_sub (count, 0x100u, __ATOMIC_RELAXED);
+
+  if (old >= 0x100u)
+    sample_caller (record, return_address);
+  else if (__atomic_load_n (order, __ATOMIC_RELAXED) != 0)
+    __atomic_store_n (count, 1u, __ATOMIC_RELAXED);
+  else
+    {
+      *caller = return_address;
+      __atomic_store_n (order, __atomic_add_fetch (&__mip_sequence, 1u,
+						   __ATOMIC_RELAXED),
+			__ATOMIC_RELAXED);
+    }
+}
+
+#endif
 
 #endif /* a target that samples callers */
 
@@ -459,31 +492,13 @@ __asm__ ("\t.text\n"
    and sample nothing, as do the atomic probes of cores without ldrexb
    (ARM state before armv6K).  */
 
-/* The count of RECORD borrowed in its low byte: carry the borrow into
-   the upper 24 bits; when that borrows too, the count was 0: the first
-   call, whose caller and order are stamped, or a wrap, saturated; else
-   sample the caller.  RETURN_ADDRESS is the instrumented function's,
-   with the Thumb bit, which callers and samples leave out.  */
+/* The borrow of RECORD's count (count_borrow): RETURN_ADDRESS is the
+   instrumented function's, with the Thumb bit, which callers and
+   samples leave out.  */
 MIP_HIDDEN MIP_USED __attribute__ ((target ("general-regs-only"))) void
 __mip_count_borrow_slow (unsigned char *record, uintptr_t return_address)
 {
-  uint32_t *count = (uint32_t *) (void *) record;
-  uint32_t *order = (uint32_t *) (void *) (record + 4);
-  uintptr_t *caller = (uintptr_t *) (void *) (record + 8);
-  uint32_t old = __atomic_fetch_sub (count, 0x100u, __ATOMIC_RELAXED);
-
-  return_address &= ~(uintptr_t) 1;
-  if (old >= 0x100u)
-    sample_caller (record, return_address);
-  else if (__atomic_load_n (order, __ATOMIC_RELAXED) != 0)
-    __atomic_store_n (count, 1u, __ATOMIC_RELAXED);
-  else
-    {
-      *caller = return_address;
-      __atomic_store_n (order, __atomic_add_fetch (&__mip_sequence, 1u,
-						   __ATOMIC_RELAXED),
-			__ATOMIC_RELAXED);
-    }
+  count_borrow (record, return_address & ~(uintptr_t) 1);
 }
 
 __asm__ ("\t.pushsection\t.text\n"
@@ -518,5 +533,81 @@ __asm__ ("\t.pushsection\t.text\n"
 	 "\t.thumb\n"
 #endif
 	 "\t.popsection\n");
+
+#elif defined MIP_SAMPLES_I386
+
+/* i386 (plugin/mip-x86.cc): the probe decrements the low byte of the
+   negated count (subb $1, or lock subb), and when that borrows, once
+   every MIP_CALLER_SAMPLE_PERIOD calls, pushes the record's distance
+   from the instruction after its call (label 3, a PC-relative
+   immediate, so one form serves position-dependent and
+   position-independent code and needs no register) and calls
+   __mip_count_borrow, before the instrumented function's prologue:
+
+	pushl	$.Lmip.rN-3f
+	call	__mip_count_borrow
+   3:
+
+   The helper pops that word (ret $4) and keeps every register but the
+   flags (dead at entry).  It calls __mip_count_borrow_slow, C code that
+   keeps every register too (no_caller_saved_registers) and touches no
+   x87 or vector register (general-regs-only), with the probe's label
+   3, the distance and the instrumented function's return address, on
+   a stack aligned to 16 bytes whatever the instrumented function was
+   given (%ebp anchors the frame; the C code keeps it):
+
+	pushl	%ebp
+	movl	%esp, %ebp		# 4(%ebp) label 3, 8(%ebp) the distance
+	andl	$-16, %esp		# 12(%ebp) the function's return address
+	subl	$4, %esp
+	pushl	12(%ebp)
+	pushl	8(%ebp)
+	pushl	4(%ebp)
+	call	__mip_count_borrow_slow
+	movl	%ebp, %esp
+	popl	%ebp
+	ret	$4
+
+   The C code carries the borrow atomically, then stamps the first call
+   or samples the caller (count_borrow).  As on x86-64, a dump taken by
+   a signal handler between the probe's byte update and the carry would
+   count 256 calls too few.  */
+
+/* Called by __mip_count_borrow before the instrumented function's
+   prologue: the record is at LABEL + DISTANCE.  */
+MIP_HIDDEN MIP_USED
+__attribute__ ((no_caller_saved_registers, target ("general-regs-only")))
+void
+__mip_count_borrow_slow (uintptr_t label, uintptr_t distance,
+			 uintptr_t return_address)
+{
+  count_borrow ((unsigned char *) (label + distance), return_address);
+}
+
+__asm__ ("\t.text\n"
+	 "\t.globl\t__mip_count_borrow\n"
+	 "\t.hidden\t__mip_count_borrow\n"
+	 "\t.type\t__mip_count_borrow, @function\n"
+	 "__mip_count_borrow:\n"
+	 "\t.cfi_startproc\n"
+	 "\tpushl\t%ebp\n"
+	 "\t.cfi_adjust_cfa_offset 4\n"
+	 "\t.cfi_rel_offset %ebp, 0\n"
+	 "\tmovl\t%esp, %ebp\n"
+	 "\t.cfi_def_cfa_register %ebp\n"
+	 "\tandl\t$-16, %esp\n"
+	 "\tsubl\t$4, %esp\n"
+	 "\tpushl\t12(%ebp)\n"
+	 "\tpushl\t8(%ebp)\n"
+	 "\tpushl\t4(%ebp)\n"
+	 "\tcall\t__mip_count_borrow_slow\n"
+	 "\tmovl\t%ebp, %esp\n"
+	 "\t.cfi_def_cfa_register %esp\n"
+	 "\tpopl\t%ebp\n"
+	 "\t.cfi_adjust_cfa_offset -4\n"
+	 "\t.cfi_restore %ebp\n"
+	 "\tret\t$4\n"
+	 "\t.cfi_endproc\n"
+	 "\t.size\t__mip_count_borrow, .-__mip_count_borrow\n");
 
 #endif

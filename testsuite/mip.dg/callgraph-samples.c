@@ -1,6 +1,7 @@
-/* Caller samples weigh the call graph (full mode on x86-64, AArch64,
-   and 32-bit Arm in ARM state and Thumb-2; mip.cross runs it on the
-   Arm targets too): the recursive edge of fib appears, and a callee
+/* Caller samples weigh the call graph (full mode on x86-64, i386,
+   AArch64, and 32-bit Arm in ARM state and Thumb-2; i386 as -m32
+   variants, position-dependent and PIE; mip.cross runs it on the Arm
+   targets too): the recursive edge of fib appears, and a callee
    with three callers of very different call counts shows all three,
    each with about the calls it made (within one sampling period of 256
    calls); the call counts stay exact.  Where the probes sample no
@@ -51,4 +52,4 @@ int main (void) { /* mip-calls(1) */
 
 /* { dg-final { mip-run-check } } */
 /* DejaGnu reads a directive from one line only.  */
-/* { dg-final { mip-check-call-weights { {fib fib 21890} {often callee 10000} {sometimes callee 3000} {rarely callee 300} } } } */
+/* { dg-final { mip-check-call-weights { {fib fib 21890} {often callee 10000} {sometimes callee 3000} {rarely callee 300} } -variants { {-m32 -fno-pie -no-pie} {-m32 -fPIE -pie} } } } */
