@@ -431,6 +431,8 @@ add_line_counts (struct counted_row *rows, size_t count)
 {
   size_t i = 0;
 
+  if (count == 0)
+    return;                     /* ROWS may be null */
   qsort (rows, count, sizeof *rows, compare_counted_rows);
   while (i < count)
     {
