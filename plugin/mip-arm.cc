@@ -119,14 +119,45 @@
    order; without -fplugin-arg-mip-atomic counts are not atomic on any
    target (doc/guide.md).
 
-   Block probe (the flags may be live: nothing below touches them):
-	ADDR	(A, .Lmip.rN + K - C)
-	strb	A, [A, #C]
-	ARM 16 bytes, Thumb-2 12 (low register) or 14, Thumb-1 12 or 14.
+   Block probes (the flags may be live: nothing below touches them) mark
+   their byte through the function's base, the address the entry probe
+   leaves in A (the record when it counts, else its coverage byte or
+   the byte before: never 7 modulo 8, so the stored low byte is never
+   0xff).  Where a register R holds the base at the start of the block
+   on every path into it, K being the byte's offset from the base:
+	strb	R, [R, #K]
+	ARM 4 bytes (K up to 4095), Thumb-2 2 (a low register, K up to
+	31) or 4 (K up to 4095), Thumb-1 2 (K up to 31).
+   Otherwise the probe loads the base into a dead register A, where the
+   blocks after it find it (the base plus K rounded down to 8 beyond
+   those reaches):
+	ADDR	(A, .Lmip.rN + base)
+	strb	A, [A, #K]
+	ARM 16 bytes, Thumb-2 12 (low register, K up to 31) or 14,
+	Thumb-1 12 or 14.
+   Which registers hold the base is forward dataflow over the blocks
+   (a register holds it at a block's start when it does at the end of
+   every predecessor, looked at from "every register" so that loops
+   keep it; abnormal and EH edges bring none), fed by the probes
+   decided so far in layout order: the entry probe's A, chosen among
+   the dead registers as the one that keeps the base in the most
+   blocks, and each loading probe's.  An instruction that writes a
+   register, a call that clobbers it (the callee's ABI) and a probe
+   that loads it with another value end it; a probe never loads another
+   value into a register that holds the base anywhere, so the facts
+   found before stay true.  A loading probe takes, best first, a
+   call-saved register r4-r11 (Thumb-1 r4-r7) that calls leave alone,
+   where the function's prologue (all of it in the entry block: not
+   shrink-wrapped, and the function returns and has no setjmp) stores
+   it on the stack and it is dead (liveness computed here: GCC's keeps
+   the call-saved registers live down to a return that pops them),
+   since the epilogue and the unwinder put it back; else the entry
+   probe's A, then another dead register.
 
    Registers: A and V are registers that dataflow proves dead there
    (entry: ip, r3-r0 in ARM state, r3-r0 then ip in Thumb-2, r3-r0 in
-   Thumb-1, which cannot load or store through ip; blocks: also lr).
+   Thumb-1, which cannot load or store through ip; blocks: also lr and
+   the call-saved registers above).
    Where none is dead, a Thumb-1 block probe first parks a low register
    in a dead ip or lr (`mov ip, rX', which keeps the flags), and otherwise
    the probe saves
@@ -145,6 +176,7 @@
 
 #include "mip-plugin.h"
 #include "debug.h"
+#include "rtl-iter.h"
 
 /* ---- Instruction set ------------------------------------------------ */
 
@@ -309,6 +341,510 @@ saved_low_register (unsigned used)
     if (!(used & (1u << order[i])))
       return order[i];
   gcc_unreachable ();
+}
+
+/* The offset from P's record of the function's base, the address the
+   entry probe leaves in A: the record itself when it counts (4-aligned),
+   else its coverage byte, or the byte before when that one is 7 modulo
+   8.  Never 7 modulo 8, so that its low byte is never 0xff.  */
+static uint32_t
+record_base (const struct mip_entry_probe *p)
+{
+  uint32_t base = 0;
+  if (!(p->kinds & MIP_KIND_CALL_COUNT))
+    base = p->layout.coverage_offset
+	   - coverage_store_offset (p->raw_offset + p->layout.coverage_offset);
+  gcc_assert ((p->raw_offset + base) % 8 != 7);
+  return base;
+}
+
+/* ---- Bases kept in registers ---------------------------------------- */
+
+/* Which registers hold the function's base plus a known multiple of 8
+   at some point: OFFSET[R] is that multiple, or NO_BASE.  */
+#define NO_BASE (-1)
+struct held_bases
+{
+  int32_t offset[16];
+};
+
+/* What is known of the function whose blocks are being probed.  The
+   pass asks for block probes in layout order, then for the entry
+   probe.  Where the base itself is held comes from the whole function
+   (find_bases); where the base plus another multiple of 8 is (the
+   values past the stores' reach), from the blocks looked at so far: a
+   block's predecessors that come later in the layout (loop latches)
+   are not known yet, so nothing of that kind is assumed to reach it
+   from them.  */
+static struct
+{
+  function *fun;
+  unsigned function_index;
+  basic_block next;		/* the first block not yet looked at */
+  unsigned char *state;		/* by block index: 0 not yet looked at,
+				   1 START known, 2 END known too */
+  struct held_bases *start;	/* after the block's probe */
+  struct held_bases *end;
+  /* By block index, as masks of registers: */
+  unsigned *written;		/* what the block's own instructions may
+				   write */
+  unsigned *gen;		/* what its probe sets to the base itself */
+  unsigned *other;		/* what its probe sets to another value */
+  unsigned *base_in;		/* what holds the base itself at its start
+				   on every path into it */
+  bool base_in_stale;		/* GEN or OTHER changed since BASE_IN */
+  int entry_reg;		/* the entry probe's A, or -1 */
+  unsigned saved_by_prologue;	/* call-saved registers that the
+				   prologue saves (see below) */
+  int writers[16];		/* blocks that write each register */
+  unsigned *saved_live;		/* by block index: which of
+				   SAVED_BY_PROLOGUE are live at its start */
+} bases;
+
+static void
+clear_bases (struct held_bases *h)
+{
+  for (int r = 0; r < 16; r++)
+    h->offset[r] = NO_BASE;
+}
+
+/* Forget the registers of X (a register, or a part of one) in H.  */
+static void
+forget_register (rtx x, struct held_bases *h)
+{
+  if (GET_CODE (x) == SUBREG)
+    x = SUBREG_REG (x);
+  if (!REG_P (x) || !HARD_REGISTER_P (x))
+    return;
+  for (unsigned r = REGNO (x); r < END_REGNO (x) && r < 16; r++)
+    h->offset[r] = NO_BASE;
+}
+
+static void
+forget_stored (rtx x, const_rtx, void *data)
+{
+  forget_register (x, (struct held_bases *) data);
+}
+
+/* Whether INSN is the label and probe that the pass put at a block's
+   start (its text starts with the block's label).  */
+static bool
+block_probe_insn_p (rtx_insn *insn)
+{
+  rtx body = PATTERN (insn);
+  if (GET_CODE (body) == PARALLEL)
+    body = XVECEXP (body, 0, 0);
+  return (GET_CODE (body) == ASM_INPUT
+	  && startswith (XSTR (body, 0), ".Lmip.b"));
+}
+
+/* Forget in H every register that INSN may write: what a call
+   clobbers under its callee's ABI, its stores and clobbers, its
+   auto-increments and the definitions dataflow knows.  */
+static void
+forget_written (rtx_insn *insn, struct held_bases *h)
+{
+  if (CALL_P (insn))
+    {
+      function_abi callee = insn_callee_abi (insn);
+      for (int r = 0; r < 16; r++)
+	if (callee.clobbers_at_least_part_of_reg_p (r))
+	  h->offset[r] = NO_BASE;
+    }
+  note_stores (insn, forget_stored, h);
+  subrtx_iterator::array_type array;
+  FOR_EACH_SUBRTX (iter, array, PATTERN (insn), NONCONST)
+    if (GET_RTX_CLASS (GET_CODE (*iter)) == RTX_AUTOINC)
+      forget_register (XEXP (*iter, 0), h);
+  df_insn_info *info = DF_INSN_UID_SAFE_GET (INSN_UID (insn));
+  df_ref def;
+  if (info)
+    FOR_EACH_INSN_INFO_DEF (def, info)
+      if (DF_REF_REGNO (def) < 16)
+	h->offset[DF_REF_REGNO (def)] = NO_BASE;
+}
+
+/* The bases held at the end of BB, whose start is known.  */
+static const struct held_bases *
+bases_at_end (basic_block bb)
+{
+  if (bases.state[bb->index] == 2)
+    return &bases.end[bb->index];
+  struct held_bases h = bases.start[bb->index];
+  rtx_insn *insn;
+  FOR_BB_INSNS (bb, insn)
+    if (NONDEBUG_INSN_P (insn) && !block_probe_insn_p (insn))
+      forget_written (insn, &h);
+  bases.end[bb->index] = h;
+  bases.state[bb->index] = 2;
+  return &bases.end[bb->index];
+}
+
+/* Into H, the bases held at the start of BB on every path into it: on
+   the edges from blocks already looked at (and not abnormal or EH
+   ones); at the function's start, none.  */
+static void
+bases_at_start (basic_block bb, struct held_bases *h)
+{
+  edge e;
+  edge_iterator ei;
+  bool first = true;
+  clear_bases (h);
+  FOR_EACH_EDGE (e, ei, bb->preds)
+    {
+      if (e->src->index < NUM_FIXED_BLOCKS || bases.state[e->src->index] == 0
+	  || (e->flags & (EDGE_ABNORMAL | EDGE_EH)))
+	{
+	  clear_bases (h);
+	  return;
+	}
+      const struct held_bases *from = bases_at_end (e->src);
+      for (int r = 0; r < 16; r++)
+	if (first)
+	  h->offset[r] = from->offset[r];
+	else if (h->offset[r] != from->offset[r])
+	  h->offset[r] = NO_BASE;
+      first = false;
+    }
+}
+
+/* The registers that the instructions of BB may write, as a mask.  */
+static unsigned
+registers_written (basic_block bb)
+{
+  struct held_bases h;
+  for (int r = 0; r < 16; r++)
+    h.offset[r] = 0;
+  rtx_insn *insn;
+  FOR_BB_INSNS (bb, insn)
+    if (NONDEBUG_INSN_P (insn) && !block_probe_insn_p (insn))
+      forget_written (insn, &h);
+  unsigned mask = 0;
+  for (int r = 0; r < 16; r++)
+    if (h.offset[r] == NO_BASE)
+      mask |= 1u << r;
+  return mask;
+}
+
+/* The registers that hold the base itself at the start of each block of
+   FUN on every path into it, into bases.base_in, given where the probes
+   set them (bases.gen, bases.other): the usual forward dataflow,
+   starting from "every register" at every block but the entry and
+   iterated to its greatest fixed point, so that a loop's blocks keep
+   what reaches the loop.  The probes decided later only add to GEN
+   (they set registers to the base itself, which keeps these facts
+   true) or set to other values registers that hold the base nowhere
+   (mip_target_block_probe).  */
+static void
+find_bases (function *fun)
+{
+  basic_block entry = single_succ (ENTRY_BLOCK_PTR_FOR_FN (fun));
+  basic_block bb;
+  FOR_EACH_BB_FN (bb, fun)
+    bases.base_in[bb->index] = bb == entry ? 0 : 0xffffu;
+  bool changed = true;
+  while (changed)
+    {
+      changed = false;
+      FOR_EACH_BB_FN (bb, fun)
+	{
+	  if (bb == entry)
+	    continue;
+	  unsigned in = 0xffffu;
+	  edge e;
+	  edge_iterator ei;
+	  FOR_EACH_EDGE (e, ei, bb->preds)
+	    {
+	      int from = e->src->index;
+	      if (from < NUM_FIXED_BLOCKS
+		  || (e->flags & (EDGE_ABNORMAL | EDGE_EH)))
+		in = 0;
+	      else
+		in &= (bases.gen[from]
+		       | (bases.base_in[from] & ~bases.other[from]))
+		      & ~bases.written[from];
+	    }
+	  if (in != bases.base_in[bb->index])
+	    {
+	      bases.base_in[bb->index] = in;
+	      changed = true;
+	    }
+	}
+    }
+  bases.base_in_stale = false;
+}
+
+/* The registers that hold the base in some block.  */
+static unsigned
+registers_holding_base (function *fun)
+{
+  unsigned mask = 0;
+  basic_block bb;
+  FOR_EACH_BB_FN (bb, fun)
+    mask |= bases.base_in[bb->index] | bases.gen[bb->index];
+  return mask;
+}
+
+/* Call-saved registers that a block probe may take where they are dead
+   (they keep the base across calls): r4-r11 (Thumb-1: r4-r7) that the
+   prologue, all of it in the entry block (no shrink-wrapping), stores
+   on the stack, so that the epilogue and the unwinder restore them
+   whatever the function leaves in them; none in functions that do not
+   return, whose prologue may save nothing.  */
+static unsigned
+find_saved_by_prologue (function *fun)
+{
+  if (crtl->shrink_wrapped || crtl->shrink_wrapped_separate
+      || TREE_THIS_VOLATILE (fun->decl) || fun->calls_setjmp
+      || fun->has_nonlocal_label || crtl->calls_eh_return)
+    return 0;
+  basic_block entry = single_succ (ENTRY_BLOCK_PTR_FOR_FN (fun));
+  unsigned mask = 0;
+  rtx_insn *insn;
+  FOR_BB_INSNS (entry, insn)
+    {
+      if (NOTE_P (insn) && NOTE_KIND (insn) == NOTE_INSN_PROLOGUE_END)
+	{
+	  unsigned usable = 0;
+	  for (int r = 4; r <= (thumb1 () ? 7 : 11); r++)
+	    if (!fixed_regs[r] && !global_regs[r]
+		&& !crtl->abi->clobbers_at_least_part_of_reg_p (r)
+		&& TEST_HARD_REG_BIT (reg_class_contents[GENERAL_REGS], r)
+		&& r != HARD_FRAME_POINTER_REGNUM)
+	      usable |= 1u << r;
+	  return mask & usable;
+	}
+      if (!NONDEBUG_INSN_P (insn) || !RTX_FRAME_RELATED_P (insn))
+	continue;
+      /* The stores of registers' own values that the CFI describes: a
+	 push (whose pattern is an unspec, its frame note the stores),
+	 or a store of a single register.  */
+      rtx note = find_reg_note (insn, REG_FRAME_RELATED_EXPR, NULL_RTX);
+      rtx body = note ? XEXP (note, 0) : PATTERN (insn);
+      bool list = GET_CODE (body) == PARALLEL || GET_CODE (body) == SEQUENCE;
+      int n = list ? XVECLEN (body, 0) : 1;
+      for (int i = 0; i < n; i++)
+	{
+	  rtx set = list ? XVECEXP (body, 0, i) : body;
+	  if (GET_CODE (set) == SET && MEM_P (SET_DEST (set))
+	      && REG_P (SET_SRC (set)) && REGNO (SET_SRC (set)) < 16)
+	    mask |= 1u << REGNO (SET_SRC (set));
+	}
+    }
+  /* No end of the prologue in the entry block.  */
+  return 0;
+}
+
+/* Into bases.saved_live, where the registers of bases.saved_by_prologue
+   are live.  Dataflow's own liveness keeps them live down to the exit,
+   which uses them for the caller (a return that pops them is one insn
+   that does not say so); here the exit uses none of them, since the
+   epilogue puts back what the prologue saved.  */
+static void
+find_saved_live (function *fun)
+{
+  unsigned tracked = bases.saved_by_prologue;
+  unsigned at_exit = 0;
+  for (int r = 0; r < 16; r++)
+    if (bitmap_bit_p (df->exit_block_uses, r))
+      at_exit |= 1u << r;
+  at_exit &= ~tracked;
+  basic_block bb;
+  FOR_EACH_BB_FN (bb, fun)
+    bases.saved_live[bb->index] = 0;
+  bool changed = true;
+  while (changed)
+    {
+      changed = false;
+      FOR_EACH_BB_REVERSE_FN (bb, fun)
+	{
+	  unsigned live = 0;
+	  edge e;
+	  edge_iterator ei;
+	  FOR_EACH_EDGE (e, ei, bb->succs)
+	    live |= e->dest == EXIT_BLOCK_PTR_FOR_FN (fun)
+		    ? at_exit : bases.saved_live[e->dest->index];
+	  rtx_insn *insn;
+	  FOR_BB_INSNS_REVERSE (bb, insn)
+	    {
+	      if (!NONDEBUG_INSN_P (insn) || block_probe_insn_p (insn))
+		continue;
+	      df_insn_info *info = DF_INSN_UID_SAFE_GET (INSN_UID (insn));
+	      df_ref ref;
+	      if (!info)
+		{
+		  /* Cannot tell: none of them is usable.  */
+		  bases.saved_by_prologue = 0;
+		  return;
+		}
+	      FOR_EACH_INSN_INFO_DEF (ref, info)
+		if (DF_REF_REGNO (ref) < 16
+		    && !DF_REF_FLAGS_IS_SET (ref, DF_REF_PARTIAL
+						  | DF_REF_CONDITIONAL
+						  | DF_REF_MAY_CLOBBER))
+		  live &= ~(1u << DF_REF_REGNO (ref));
+	      FOR_EACH_INSN_INFO_USE (ref, info)
+		if (DF_REF_REGNO (ref) < 16)
+		  live |= 1u << DF_REF_REGNO (ref);
+	    }
+	  df_ref ref;
+	  FOR_EACH_ARTIFICIAL_USE (ref, bb->index)
+	    if (DF_REF_REGNO (ref) < 16)
+	      live |= 1u << DF_REF_REGNO (ref);
+	  live &= tracked;
+	  if (live != bases.saved_live[bb->index])
+	    {
+	      bases.saved_live[bb->index] = live;
+	      changed = true;
+	    }
+	}
+    }
+}
+
+/* Look at the blocks of FUN before BB in the layout that have no probe,
+   and return the bases held at the start of BB.  */
+static struct held_bases *
+bases_before (function *fun, basic_block bb, const struct mip_entry_probe *p)
+{
+  if (bases.fun != fun || bases.function_index != p->function_index
+      || bases.state == NULL)
+    {
+      int n = last_basic_block_for_fn (fun);
+      XDELETEVEC (bases.state);
+      XDELETEVEC (bases.start);
+      XDELETEVEC (bases.end);
+      XDELETEVEC (bases.written);
+      XDELETEVEC (bases.gen);
+      XDELETEVEC (bases.other);
+      XDELETEVEC (bases.base_in);
+      XDELETEVEC (bases.saved_live);
+      bases.state = XCNEWVEC (unsigned char, n);
+      bases.start = XNEWVEC (struct held_bases, n);
+      bases.end = XNEWVEC (struct held_bases, n);
+      bases.written = XCNEWVEC (unsigned, n);
+      bases.gen = XCNEWVEC (unsigned, n);
+      bases.other = XCNEWVEC (unsigned, n);
+      bases.base_in = XCNEWVEC (unsigned, n);
+      bases.saved_live = XCNEWVEC (unsigned, n);
+      bases.fun = fun;
+      bases.function_index = p->function_index;
+      bases.next = ENTRY_BLOCK_PTR_FOR_FN (fun)->next_bb;
+      bases.saved_by_prologue = find_saved_by_prologue (fun);
+      find_saved_live (fun);
+      basic_block x;
+      memset (bases.writers, 0, sizeof bases.writers);
+      FOR_EACH_BB_FN (x, fun)
+	{
+	  bases.written[x->index] = registers_written (x);
+	  for (int r = 0; r < 16; r++)
+	    if (bases.written[x->index] & (1u << r))
+	      bases.writers[r]++;
+	}
+      /* The entry probe leaves the base in A when A is dead there: A is
+	 the dead register that keeps it in the most blocks.  */
+      basic_block entry = single_succ (ENTRY_BLOCK_PTR_FOR_FN (fun));
+      int dead[6];
+      int found = dead_registers (fun, NULL, dead, 6);
+      int best = -1, best_blocks = -1;
+      for (int i = 0; i < found; i++)
+	{
+	  bases.gen[entry->index] = 1u << dead[i];
+	  find_bases (fun);
+	  int blocks = 0;
+	  FOR_EACH_BB_FN (x, fun)
+	    if (bases.base_in[x->index] & (1u << dead[i]))
+	      blocks++;
+	  if (blocks > best_blocks)
+	    best = dead[i], best_blocks = blocks;
+	}
+      bases.entry_reg = best;
+      bases.gen[entry->index] = best >= 0 ? 1u << best : 0;
+      find_bases (fun);
+    }
+  else if (bases.base_in_stale)
+    find_bases (fun);
+  for (basic_block x = bases.next; x != bb->next_bb; x = x->next_bb)
+    {
+      gcc_assert (x != EXIT_BLOCK_PTR_FOR_FN (fun));
+      bases_at_start (x, &bases.start[x->index]);
+      bases.state[x->index] = 1;
+      for (int r = 0; r < 16; r++)
+	if ((bases.base_in[x->index] | bases.gen[x->index]) & (1u << r))
+	  bases.start[x->index].offset[r] = 0;
+    }
+  bases.next = bb->next_bb;
+  return &bases.start[bb->index];
+}
+
+/* The registers of FUN's entry probe for P into REGS: A, then V and T
+   when the record counts (T with -fplugin-arg-mip-atomic); dead ones
+   first, then saved low registers, whose mask goes to *SAVED.  Returns
+   how many are dead.  */
+static int
+entry_registers (function *fun, const struct mip_entry_probe *p, int *regs,
+		 unsigned *saved)
+{
+  bool counts = (p->kinds & MIP_KIND_CALL_COUNT) != 0;
+  bool atomic = counts && mip_options.atomic_counts && have_ldrex ();
+  int need = counts ? (atomic ? 3 : 2) : 1;
+  int dead[6];
+  int found = dead_registers (fun, NULL, dead, 6);
+  /* A first: the one chosen for the block probes' sake, if any.  */
+  int first = 0;
+  if (bases.fun == fun && bases.function_index == p->function_index)
+    for (int i = 0; i < found; i++)
+      if (dead[i] == bases.entry_reg)
+	first = i;
+  int k = 0;
+  if (found > 0)
+    regs[k++] = dead[first];
+  for (int i = 0; i < found && k < need; i++)
+    if (i != first)
+      regs[k++] = dead[i];
+  found = k;
+  unsigned used = 0;
+  for (int i = 0; i < found; i++)
+    used |= 1u << regs[i];
+  *saved = 0;
+  for (int i = found; i < need; i++)
+    {
+      regs[i] = saved_low_register (used);
+      used |= 1u << regs[i];
+      *saved |= 1u << regs[i];
+    }
+  return found;
+}
+
+/* A register that H says holds the base plus some B from which the
+   byte at OFFSET from the base can be stored to, or -1: in ARM state
+   OFFSET - B in -4095..4095, in Thumb-2 -255..4095 (best a low register
+   with 0..31, for the 16-bit strb), in Thumb-1 0..31.  */
+static int
+register_holding_base (const struct held_bases *h, uint32_t offset)
+{
+  int found = -1;
+  for (int r = 0; r < 16; r++)
+    {
+      if (h->offset[r] == NO_BASE)
+	continue;
+      int64_t d = (int64_t) offset - h->offset[r];
+      bool narrow = r < 8 && d >= 0 && d <= 31;
+      if (thumb1 ())
+	{
+	  if (narrow)
+	    return r;
+	}
+      else if (TARGET_THUMB2)
+	{
+	  if (narrow)
+	    return r;
+	  if (found < 0 && d >= -255 && d <= 4095)
+	    found = r;
+	}
+      else if (found < 0 && d >= -4095 && d <= 4095)
+	found = r;
+    }
+  return found;
 }
 
 /* ---- Hooks ---------------------------------------------------------- */
@@ -525,29 +1061,19 @@ mip_target_instrument_entry (function *fun, const struct mip_entry_probe *p)
      counts (4-aligned, so A is never 7 modulo 8), else its coverage
      byte's, to be marked with A's low byte.  */
   bool counts = (p->kinds & MIP_KIND_CALL_COUNT) != 0;
-  uint32_t base = 0;
-  if (!counts)
-    base = p->layout.coverage_offset
-	   - coverage_store_offset (p->raw_offset + p->layout.coverage_offset);
-  gcc_assert ((p->raw_offset + base) % 8 != 7);
+  uint32_t base = record_base (p);
 
   bool atomic = counts && mip_options.atomic_counts && have_ldrex ();
-  int need = counts ? (atomic ? 3 : 2) : 1;
   int regs[3];
   int clobbers[6];
   int n = 0;
-  int found = dead_registers (fun, NULL, regs, need);
-  unsigned used = 0, saved = 0;
+  unsigned saved;
+  int found = entry_registers (fun, p, regs, &saved);
+  unsigned used = saved;
   for (int i = 0; i < found; i++)
     {
       used |= 1u << regs[i];
       clobbers[n++] = regs[i];
-    }
-  for (; found < need; found++)
-    {
-      regs[found] = saved_low_register (used);
-      used |= 1u << regs[found];
-      saved |= 1u << regs[found];
     }
   int a = regs[0];
   const char *ra = rname (a);
@@ -600,11 +1126,60 @@ mip_target_block_probe (function *fun, basic_block bb,
 			const struct mip_entry_probe *p, uint32_t byte_offset,
 			char *text, size_t size, int *clobbers, int *n)
 {
-  int a;
+  struct held_bases *held = bases_before (fun, bb, p);
+  uint32_t offset = byte_offset - record_base (p);
+  *n = 0;
+
+  /* A register still holds the base: the store alone, which reads the
+     same in divided and unified syntax (one line less for GCC's length
+     estimate).  */
+  int r = register_holding_base (held, offset);
+  if (r >= 0)
+    {
+      snprintf (text, size, "strb\t%s, [%s, #%d]", rname (r), rname (r),
+		(int) (offset - held->offset[r]));
+      return;
+    }
+
+  struct mip_asm_text t;
+  text_init (&t);
+
+  /* A gets the base itself where the store reaches the byte from it,
+     else the base plus OFFSET rounded down to 8, so that the probes of
+     the blocks after this one can reach theirs from it.  */
+  uint32_t from = offset <= (thumb1 () ? 31u : 4095u) ? 0 : offset & ~7u;
+  /* A dead register, best one that the block leaves alone: a call-saved
+     one that the prologue saved, then the entry probe's (which the
+     paths that join this block's may hold too), then another; none
+     that holds the base anywhere when it gets another value.  */
+  int dead[14];
+  int found = dead_registers (fun, bb, dead, 6);
+  int scratch = found;
+  for (int reg = 4; reg < 12; reg++)
+    if (bases.saved_by_prologue & ~bases.saved_live[bb->index]
+	& (1u << reg))
+      dead[found++] = reg;
+  int a = -1;
+  unsigned taboo = from ? registers_holding_base (fun) : 0;
+  unsigned kept = ~(taboo | bases.written[bb->index]);
+  /* Of the call-saved ones, which calls leave alone, the one that the
+     fewest blocks write.  */
+  int fewest = INT_MAX;
+  for (int i = scratch; i < found; i++)
+    if ((kept & (1u << dead[i])) && bases.writers[dead[i]] < fewest)
+      a = dead[i], fewest = bases.writers[dead[i]];
+  for (int i = 0; i < found && a < 0; i++)
+    if (dead[i] == bases.entry_reg && (kept & (1u << dead[i])))
+      a = dead[i];
+  for (int i = 0; i < found && a < 0; i++)
+    if (kept & (1u << dead[i]))
+      a = dead[i];
+  for (int i = 0; i < found && a < 0; i++)
+    if (!(taboo & (1u << dead[i])))
+      a = dead[i];
   int parked = -1;		/* Thumb-1: where A's value waits */
   unsigned saved = 0;
-  *n = 0;
-  if (dead_registers (fun, bb, &a, 1) == 1)
+  if (a >= 0)
     clobbers[(*n)++] = a;
   else
     {
@@ -621,25 +1196,32 @@ mip_target_block_probe (function *fun, basic_block bb,
       if (parked < 0)
 	saved = 1u << a;
     }
-  uint32_t store = coverage_store_offset (p->raw_offset + byte_offset);
   char expr[64];
-  record_expr (expr, sizeof expr, p, byte_offset - store);
+  record_expr (expr, sizeof expr, p, record_base (p) + from);
   /* The CFA is sp-based unless a frame pointer holds it after the
      prologue (a block before a shrink-wrapped prologue of a function with
      a frame pointer is the one case this gets wrong).  */
   bool cfa_sp = !frame_pointer_needed
 		|| bb == single_succ (ENTRY_BLOCK_PTR_FOR_FN (fun));
 
-  struct mip_asm_text t;
-  text_init (&t);
   append_push (&t, saved, cfa_sp, false);
   if (parked >= 0)
     mip_asm_append (&t, "\n\tmov\t%s, %s", rname (parked), rname (a));
   append_address (&t, a, expr);
-  mip_asm_append (&t, "\n\tstrb\t%s, [%s, #%u]", rname (a), rname (a), store);
+  mip_asm_append (&t, "\n\tstrb\t%s, [%s, #%u]", rname (a), rname (a),
+		  offset - from);
   if (parked >= 0)
     mip_asm_append (&t, "\n\tmov\t%s, %s", rname (a), rname (parked));
   append_push (&t, saved, cfa_sp, true);
+  if (parked < 0 && saved == 0)
+    {
+      held->offset[a] = (int32_t) from;
+      if (from == 0)
+	bases.gen[bb->index] |= 1u << a;
+      else
+	bases.other[bb->index] |= 1u << a;
+      bases.base_in_stale = true;
+    }
   snprintf (text, size, "%s", t.buf);
   gcc_assert (strlen (t.buf) < size);
 }
