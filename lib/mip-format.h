@@ -22,7 +22,7 @@ extern "C" {
 /* Bump on any change to mip-format.inc or to the rules below.  Readers
    refuse every other version: a raw profile written by another runtime
    must fail loudly, never merge garbage.  */
-#define MIP_FORMAT_VERSION 4u
+#define MIP_FORMAT_VERSION 5u
 
 /* Magic numbers.  Eight bytes: 0xff, four letters naming the file kind,
    then a byte giving the target's pointer size in bits.  Read as a u64 in
@@ -134,6 +134,13 @@ mip_coverage_byte_set (uint8_t byte)
 #define MIP_BLOCK_ONCE 0x20u      /* runs exactly once per call of the
 				     function (it post-dominates the entry
 				     and neither is on a cycle) */
+
+/* mip_map_edge.flags (and the profile's edges).  */
+#define MIP_EDGE_FALLTHROUGH 0x1u /* to the block that follows in GCC's
+				     order, without a jump */
+#define MIP_EDGE_ABNORMAL 0x2u    /* an exception, non-local goto or
+				     computed jump: not a branch */
+#define MIP_EDGE_ALL 0x3u
 
 /* mip_profile_caller.return_address of a caller outside the
    instrumented code (the C library calling main, another shared object):

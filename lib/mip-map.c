@@ -2,7 +2,7 @@
 
    Two passes over the units: the first checks every unit header and
    counts what the model needs, the second checks and copies every
-   function entry, block entry and inference list entry, and checks that
+   function entry, block entry, inference list entry and edge, and checks that
    the inference lists of each function form no cycle.  Nothing is read
    before its bounds have been checked against the unit it belongs to,
    and every sum of an offset and a size is done in 64 bits.
@@ -48,6 +48,7 @@ mip_map_free (struct mip_map *map)
   free (map->functions);
   free (map->blocks);
   free (map->infer_entries);
+  free (map->edges);
   free (map->strings);
   free (map);
 }
@@ -165,6 +166,11 @@ check_unit_header (struct map_parser *parser, uint64_t at, uint32_t index,
   if (header->mode & ~MIP_KIND_ALL)
     return MIP_CORRUPT (parser, "unit %" PRIu32 ": unknown mode bits 0x%"
 			PRIx32, index, header->mode & ~MIP_KIND_ALL);
+  if (header->options_offset != MIP_NO_OFFSET
+      && header->options_offset >= header->strings_size)
+    return MIP_CORRUPT (parser, "unit %" PRIu32 ": options_offset %" PRIu32
+			" is past the string table (%" PRIu32 " bytes)", index,
+			header->options_offset, header->strings_size);
   return MIP_OK;
 }
 
@@ -257,6 +263,43 @@ check_function_entry (struct map_parser *parser,
 			" inference entries at %" PRIu32
 			" are outside the unit",
 			index, entry->infer_count, entry->infer_offset);
+  if (entry->edge_count > 0
+      && !table_fits (entry->edge_offset, entry->edge_count,
+		      sizeof (struct mip_map_edge), header->header_size,
+		      header->unit_size))
+    return MIP_CORRUPT (parser, "function %" PRIu32 ": %" PRIu32
+			" edges at %" PRIu32 " are outside the unit",
+			index, entry->edge_count, entry->edge_offset);
+  return MIP_OK;
+}
+
+/* Copy and check the edge list of FUNCTION (INDEX-th of its unit), whose
+   unit starts at UNIT_AT: each to a block of the function.  */
+static enum mip_error
+read_edges (struct map_parser *parser, uint64_t unit_at,
+	    struct mip_map_model_function *function, uint32_t index)
+{
+  const struct mip_map_function *entry = &function->entry;
+  uint32_t i;
+
+  for (i = 0; i < entry->edge_count; i++)
+    {
+      struct mip_map_edge *edge = &parser->map->edges[function->edge_begin
+						      + i];
+      mip_read_struct (&parser->reader,
+		       unit_at + entry->edge_offset
+		       + (uint64_t) i * sizeof *edge,
+		       &mip_layout_mip_map_edge, edge);
+      if (edge->target >= entry->block_count)
+	return MIP_CORRUPT (parser, "function %" PRIu32 ": edge %" PRIu32
+			    " goes to block %" PRIu32 ", not one of its %"
+			    PRIu32 " blocks", index, i, edge->target,
+			    entry->block_count);
+      if (edge->flags & ~MIP_EDGE_ALL)
+	return MIP_CORRUPT (parser, "function %" PRIu32 ": edge %" PRIu32
+			    " has unknown flags 0x%" PRIx32, index, i,
+			    edge->flags & ~MIP_EDGE_ALL);
+    }
   return MIP_OK;
 }
 
@@ -303,6 +346,11 @@ check_block (struct map_parser *parser, const struct mip_map_function *entry,
     return MIP_CORRUPT (parser, "function %" PRIu32 ": block %" PRIu32
 			" has inference entries past the list of %" PRIu32,
 			index, block_index, entry->infer_count);
+  if (!table_fits (block->edge_begin, block->edge_count, 1, 0,
+		   entry->edge_count))
+    return MIP_CORRUPT (parser, "function %" PRIu32 ": block %" PRIu32
+			" has edges past the list of %" PRIu32,
+			index, block_index, entry->edge_count);
   return MIP_OK;
 }
 
@@ -354,6 +402,8 @@ read_blocks (struct map_parser *parser, uint64_t unit_at,
   uint32_t i;
 
   status = read_infer_entries (parser, unit_at, function, index);
+  if (status == MIP_OK)
+    status = read_edges (parser, unit_at, function, index);
   if (status != MIP_OK)
     return status;
   for (i = 0; i < entry->block_count; i++)
@@ -386,6 +436,8 @@ read_unit (struct map_parser *parser, uint64_t unit_at, uint32_t unit_index,
 	  parser->reader.data + unit_at + header->strings_offset,
 	  header->strings_size);
   *strings_used += header->strings_size;
+  unit->options = (header->options_offset == MIP_NO_OFFSET ? NULL
+		   : strings + header->options_offset);
   for (k = 0; k < header->function_count; k++)
     {
       struct mip_map_model_function *function =
@@ -402,6 +454,8 @@ read_unit (struct map_parser *parser, uint64_t unit_at, uint32_t unit_index,
       if ((uint64_t) map->block_count + function->entry.block_count
 	  > UINT32_MAX
 	  || (uint64_t) map->infer_count + function->entry.infer_count
+	  > UINT32_MAX
+	  || (uint64_t) map->edge_count + function->entry.edge_count
 	  > UINT32_MAX)
 	return mip_error_set (parser->error, MIP_ERROR_TOO_LARGE,
 			      parser->name, "too many blocks");
@@ -409,8 +463,10 @@ read_unit (struct map_parser *parser, uint64_t unit_at, uint32_t unit_index,
       function->unit_index = unit_index;
       function->block_begin = map->block_count;
       function->infer_begin = map->infer_count;
+      function->edge_begin = map->edge_count;
       map->block_count += function->entry.block_count;
       map->infer_count += function->entry.infer_count;
+      map->edge_count += function->entry.edge_count;
     }
   return MIP_OK;
 }
@@ -425,7 +481,9 @@ allocate_blocks (struct mip_map *map)
 			sizeof *map->blocks);
   map->infer_entries = calloc (map->infer_count ? map->infer_count : 1,
 			       sizeof *map->infer_entries);
-  return map->blocks && map->infer_entries;
+  map->edges = calloc (map->edge_count ? map->edge_count : 1,
+		       sizeof *map->edges);
+  return map->blocks && map->infer_entries && map->edges;
 }
 
 /* Second pass: units, then blocks (whose total is known only now).  */

@@ -30,6 +30,8 @@ struct mip_map_model_unit
   uint64_t map_offset;          /* of the unit in the map */
   uint64_t raw_offset;          /* of its raw unit in __mip_raw */
   uint32_t function_begin;      /* index of its first function */
+  const char *options;          /* into the map's strings: the options
+				   recorded, or NULL */
 };
 
 struct mip_map_model_function
@@ -40,6 +42,7 @@ struct mip_map_model_function
   uint32_t unit_index;
   uint32_t block_begin;          /* into the map's blocks */
   uint32_t infer_begin;          /* into the map's inference entries */
+  uint32_t edge_begin;           /* into the map's edges */
 };
 
 struct mip_map
@@ -53,10 +56,13 @@ struct mip_map
   uint32_t function_count;
   uint32_t block_count;
   uint32_t infer_count;
+  uint32_t edge_count;
   struct mip_map_model_unit *units;
   struct mip_map_model_function *functions;
   struct mip_map_block *blocks;  /* every function's, in function order */
   uint32_t *infer_entries;       /* every function's inference list, in
+				    function order */
+  struct mip_map_edge *edges;    /* every function's edge list, in
 				    function order */
   char *strings;                 /* every unit's string table */
   size_t strings_size;

@@ -110,6 +110,7 @@ same_tables (const struct mip_profile *a, const struct mip_profile *b)
       || x->function_count != y->function_count
       || x->block_count != y->block_count
       || x->infer_count != y->infer_count
+      || x->edge_count != y->edge_count
       || x->anchor_address != y->anchor_address)
     return false;
   for (i = 0; i < x->function_count; i++)

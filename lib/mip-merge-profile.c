@@ -176,6 +176,7 @@ mip_profile_copy_empty (const struct mip_profile *profile,
 	  h->block_count * sizeof *empty->blocks);
   memcpy (empty->infer_entries, profile->infer_entries,
 	  h->infer_count * sizeof *empty->infer_entries);
+  memcpy (empty->edges, profile->edges, h->edge_count * sizeof *empty->edges);
   memcpy (empty->strings, profile->strings, h->strings_size);
   memcpy (empty->primary, profile->primary,
 	  h->function_count * sizeof *empty->primary);

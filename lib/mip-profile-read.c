@@ -121,6 +121,9 @@ check_tables (struct profile_parser *parser)
 				sizeof (struct mip_profile_block), &end))
       || (status = check_table (parser, "inference", h->infer_offset,
 				h->infer_count, 4, &end))
+      || (status = check_table (parser, "edge", h->edges_offset,
+				h->edge_count, sizeof (struct mip_map_edge),
+				&end))
       || (status = check_table (parser, "caller", h->callers_offset,
 				h->caller_count,
 				sizeof (struct mip_profile_caller), &end))
@@ -160,6 +163,8 @@ read_tables (struct profile_parser *parser)
 	      &mip_layout_mip_profile_function, profile->functions);
   read_array (parser, h->blocks_offset, h->block_count,
 	      &mip_layout_mip_profile_block, profile->blocks);
+  read_array (parser, h->edges_offset, h->edge_count,
+	      &mip_layout_mip_map_edge, profile->edges);
   read_array (parser, h->callers_offset, h->caller_count,
 	      &mip_layout_mip_profile_caller, profile->callers);
   for (i = 0; i < h->infer_count; i++)
@@ -187,6 +192,11 @@ check_units (struct profile_parser *parser)
 	return MIP_CORRUPT (parser, "unit %" PRIu32 ": raw data at %" PRIu32
 			    " (%" PRIu32 " bytes), expected at %" PRIu64, i,
 			    unit->raw_offset, unit->raw_size, raw_offset);
+      if (unit->options_offset != MIP_NO_OFFSET
+	  && unit->options_offset >= h->strings_size)
+	return MIP_CORRUPT (parser, "unit %" PRIu32 ": options_offset %"
+			    PRIu32 " is past the string table", i,
+			    unit->options_offset);
       if (unit->function_begin != function_begin)
 	return MIP_CORRUPT (parser, "unit %" PRIu32 ": first function %" PRIu32
 			    ", expected %" PRIu64, i, unit->function_begin,
@@ -254,6 +264,15 @@ check_function_blocks (struct profile_parser *parser, uint32_t index)
 			    PRIu32 " is %" PRIu32 ", not one of its blocks",
 			    index, i, entry);
     }
+  for (i = 0; i < function->edge_count; i++)
+    {
+      const struct mip_map_edge *edge =
+	&profile->edges[function->edge_begin + i];
+      if (edge->target >= function->block_count
+	  || (edge->flags & ~MIP_EDGE_ALL))
+	return MIP_CORRUPT (parser, "function %" PRIu32 ": edge %" PRIu32
+			    " is inconsistent", index, i);
+    }
   for (i = 0; i < function->block_count; i++)
     {
       const struct mip_profile_block *block =
@@ -263,6 +282,8 @@ check_function_blocks (struct profile_parser *parser, uint32_t index)
 	       || block->infer_count != 0))
 	  || !range_fits (block->infer_begin, block->infer_count,
 			  function->infer_count)
+	  || !range_fits (block->edge_begin, block->edge_count,
+			  function->edge_count)
 	  || block->covered_runs > profile->header.runs)
 	return MIP_CORRUPT (parser, "function %" PRIu32 ": block %" PRIu32
 			    " is inconsistent", index, i);
@@ -338,6 +359,8 @@ check_function (struct profile_parser *parser, uint32_t index)
 		   h->block_count)
       || !range_fits (function->infer_begin, function->infer_count,
 		      h->infer_count)
+      || !range_fits (function->edge_begin, function->edge_count,
+		      h->edge_count)
       || !range_fits (function->caller_begin, function->caller_count,
 		      h->caller_count))
     return MIP_CORRUPT (parser, "function %" PRIu32 ": its blocks, inference"

@@ -24,6 +24,7 @@ mip_profile_free (struct mip_profile *profile)
   free (profile->functions);
   free (profile->blocks);
   free (profile->infer_entries);
+  free (profile->edges);
   free (profile->callers);
   free (profile->strings);
   free (profile->primary);
@@ -54,6 +55,8 @@ mip_profile_allocate_tables (struct mip_profile *profile)
 				    sizeof *profile->blocks);
   profile->infer_entries = allocate_array (header->infer_count,
 					   sizeof *profile->infer_entries);
+  profile->edges = allocate_array (header->edge_count,
+				   sizeof *profile->edges);
   profile->callers = allocate_array (header->caller_count,
 				     sizeof *profile->callers);
   profile->strings = allocate_array (header->strings_size, 1);
@@ -62,7 +65,8 @@ mip_profile_allocate_tables (struct mip_profile *profile)
   profile->effective_kinds = allocate_array (header->function_count,
 					     sizeof *profile->effective_kinds);
   return (profile->units && profile->functions && profile->blocks
-	  && profile->infer_entries && profile->callers && profile->strings
+	  && profile->infer_entries && profile->edges && profile->callers
+	  && profile->strings
 	  && profile->primary && profile->effective_kinds);
 }
 
@@ -94,6 +98,14 @@ mip_profile_function_kinds (const struct mip_profile *profile,
 			    uint32_t index)
 {
   return profile->effective_kinds[profile->primary[index]];
+}
+
+const char *
+mip_profile_unit_options (const struct mip_profile *profile,
+			  uint32_t unit_index)
+{
+  uint32_t offset = profile->units[unit_index].options_offset;
+  return offset == MIP_NO_OFFSET ? "" : profile->strings + offset;
 }
 
 uint64_t
@@ -283,6 +295,7 @@ fill_header (struct mip_profile *profile, const struct mip_map *map,
   header->function_count = map->function_count;
   header->block_count = map->block_count;
   header->infer_count = map->infer_count;
+  header->edge_count = map->edge_count;
   header->caller_count = 0;
   header->strings_size = (uint32_t) strings_size;
   header->anchor_address = map->anchor_address;
@@ -313,9 +326,18 @@ fill_function (struct mip_profile *profile, const struct mip_map *map,
   function->probe_count = entry->probe_count;
   function->infer_begin = source->infer_begin;
   function->infer_count = entry->infer_count;
+  function->edge_begin = source->edge_begin;
+  function->edge_count = entry->edge_count;
   function->caller_slots = entry->caller_slots;
   if (mip_address_is_discarded (entry->address, map->pointer_size))
     function->flags |= MIP_FUNCTION_DISCARDED;
+}
+
+/* The options string of map unit INDEX, or NULL when it recorded none.  */
+static const char *
+map_unit_options (const struct mip_map *map, uint32_t index)
+{
+  return map->units[index].options;
 }
 
 static void
@@ -327,11 +349,20 @@ fill_tables (struct mip_profile *profile, const struct mip_map *map)
   for (i = 0; i < map->unit_count; i++)
     {
       struct mip_profile_unit *unit = &profile->units[i];
+      const char *options = map_unit_options (map, i);
       unit->unit_hash = map->units[i].header.unit_hash;
       unit->raw_offset = (uint32_t) map->units[i].raw_offset;
       unit->raw_size = map->units[i].header.raw_size;
       unit->function_begin = map->units[i].function_begin;
       unit->function_count = map->units[i].header.function_count;
+      unit->options_offset = MIP_NO_OFFSET;
+      if (options)
+	{
+	  size_t length = strlen (options) + 1;
+	  memcpy (profile->strings + strings_used, options, length);
+	  unit->options_offset = strings_used;
+	  strings_used += (uint32_t) length;
+	}
     }
   for (i = 0; i < map->function_count; i++)
     {
@@ -351,10 +382,15 @@ fill_tables (struct mip_profile *profile, const struct mip_map *map)
       block->infer_begin = source->infer_begin;
       block->infer_count = source->infer_count;
       block->flags = source->flags;
+      block->edge_begin = source->edge_begin;
+      block->edge_count = source->edge_count;
     }
   if (map->infer_count)
     memcpy (profile->infer_entries, map->infer_entries,
 	    map->infer_count * sizeof *map->infer_entries);
+  if (map->edge_count)
+    memcpy (profile->edges, map->edges,
+	    map->edge_count * sizeof *map->edges);
 }
 
 enum mip_error
@@ -367,6 +403,9 @@ mip_profile_create (const struct mip_map *map, struct mip_profile **result,
 
   for (i = 0; i < map->function_count; i++)
     strings_size += strlen (map->functions[i].name) + 1;
+  for (i = 0; i < map->unit_count; i++)
+    if (map_unit_options (map, i))
+      strings_size += strlen (map_unit_options (map, i)) + 1;
   if (strings_size > UINT32_MAX || map->raw_data_size > UINT32_MAX)
     return mip_error_set (error, MIP_ERROR_TOO_LARGE, NULL,
 			  "%" PRIu64 " bytes of names, %" PRIu64
@@ -396,7 +435,8 @@ mip_profile_create (const struct mip_map *map, struct mip_profile **result,
 /* Where each table goes in the file.  */
 struct profile_layout
 {
-  uint64_t units, functions, blocks, infer_entries, callers, strings, end;
+  uint64_t units, functions, blocks, infer_entries, edges, callers, strings;
+  uint64_t end;
 };
 
 static uint64_t
@@ -417,8 +457,9 @@ plan_layout (const struct mip_profile_header *header)
 		      * sizeof (struct mip_profile_function));
   at.infer_entries = align8 (at.blocks + (uint64_t) header->block_count
 			     * sizeof (struct mip_profile_block));
-  at.callers = align8 (at.infer_entries
-		       + (uint64_t) header->infer_count * 4);
+  at.edges = align8 (at.infer_entries + (uint64_t) header->infer_count * 4);
+  at.callers = align8 (at.edges + (uint64_t) header->edge_count
+		       * sizeof (struct mip_map_edge));
   at.strings = align8 (at.callers + (uint64_t) header->caller_count
 		       * sizeof (struct mip_profile_caller));
   at.end = at.strings + header->strings_size;
@@ -447,6 +488,7 @@ mip_profile_serialize (const struct mip_profile *profile,
   header.functions_offset = (uint32_t) at.functions;
   header.blocks_offset = (uint32_t) at.blocks;
   header.infer_offset = (uint32_t) at.infer_entries;
+  header.edges_offset = (uint32_t) at.edges;
   header.callers_offset = (uint32_t) at.callers;
   header.strings_offset = (uint32_t) at.strings;
   header.reserved = 0;
@@ -459,6 +501,8 @@ mip_profile_serialize (const struct mip_profile *profile,
 	  header.block_count * sizeof *profile->blocks);
   memcpy (file + at.infer_entries, profile->infer_entries,
 	  header.infer_count * sizeof *profile->infer_entries);
+  memcpy (file + at.edges, profile->edges,
+	  header.edge_count * sizeof *profile->edges);
   memcpy (file + at.callers, profile->callers,
 	  header.caller_count * sizeof *profile->callers);
   memcpy (file + at.strings, profile->strings, header.strings_size);

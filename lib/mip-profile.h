@@ -34,6 +34,8 @@ struct mip_profile
   struct mip_profile_function *functions; /* header.function_count */
   struct mip_profile_block *blocks;     /* header.block_count */
   uint32_t *infer_entries;              /* header.infer_count */
+  struct mip_map_edge *edges;           /* header.edge_count: each
+					   function's edge list */
   struct mip_profile_caller *callers;   /* header.caller_count */
   char *strings;                        /* header.strings_size */
   /* Derived on load, not stored.  */
@@ -202,6 +204,11 @@ bool mip_profile_function_is_alias (const struct mip_profile *profile,
 /* The union of the kinds of INDEX and its aliases (INDEX a primary).  */
 uint32_t mip_profile_function_kinds (const struct mip_profile *profile,
 				     uint32_t index);
+/* The options that change code generation that unit UNIT_INDEX was
+   compiled with, as the plugin recorded them (options separated by
+   spaces); "" when none were recorded.  */
+const char *mip_profile_unit_options (const struct mip_profile *profile,
+				      uint32_t unit_index);
 /* Average first-call order over the runs that recorded one, rounded to
    the nearest integer; 0 when none did.  */
 uint64_t mip_profile_function_order (const struct mip_profile *profile,

@@ -20,15 +20,16 @@
 /* The sizes the format documentation gives.  */
 static_assert (sizeof (struct mip_raw_header) == 104, "raw header size");
 static_assert (sizeof (struct mip_raw_unit) == 16, "raw unit size");
-static_assert (sizeof (struct mip_map_unit) == 64, "map unit size");
-static_assert (sizeof (struct mip_map_function) == 72, "map function size");
-static_assert (sizeof (struct mip_map_block) == 24, "map block size");
-static_assert (sizeof (struct mip_profile_header) == 160,
+static_assert (sizeof (struct mip_map_unit) == 72, "map unit size");
+static_assert (sizeof (struct mip_map_function) == 80, "map function size");
+static_assert (sizeof (struct mip_map_block) == 32, "map block size");
+static_assert (sizeof (struct mip_map_edge) == 8, "edge size");
+static_assert (sizeof (struct mip_profile_header) == 168,
 	       "profile header size");
-static_assert (sizeof (struct mip_profile_unit) == 24, "profile unit size");
-static_assert (sizeof (struct mip_profile_function) == 112,
+static_assert (sizeof (struct mip_profile_unit) == 32, "profile unit size");
+static_assert (sizeof (struct mip_profile_function) == 120,
 	       "profile function size");
-static_assert (sizeof (struct mip_profile_block) == 32,
+static_assert (sizeof (struct mip_profile_block) == 40,
 	       "profile block size");
 static_assert (sizeof (struct mip_profile_caller) == 16,
 	       "profile caller size");

@@ -48,6 +48,7 @@
 #include "demangle.h"
 #include "json-out.h"
 #include "mip-lookup.h"
+#include "mip-edges.h"
 #include "mip-profile.h"
 #include "mip-reader.h"
 
@@ -617,16 +618,59 @@ print_json (const struct function_view *view, bool first, bool debug)
     print_json_location (view->file != NULL, view->file, view->line);
 }
 
+/* ", "edges": [{"to": ID, "taken": true, "count": N}, ...]" of block B:
+   "taken" is null and "count" absent where the profile does not tell
+   (mip-edges.h).  */
+static void
+print_json_edges (const struct mip_profile *profile, uint32_t index,
+		  uint32_t b, const struct mip_edge_fate *fates)
+{
+  const struct mip_profile_function *function = &profile->functions[index];
+  const struct mip_profile_block *block =
+    &profile->blocks[function->block_begin + b];
+  uint32_t e;
+
+  fputs (", \"edges\": [", stdout);
+  for (e = 0; e < block->edge_count; e++)
+    {
+      uint32_t at = block->edge_begin + e;
+      const struct mip_map_edge *edge = &profile->edges[function->edge_begin
+							+ at];
+      static const char *const taken[] = { "null", "false", "true" };
+      printf ("%s{\"to\": %" PRIu32 ", \"taken\": %s", e ? ", " : "",
+	      profile->blocks[function->block_begin + edge->target].id,
+	      taken[fates[at].state]);
+      if (fates[at].count != MIP_EDGE_NO_COUNT)
+	printf (", \"count\": %" PRIu64, fates[at].count);
+      if (edge->flags & MIP_EDGE_FALLTHROUGH)
+	fputs (", \"fallthrough\": true", stdout);
+      if (edge->flags & MIP_EDGE_ABNORMAL)
+	fputs (", \"abnormal\": true", stdout);
+      putchar ('}');
+    }
+  putchar (']');
+}
+
 /* ", "blocks": [{"covered": true}, ...]" when they are recorded.  */
 static void
 print_json_blocks (const struct show_context *context, uint32_t index)
 {
   const struct mip_profile_function *function =
     &context->profile->functions[index];
+  struct mip_edge_fate *fates;
   uint32_t b;
 
   if (!records (context, index, MIP_KIND_BLOCK_COVERAGE))
     return;
+  fates = calloc (function->edge_count + 1, sizeof *fates);
+  if (fates && !mip_profile_edge_fates (context->profile, index, fates))
+    {
+      free (fates);
+      fates = NULL;
+    }
+  if (!fates)
+    mipdata_error ("out of memory: the edges of '%s' are left out",
+		   mip_profile_function_name (context->profile, index));
   fputs (", \"blocks\": [", stdout);
   for (b = 0; b < function->block_count; b++)
     {
@@ -648,9 +692,12 @@ print_json_blocks (const struct show_context *context, uint32_t index)
 	    printf (", \"address\": \"0x%" PRIx64 "\", \"size\": %" PRIu64,
 		    address, size);
 	}
+      if (fates)
+	print_json_edges (context->profile, index, b, fates);
       putchar ('}');
     }
   putchar (']');
+  free (fates);
 }
 
 /* ", "callers": [{"function": ..., "address": "0x...", "samples": N},

@@ -183,6 +183,7 @@ struct map_unit_layout
 {
   uint32_t blocks_offset;	/* all functions' block entries */
   uint32_t infer_offset;	/* all functions' inference lists */
+  uint32_t edges_offset;	/* all functions' edge lists */
   uint32_t strings_offset;
   uint32_t strings_size;
   uint32_t unit_size;
@@ -193,16 +194,19 @@ plan_map_unit (void)
 {
   struct map_unit_layout l;
   unsigned n = mip_function_count ();
-  uint32_t blocks = 0, infer = 0;
+  uint32_t blocks = 0, infer = 0, edges = 0;
   for (unsigned i = 0; i < n; i++)
     {
       blocks += mip_function_at (i)->block_count;
       infer += mip_function_at (i)->infer_count;
+      edges += mip_function_at (i)->edge_count;
     }
   l.blocks_offset = sizeof (struct mip_map_unit)
 		    + n * sizeof (struct mip_map_function);
   l.infer_offset = l.blocks_offset + blocks * sizeof (struct mip_map_block);
-  l.strings_offset = l.infer_offset + infer * 4;
+  l.edges_offset = l.infer_offset + infer * 4;
+  l.strings_offset = mip_align_up (l.edges_offset, 8)
+		     + edges * sizeof (struct mip_map_edge);
   l.strings_size = strings_size ();
   l.unit_size = mip_align_up (l.strings_offset + l.strings_size, 8);
   return l;
@@ -210,7 +214,8 @@ plan_map_unit (void)
 
 static void
 emit_map_function (const struct mip_function_record *f, uint32_t name_offset,
-		   uint32_t blocks_offset, uint32_t infer_offset)
+		   uint32_t blocks_offset, uint32_t infer_offset,
+		   uint32_t edges_offset)
 {
   bool other_part = f->other_start_label != NULL;
   emit_u64_symbol (f->symbol);				/* address */
@@ -234,6 +239,8 @@ emit_map_function (const struct mip_function_record *f, uint32_t name_offset,
   emit_u32 (f->infer_count ? infer_offset : 0);		/* infer_offset */
   emit_u32 (f->infer_count);				/* infer_count */
   emit_u32 (f->ipa_signature);				/* ipa_signature */
+  emit_u32 (f->edge_count ? edges_offset : 0);		/* edge_offset */
+  emit_u32 (f->edge_count);				/* edge_count */
 }
 
 /* Block K's offset: from the symbol in the symbol's part, from the other
@@ -264,6 +271,8 @@ emit_map_block (unsigned index, unsigned k,
   emit_u32 (b->infer_begin);
   emit_u32 (b->infer_count);
   emit_u32 (flags);
+  emit_u32 (b->edge_begin);
+  emit_u32 (b->edge_count);
 }
 
 static void
@@ -292,17 +301,22 @@ emit_map_unit (uint64_t unit_hash, uint32_t raw_size)
   emit_u32 (l.strings_size);
   emit_u32 (mip_options.mode);
   emit_u64_symbol (MIP_RUNTIME_ANCHOR);		/* also pulls in libmip */
+  emit_u32 (MIP_NO_OFFSET);			/* options_offset */
+  emit_u32 (0);					/* reserved */
 
   uint32_t name_offset = 0;
   uint32_t blocks_offset = l.blocks_offset;
   uint32_t infer_offset = l.infer_offset;
+  uint32_t edges_offset = mip_align_up (l.edges_offset, 8);
   for (unsigned i = 0; i < n; i++)
     {
       const struct mip_function_record *f = mip_function_at (i);
-      emit_map_function (f, name_offset, blocks_offset, infer_offset);
+      emit_map_function (f, name_offset, blocks_offset, infer_offset,
+			 edges_offset);
       name_offset += strlen (f->symbol) + 1;
       blocks_offset += f->block_count * sizeof (struct mip_map_block);
       infer_offset += f->infer_count * 4;
+      edges_offset += f->edge_count * sizeof (struct mip_map_edge);
     }
   for (unsigned i = 0; i < n; i++)
     for (unsigned k = 0; k < mip_function_at (i)->block_count; k++)
@@ -312,6 +326,16 @@ emit_map_unit (uint64_t unit_hash, uint32_t raw_size)
       const struct mip_function_record *f = mip_function_at (i);
       for (unsigned j = 0; j < f->infer_count; j++)
 	emit_u32 (f->infer[j]);
+    }
+  emit_zeros (mip_align_up (l.edges_offset, 8) - l.edges_offset);
+  for (unsigned i = 0; i < n; i++)
+    {
+      const struct mip_function_record *f = mip_function_at (i);
+      for (unsigned j = 0; j < f->edge_count; j++)
+	{
+	  emit_u32 (f->edges[j].target);
+	  emit_u32 (f->edges[j].flags);
+	}
     }
   for (unsigned i = 0; i < n; i++)
     fprintf (asm_out_file, "\t.string\t\"%s\"\n",

@@ -187,6 +187,53 @@ function_symbol_name (function *fun)
 
 /* ---- Blocks -------------------------------------------------------- */
 
+/* The map's flags of edge E.  */
+static uint32_t
+map_edge_flags (edge e)
+{
+  uint32_t flags = 0;
+  if (e->flags & EDGE_FALLTHRU)
+    flags |= MIP_EDGE_FALLTHROUGH;
+  if (e->flags & (EDGE_ABNORMAL | EDGE_EH))
+    flags |= MIP_EDGE_ABNORMAL;
+  return flags;
+}
+
+/* The edges between the plan's blocks, block by block in layout order
+   (edges to EXIT are left out: the block's MIP_BLOCK_EXIT says it may
+   leave).  */
+static void
+copy_block_edges (const struct mip_block_plan *plan,
+		  struct mip_function_record *record)
+{
+  hash_map<int_hash<int, -1, -2>, unsigned> index_of;
+  unsigned total = 0;
+  for (unsigned k = 0; k < plan->count; k++)
+    {
+      index_of.put (plan->blocks[k]->index, k);
+      total += EDGE_COUNT (plan->blocks[k]->succs);
+    }
+  record->edges = XNEWVEC (struct mip_map_edge, total ? total : 1);
+  record->edge_count = 0;
+  for (unsigned k = 0; k < plan->count; k++)
+    {
+      struct mip_block_record *b = &record->blocks[k];
+      edge e;
+      edge_iterator ei;
+      b->edge_begin = record->edge_count;
+      FOR_EACH_EDGE (e, ei, plan->blocks[k]->succs)
+	{
+	  unsigned *target = index_of.get (e->dest->index);
+	  if (!target)
+	    continue;
+	  struct mip_map_edge *out = &record->edges[record->edge_count++];
+	  out->target = *target;
+	  out->flags = map_edge_flags (e);
+	}
+      b->edge_count = record->edge_count - b->edge_begin;
+    }
+}
+
 static void
 copy_block_plan (const struct mip_block_plan *plan, function *fun,
 		 struct mip_function_record *record)
@@ -207,6 +254,7 @@ copy_block_plan (const struct mip_block_plan *plan, function *fun,
   record->infer_count = plan->infer_length;
   record->infer = plan->infer;
   record->probe_count = plan->probe_count;
+  copy_block_edges (plan, record);
 }
 
 /* Put a label, and a probe where the plan has one, at the start of every

@@ -34,6 +34,7 @@ struct mip_block_record
   uint32_t probe;               /* coverage byte index or MIP_NO_PROBE */
   uint32_t infer_begin, infer_count;
   uint32_t flags;               /* MIP_BLOCK_* (COLD added at emission) */
+  uint32_t edge_begin, edge_count; /* into the function's edges */
   bool other_part;              /* not in the partition of the entry */
 };
 
@@ -52,6 +53,8 @@ struct mip_function_record
   struct mip_block_record *blocks;
   uint32_t infer_count;
   uint32_t *infer;
+  uint32_t edge_count;
+  struct mip_map_edge *edges;   /* each block's edges to other blocks */
   /* Labels that end the symbol's part of the code, and start and end the
      other part (hot/cold partitioning), set after final; the other
      part's are NULL when there is none or it cannot be described.  */

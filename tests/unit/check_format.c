@@ -177,7 +177,7 @@ START_TEST (test_layout_tables)
 	}
       ck_assert_uint_eq (covered, layouts[i]->size);
     }
-  ck_assert_uint_eq (mip_layout_mip_profile_header.size, 160);
+  ck_assert_uint_eq (mip_layout_mip_profile_header.size, 168);
   ck_assert_uint_eq (mip_layout_mip_raw_header.size, 104);
 }
 END_TEST
@@ -1820,7 +1820,7 @@ START_TEST (test_map_bad_blocks)
   /* A list range or a list outside where it may be.  */
   RESET ();
   bytes = test_make_map (&binary);
-  test_put (bytes.data, diamond->blocks_offset + 3 * 24
+  test_put (bytes.data, diamond->blocks_offset + 3 * sizeof (struct mip_map_block)
 	    + offsetof (struct mip_map_block, infer_begin), 4, 2, false);
   ck_assert_int_eq (parse_map (&bytes, &map, &error), MIP_ERROR_CORRUPT);
   ck_assert_msg (strstr (message_of (&error), "block 3 has inference entries"

@@ -1082,16 +1082,17 @@ static const char blocks_json[] =
   "{\"profile\": \"default.mip\", \"runs\": 2, \"functions\": [\n"
   "{\"name\": \"diamond\", \"covered\": true, \"call_count\": null,"
   " \"order\": null, \"cfg_signature\": \"0xc0ffee0000000010\","
-  " \"blocks\": [{\"covered\": true, \"id\": 100},"
-  " {\"covered\": true, \"id\": 101}, {\"covered\": false, \"id\": 102},"
-  " {\"covered\": true, \"id\": 103}]},\n"
+  " \"blocks\": [{\"covered\": true, \"id\": 100, \"edges\": []},"
+  " {\"covered\": true, \"id\": 101, \"edges\": []},"
+  " {\"covered\": false, \"id\": 102, \"edges\": []},"
+  " {\"covered\": true, \"id\": 103, \"edges\": []}]},\n"
   "{\"name\": \"loop\", \"covered\": true, \"call_count\": 2,"
   " \"order\": null, \"cfg_signature\": \"0xc0ffee0000000014\","
-  " \"blocks\": [{\"covered\": true, \"id\": 100},"
-  " {\"covered\": true, \"id\": 101},"
-  " {\"covered\": false, \"id\": 102, \"count\": 0},"
-  " {\"covered\": true, \"id\": 103},"
-  " {\"covered\": false, \"id\": 104, \"count\": 0}]},\n"
+  " \"blocks\": [{\"covered\": true, \"id\": 100, \"edges\": []},"
+  " {\"covered\": true, \"id\": 101, \"edges\": []},"
+  " {\"covered\": false, \"id\": 102, \"count\": 0, \"edges\": []},"
+  " {\"covered\": true, \"id\": 103, \"edges\": []},"
+  " {\"covered\": false, \"id\": 104, \"count\": 0, \"edges\": []}]},\n"
   "{\"name\": \"callee\", \"covered\": true, \"call_count\": null,"
   " \"order\": null, \"cfg_signature\": \"0xc0ffee0000000020\","
   " \"callers\": ["
@@ -1102,10 +1103,13 @@ static const char blocks_json[] =
   " {\"function\": null, \"address\": \"0xffff0000\", \"samples\": 0}]},\n"
   "{\"name\": \"wide\", \"covered\": true, \"call_count\": null,"
   " \"order\": null, \"cfg_signature\": \"0xc0ffee0000000039\","
-  " \"blocks\": [{\"covered\": true, \"id\": 100},"
-  " {\"covered\": false, \"id\": 101}, {\"covered\": true, \"id\": 102},"
-  " {\"covered\": false, \"id\": 103}, {\"covered\": true, \"id\": 104},"
-  " {\"covered\": false, \"id\": 105}, {\"covered\": true, \"id\": 106}]}\n"
+  " \"blocks\": [{\"covered\": true, \"id\": 100, \"edges\": []},"
+  " {\"covered\": false, \"id\": 101, \"edges\": []},"
+  " {\"covered\": true, \"id\": 102, \"edges\": []},"
+  " {\"covered\": false, \"id\": 103, \"edges\": []},"
+  " {\"covered\": true, \"id\": 104, \"edges\": []},"
+  " {\"covered\": false, \"id\": 105, \"edges\": []},"
+  " {\"covered\": true, \"id\": 106, \"edges\": []}]}\n"
   "]}\n";
 
 START_TEST (test_show_blocks_and_callers)
@@ -2196,8 +2200,9 @@ START_TEST (test_show_debug_blocks_and_callers)
 	   "--regex", "target", NULL);
   ck_assert_exit (r, 0);
   ck_assert_contains (r, OUT, "{\"covered\": true, \"id\": 101,"
-		      " \"file\": null, \"line\": null}, {\"covered\": true,"
-		      " \"id\": 102, \"file\": null, \"line\": null}]");
+		      " \"file\": null, \"line\": null, \"edges\": []},"
+		      " {\"covered\": true, \"id\": 102, \"file\": null,"
+		      " \"line\": null, \"edges\": []}]");
   snprintf (expected, sizeof expected, "{\"function\": null, \"address\":"
 	    " \"0x%llx\", \"file\": \"", (unsigned long long) outer_return);
   ck_assert_contains (r, OUT, expected);

@@ -225,6 +225,7 @@ put_map_unit (const struct test_binary *binary, unsigned char *start,
   test_put (start, FIELD (mip_map_unit, mode), unit->mode, be);
   test_put (start, FIELD (mip_map_unit, anchor_address),
 	    binary->anchor_address, be);
+  test_put (start, FIELD (mip_map_unit, options_offset), MIP_NO_OFFSET, be);
   for (f = 0; f < unit->function_count; f++)
     {
       const struct test_function *function = &unit->functions[f];
