@@ -6,7 +6,8 @@
 # gcov's line counts on both (check-gcov-blocks.sh), the line coverage
 # of mipdata export's lcov tracefiles against gcov's (check-lcov.sh) and
 # the README's demo as a new user runs it (check-demo.sh), the bare-metal
-# example under qemu-system-arm (check-firmware.sh); c-torture's
+# example under qemu-system-arm (check-firmware.sh), mipdata export's CI
+# formats on speedtest1 read by their consumers (check-export-formats.sh); c-torture's
 # output must show progress at least once a minute (the part "progress").  Each part prints its
 # own failures with the commands to reproduce them; a part that crashes
 # counts as one failure.  The last line is "check-real: N passed, N failed, N
@@ -20,7 +21,7 @@
 # commit; see check-torture.sh; default 48: about 33 tests per
 # configuration, 400 in all); the cross targets' 16 configurations
 # (aarch64, arm, thumb2, thumb1 x -O0, -O2, -Os, -O3) check 1 test in
-# TORTURE_CROSS_SAMPLE (default 128: about 12 each, 200 in all).  A
+# TORTURE_CROSS_SAMPLE (default 192: about 8 each, 133 in all).  A
 # checked test costs 2 to 4 seconds of a 2-core machine (4 builds and
 # runs, the extra checks, more where -m32 and Arm programs run under
 # qemu), so the default run takes about 20 minutes there, the other
@@ -28,8 +29,8 @@
 # (tests/unit/check-torture-sample.py);
 # FULL=1 checks every test in every configuration (about 12 hours of
 # such a machine);
-# CHECK_PARTS (default "torture sqlite zlib gcov-blocks lcov demo
-# specs firmware"; specs: zlib's and xz's configure, build and tests with
+# CHECK_PARTS (default "torture sqlite zlib gcov-blocks lcov
+# export-formats demo specs firmware"; specs: zlib's and xz's configure, build and tests with
 # -specs=mip-generate.specs, check-specs.sh);
 # CHECK_ZLIB_CROSS (default "aarch64 arm thumb2 thumb1") and
 # CHECK_SQLITE_CROSS (default none: its 16 builds of sqlite3.c with the
@@ -50,7 +51,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 
 export MIP_WORK CC
 export SAMPLE=${SAMPLE:-48}
-CHECK_PARTS=${CHECK_PARTS:-torture sqlite zlib gcov-blocks lcov demo specs firmware}
+CHECK_PARTS=${CHECK_PARTS:-torture sqlite zlib gcov-blocks lcov export-formats demo specs firmware}
 CHECK_ZLIB_CROSS=${CHECK_ZLIB_CROSS-aarch64 arm thumb2 thumb1}
 CHECK_SQLITE_CROSS=${CHECK_SQLITE_CROSS-}
 
@@ -59,11 +60,11 @@ fetch_needed_sources () {
   for part in $CHECK_PARTS; do
     case $part in
       torture) sources="$sources torture" ;;
-      sqlite) sources="$sources sqlite" ;;
+      sqlite | export-formats) sources="$sources sqlite" ;;
       zlib | gcov-blocks | lcov) sources="$sources zlib sqlite" ;;  # zlib's input uses sqlite3.c
       demo | firmware) ;;
       specs) sources="$sources zlib xz" ;;
-      *) mip_die "unknown part '$part' (expected torture, sqlite, zlib, gcov-blocks, lcov, demo, specs or firmware)" ;;
+      *) mip_die "unknown part '$part' (expected torture, sqlite, zlib, gcov-blocks, lcov, export-formats, demo, specs or firmware)" ;;
     esac
   done
   # shellcheck disable=SC2086
