@@ -5,8 +5,8 @@
      mipdata export -p app.mip --debug app --format=cobertura \
        --strip="$PWD" -o coverage.xml
 
-     <coverage line-rate="0.8000" branch-rate="0" lines-covered="8"
-               lines-valid="10" branches-covered="0" branches-valid="0"
+     <coverage line-rate="0.8000" branch-rate="0.5000" lines-covered="8"
+               lines-valid="10" branches-covered="2" branches-valid="4"
                complexity="0" version="mipdata 0.1.0" timestamp="...">
        <sources><source>/src/app</source></sources>
        <packages>
@@ -23,9 +23,12 @@
    A package is a directory of the source files (its '/' written '.'),
    a class one source file, a method one of its functions, whose lines
    are those of its span (export.h).  The lines and hits are the lcov
-   tracefile's: hits is 1 or 0 (block coverage counts nothing).  A
-   profile holds no control-flow edges, so there are no branches:
-   branches-valid is 0, and so is branch-rate.  <sources> names the
+   tracefile's: hits is 1 or 0 (block coverage counts nothing).  The
+   branches are the tracefile's BRDA: a line with some is
+   branch="true" condition-coverage="50% (1/2)" (the outcomes taken of
+   those whose fate is known, the percentage rounded down), and
+   branches-covered, branches-valid and every branch-rate count them
+   (BRH and BRF); a branch-rate of nothing to count is 0.  <sources> names the
    --strip directory, to which the file names are then relative; without
    --strip the names are the DWARF's, absolute, and <sources> is empty.
    The timestamp is the time of the export, in milliseconds as
@@ -128,8 +131,19 @@ write_package_name (FILE *out, const struct cobertura_class *class)
   export_xml_text (out, name);
 }
 
+/* A branch-rate: "0" with no branch.  */
+static void
+write_branch_rate (FILE *out, uint64_t taken, uint64_t branches)
+{
+  if (branches)
+    export_xml_rate (out, taken, branches);
+  else
+    putc ('0', out);
+}
+
 /* <line number="N" hits="H" branch="false"/> for each reported line of
-   FILE from FIRST to LAST, with INDENT spaces before each.  */
+   FILE from FIRST to LAST, with INDENT spaces before each; a line with
+   branches is branch="true" condition-coverage="50% (1/2)".  */
 static void
 write_lines (FILE *out, const struct source_file *file, size_t first,
 	     size_t last, int indent)
@@ -139,9 +153,20 @@ write_lines (FILE *out, const struct source_file *file, size_t first,
   fprintf (out, "%*s<lines>\n", indent, "");
   for (line = first; line <= last && line < file->line_capacity; line++)
     if (export_line_is_reported (file, line))
-      fprintf (out, "%*s  <line number=\"%zu\" hits=\"%" PRIu64 "\""
-	       " branch=\"false\"/>\n", indent, "", line,
-	       export_line_hits (file, line));
+      {
+	uint64_t branches, taken, unknown;
+
+	source_file_branch_totals (file, line, line, &branches, &taken,
+				   &unknown);
+	fprintf (out, "%*s  <line number=\"%zu\" hits=\"%" PRIu64 "\"",
+		 indent, "", line, export_line_hits (file, line));
+	if (branches)
+	  fprintf (out, " branch=\"true\" condition-coverage=\"%" PRIu64 "%%"
+		   " (%" PRIu64 "/%" PRIu64 ")\"/>\n",
+		   taken * 100 / branches, taken, branches);
+	else
+	  fputs (" branch=\"false\"/>\n", out);
+      }
   fprintf (out, "%*s</lines>\n", indent, "");
 }
 
@@ -165,16 +190,19 @@ count_lines (const struct source_file *file, size_t first, size_t last,
 static void
 write_method (FILE *out, const struct source_file *file, size_t f)
 {
-  uint64_t lines, lines_run;
+  uint64_t lines, lines_run, branches, taken, unknown;
   size_t first, last;
 
   export_function_span (file, f, &first, &last);
   count_lines (file, first, last, &lines, &lines_run);
+  source_file_branch_totals (file, first, last, &branches, &taken, &unknown);
   fputs ("            <method name=\"", out);
   export_xml_text (out, mipdata_display_name (file->functions[f].name));
   fputs ("\" signature=\"\" line-rate=\"", out);
   export_xml_rate (out, lines_run, lines);
-  fputs ("\" branch-rate=\"0\" complexity=\"0\">\n", out);
+  fputs ("\" branch-rate=\"", out);
+  write_branch_rate (out, taken, branches);
+  fputs ("\" complexity=\"0\">\n", out);
   write_lines (out, file, first, last, 14);
   fputs ("            </method>\n", out);
 }
@@ -195,7 +223,9 @@ write_class (FILE *out, const struct cobertura_class *class)
   export_xml_text (out, class->path);
   fputs ("\" line-rate=\"", out);
   export_xml_rate (out, totals.lines_run, totals.lines);
-  fputs ("\" branch-rate=\"0\" complexity=\"0\">\n"
+  fputs ("\" branch-rate=\"", out);
+  write_branch_rate (out, totals.branches_taken, totals.branches);
+  fputs ("\" complexity=\"0\">\n"
 	 "          <methods>\n", out);
   for (f = 0; f < file->function_count; f++)
     write_method (out, file, f);
@@ -222,7 +252,9 @@ write_package (FILE *out, const struct cobertura_class *classes,
   write_package_name (out, &classes[0]);
   fputs ("\" line-rate=\"", out);
   export_xml_rate (out, totals.lines_run, totals.lines);
-  fputs ("\" branch-rate=\"0\" complexity=\"0\">\n"
+  fputs ("\" branch-rate=\"", out);
+  write_branch_rate (out, totals.branches_taken, totals.branches);
+  fputs ("\" complexity=\"0\">\n"
 	 "      <classes>\n", out);
   for (i = 0; i < count; i++)
     write_class (out, &classes[i]);
@@ -271,12 +303,14 @@ export_cobertura (FILE *out, const struct export_options *options,
 	 " \"http://cobertura.sourceforge.net/xml/coverage-04.dtd\">\n"
 	 "<coverage line-rate=\"", out);
   export_xml_rate (out, totals.lines_run, totals.lines);
-  fprintf (out, "\" branch-rate=\"0\" lines-covered=\"%" PRIu64 "\""
-	   " lines-valid=\"%" PRIu64 "\" branches-covered=\"0\""
-	   " branches-valid=\"0\" complexity=\"0\""
+  fputs ("\" branch-rate=\"", out);
+  write_branch_rate (out, totals.branches_taken, totals.branches);
+  fprintf (out, "\" lines-covered=\"%" PRIu64 "\""
+	   " lines-valid=\"%" PRIu64 "\" branches-covered=\"%" PRIu64 "\""
+	   " branches-valid=\"%" PRIu64 "\" complexity=\"0\""
 	   " version=\"mipdata %s\" timestamp=\"%llu\">\n",
-	   totals.lines_run, totals.lines, PACKAGE_VERSION,
-	   report_timestamp ());
+	   totals.lines_run, totals.lines, totals.branches_taken,
+	   totals.branches, PACKAGE_VERSION, report_timestamp ());
   fputs ("  <sources>\n", out);
   if (options->strip)
     {

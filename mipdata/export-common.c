@@ -162,3 +162,11 @@ export_xml_rate (FILE *out, uint64_t part, uint64_t whole)
 {
   fprintf (out, "%.4f", coverage_percent (part, whole) / 100.0);
 }
+
+void
+export_branch_line (FILE *out, const struct coverage_totals *totals)
+{
+  fprintf (out, "Branches: %" PRIu64 " of %" PRIu64 " taken, %" PRIu64
+	   " not known from coverage\n", totals->branches_taken,
+	   totals->branches, totals->branches_unknown);
+}

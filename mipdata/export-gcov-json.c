@@ -23,8 +23,14 @@
    execution_count its call count in the full mode, else 1 or 0.
    unexecuted_block is true when none of the line's code ran: the
    coverage of a line does not tell whether some of its blocks did not
-   run when another did.  branches is empty, as gcov writes it without
-   -b: a profile holds no control-flow edges.  A function's end_line is
+   run when another did.  branches lists the outcomes of the line's
+   branches (line-coverage.h) whose count is known, in the lcov
+   tracefile's order: {"count": N, "fallthrough": BOOL, "throw": false},
+   N being 0 for an outcome never taken or of a branch that never ran;
+   an outcome known to be taken only from coverage, without a count,
+   is left out as are those coverage cannot tell, since gcov's count is
+   a number of times (the lcov tracefile and the .gcov files give those
+   taken 1).  A function's end_line is
    the last line of its span (export.h), its closing brace, and a line's
    function_name the function whose span holds it.
 
@@ -84,6 +90,33 @@ write_functions (FILE *out, const struct source_file *file)
   fputs ("]", out);
 }
 
+/* "branches": [...] of line LINE of FILE: its outcomes whose count is
+   known.  */
+static void
+write_branches (FILE *out, const struct source_file *file, size_t line)
+{
+  size_t first, count = source_file_line_branches (file, line, &first);
+  size_t i;
+  bool none = true;
+
+  fputs ("\"branches\": [", out);
+  for (i = first; i < first + count; i++)
+    {
+      const struct covered_branch *branch = &file->branches[i];
+      uint64_t hits = 0;
+
+      if (branch->state == BRANCH_UNKNOWN
+	  || (branch->state == BRANCH_TAKEN && !branch->counted))
+	continue;
+      branch_hits (branch, &hits);
+      fprintf (out, "%s{\"count\": %" PRIu64 ", \"fallthrough\": %s,"
+	       " \"throw\": false}", none ? "" : ", ", hits,
+	       branch->fallthrough ? "true" : "false");
+      none = false;
+    }
+  putc (']', out);
+}
+
 static void
 write_lines (FILE *out, const struct source_file *file)
 {
@@ -98,9 +131,10 @@ write_lines (FILE *out, const struct source_file *file)
 	long function = export_function_at (file, line);
 
 	fprintf (out, "%s{\"line_number\": %zu, \"count\": %" PRIu64 ","
-		 " \"unexecuted_block\": %s, \"branches\": []",
+		 " \"unexecuted_block\": %s, ",
 		 first ? "" : ", ", line, export_line_hits (file, line),
 		 ran ? "false" : "true");
+	write_branches (out, file, line);
 	if (function >= 0)
 	  {
 	    fputs (", \"function_name\": ", out);

@@ -13,14 +13,27 @@
          #####:    3:  never ();
              -:    4:}
 
+   With branches (line-coverage.h), each line is followed by gcov -b
+   -c's lines for the outcomes of its branches whose fate is known, in
+   the order of the lcov tracefile's BRDA:
+
+             1:    3:  if (x < 0)
+   branch  0 taken 1 (fallthrough)
+   branch  1 taken 0
+   branch  2 never executed
+
+   "taken N" with the outcome's count when known, else 1 when taken and
+   0 when never taken (as BRDA), "never executed" for those of a branch
+   that never ran; the outcomes coverage cannot tell are left out.
+
    Each line of the source as gcov writes it: "%9s:%5u:TEXT", the mark
    being the line's hits when it has code (1: a block holding its code
    ran; block coverage counts nothing, so never more, as in the lcov
    tracefile), "#####" when none of its code ran, "-" when it holds no
    code or is of a function that ran without recorded blocks (the lcov
-   tracefile leaves those out).  No "function ... called" lines: gcov
-   writes them only with -b, with figures (returns, branches) a
-   profile does not hold.  The header has the Source line only (no
+   tracefile leaves those out).  No "function ... called" lines nor
+   "call" lines: gcov writes them only with -b, with figures (returns,
+   blocks executed) a profile does not hold.  The header has the Source line only (no
    .gcno or .gcda is involved); it names the path --strip and --prefix
    make.
 
@@ -127,6 +140,31 @@ line_mark (const struct source_file *file, size_t line, char *buffer,
   return buffer;
 }
 
+/* gcov -b -c's lines of the known outcomes of line LINE's branches.  */
+static void
+write_branches (FILE *out, const struct source_file *file, size_t line)
+{
+  size_t first, count = source_file_line_branches (file, line, &first);
+  size_t i;
+  int number = 0;
+
+  for (i = first; i < first + count; i++)
+    {
+      const struct covered_branch *branch = &file->branches[i];
+      const char *fallthrough = branch->fallthrough ? " (fallthrough)" : "";
+      uint64_t hits;
+
+      if (branch->state == BRANCH_UNKNOWN)
+	continue;
+      if (branch_hits (branch, &hits))
+	fprintf (out, "branch %2d taken %" PRIu64 "%s\n", number, hits,
+		 fallthrough);
+      else
+	fprintf (out, "branch %2d never executed%s\n", number, fallthrough);
+      number++;
+    }
+}
+
 /* The last line of FILE that has code in any state.  */
 static size_t
 last_line_with_code (const struct source_file *file)
@@ -158,11 +196,15 @@ write_listing (FILE *out, const struct source_file *file, FILE *source)
       line++;
       fprintf (out, "%9s:%5zu:%s\n", line_mark (file, line, mark, sizeof mark), line,
 	       text);
+      write_branches (out, file, line);
     }
   free (text);
   while (++line <= last)
-    fprintf (out, "%9s:%5zu:/*EOF*/\n",
-	     line_mark (file, line, mark, sizeof mark), line);
+    {
+      fprintf (out, "%9s:%5zu:/*EOF*/\n",
+	       line_mark (file, line, mark, sizeof mark), line);
+      write_branches (out, file, line);
+    }
 }
 
 /* Write the .gcov file of FILE into DIRECTORY.  */

@@ -12,6 +12,10 @@
      FNDA:1,main                call count (full mode), else 1 or 0
      FNF:1
      FNH:1
+     BRDA:13,0,0,1              line, block, branch (outcome), taken
+     BRDA:13,0,1,0
+     BRF:2
+     BRH:1
      DA:13,1                    a line with code: 1 ran, 0 did not
      LF:1
      LH:1
@@ -20,10 +24,15 @@
    Lines come from block coverage (see line-coverage.h): block coverage
    records no counts, so DA gives 1 or 0.  Lines of functions recorded
    without blocks are left out when the function ran (which of them ran
-   is not known) and given 0 when it did not.  No BRDA: a profile holds
-   no control-flow edges, so which side of a branch ran is not known.
-   The other formats report the same lines with the same hits
-   (export.h).
+   is not known) and given 0 when it did not.  BRDA gives each outcome
+   of each branch (line-coverage.h) whose fate is known: its count when
+   the blocks' counts give it, else 1 when taken and 0 when never taken,
+   and "-" for every outcome of a branch that never ran; the outcomes
+   that coverage cannot tell are left out (mipdata info counts them).
+   BRF counts the BRDA lines, BRH those taken.  The block is the
+   branch's number among the branch blocks of its line, the branch the
+   outcome's among the block's edges.  The other formats report the same
+   lines with the same hits (export.h).
 
    Copyright (C) 2026 The MIP for GCC developers.
    SPDX-License-Identifier: GPL-3.0-or-later  */
@@ -54,6 +63,33 @@ write_functions (FILE *out, const struct source_file *file)
       run += function->ran;
     }
   fprintf (out, "FNF:%zu\nFNH:%zu\n", file->function_count, run);
+}
+
+/* The BRDA lines of FILE, with BRF and BRH.  */
+static void
+write_branches (FILE *out, const struct source_file *file)
+{
+  uint64_t found = 0, hit = 0;
+  size_t i;
+
+  for (i = 0; i < file->branch_count; i++)
+    {
+      const struct covered_branch *branch = &file->branches[i];
+      uint64_t hits;
+
+      if (branch->state == BRANCH_UNKNOWN)
+	continue;
+      fprintf (out, "BRDA:%d,%" PRIu32 ",%" PRIu32 ",", branch->line,
+	       branch->block_number, branch->edge);
+      if (branch_hits (branch, &hits))
+	fprintf (out, "%" PRIu64 "\n", hits);
+      else
+	fputs ("-\n", out);
+      found++;
+      hit += branch->state == BRANCH_TAKEN;
+    }
+  if (found)
+    fprintf (out, "BRF:%" PRIu64 "\nBRH:%" PRIu64 "\n", found, hit);
 }
 
 /* The DA lines of FILE, with LF and LH.  */
@@ -89,6 +125,7 @@ export_lcov (FILE *out, const struct export_options *options,
       fprintf (out, "TN:\nSF:%s\n",
 	       export_path (options, file->path, buffer, sizeof buffer));
       write_functions (out, file);
+      write_branches (out, file);
       write_lines (out, file);
       fputs ("end_of_record\n", out);
     }

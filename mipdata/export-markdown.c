@@ -15,10 +15,15 @@
      |:--|--:|--:|--:|
      | src/main.c | 80.0% (8/10) | 100.0% (2/2) | 75.0% (6/8) |
 
+     Branches: 3 of 4 taken, 1 not known from coverage
+
    The figures are those mipdata info --debug prints (its per-file
    table and its totals): the lines and functions of the lcov
    tracefile, the blocks of each file counted in the file of their
-   first instruction; a rate of nothing to count is "-".  Characters
+   first instruction; a rate of nothing to count is "-".  The branch
+   line, when some function recorded its blocks, counts the outcomes of
+   branches whose fate is known (the lcov tracefile's BRF), those taken
+   (BRH), and those left out as coverage cannot tell.  Characters
    that Markdown would read as markup in a file name are escaped with a
    backslash.
 
@@ -110,6 +115,11 @@ export_markdown (FILE *out, const struct export_options *options,
       write_cell (out, totals.functions_run, totals.functions);
       write_cell (out, totals.blocks_run, totals.blocks);
       fputs (" |\n", out);
+    }
+  if (coverage->has_blocks)
+    {
+      fputs ("\n", out);
+      export_branch_line (out, &total);
     }
   return true;
 }

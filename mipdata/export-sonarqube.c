@@ -7,12 +7,15 @@
      <coverage version="1">
        <file path="src/main.c">
          <lineToCover lineNumber="13" covered="true"/>
-         <lineToCover lineNumber="14" covered="false"/>
+         <lineToCover lineNumber="14" covered="true"
+                      branchesToCover="2" coveredBranches="1"/>
        </file>
      </coverage>
 
-   The lines are the lcov tracefile's, covered when they ran.  No
-   branchesToCover: a profile holds no control-flow edges.  SonarQube
+   The lines are the lcov tracefile's, covered when they ran.  A line
+   with branches whose outcome is known (the tracefile's BRDA) has
+   branchesToCover="2" coveredBranches="1": those outcomes, and those of
+   them taken; the outcomes coverage cannot tell are left out.  SonarQube
    matches the paths against the project's files: --strip makes them
    relative to the project's root.  Files without reported lines (only
    functions that ran, in the function-coverage mode) are left out,
@@ -25,6 +28,7 @@
 
 #include "export.h"
 
+#include <inttypes.h>
 #include <stdio.h>
 
 static void
@@ -40,8 +44,18 @@ write_file (FILE *out, const struct export_options *options,
   fputs ("\">\n", out);
   for (line = 1; line < file->line_capacity; line++)
     if (export_line_is_reported (file, line))
-      fprintf (out, "    <lineToCover lineNumber=\"%zu\" covered=\"%s\"/>\n",
-	       line, export_line_ran (file, line) ? "true" : "false");
+      {
+	uint64_t branches, taken, unknown;
+
+	source_file_branch_totals (file, line, line, &branches, &taken,
+				   &unknown);
+	fprintf (out, "    <lineToCover lineNumber=\"%zu\" covered=\"%s\"",
+		 line, export_line_ran (file, line) ? "true" : "false");
+	if (branches)
+	  fprintf (out, " branchesToCover=\"%" PRIu64 "\""
+		   " coveredBranches=\"%" PRIu64 "\"", branches, taken);
+	fputs ("/>\n", out);
+      }
   fputs ("  </file>\n", out);
 }
 

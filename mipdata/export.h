@@ -105,6 +105,10 @@ void export_function_span (const struct source_file *file, size_t f,
    than one GCC made for the unit), or -1 for none.  */
 long export_function_at (const struct source_file *file, size_t line);
 
+/* "Branches: X of Y taken, Z not known from coverage\n", of TOTALS (as
+   mipdata info and the Markdown summary print it).  */
+void export_branch_line (FILE *out, const struct coverage_totals *totals);
+
 /* Write TEXT to OUT escaped for XML character data and attribute
    values.  */
 void export_xml_text (FILE *out, const char *text);

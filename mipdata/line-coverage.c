@@ -21,6 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "mip-edges.h"
 #include "mip-profile.h"
 #include "mipdata.h"
 
@@ -57,6 +58,7 @@ source_file_free (struct source_file *file)
   for (f = 0; f < file->function_count; f++)
     free (file->functions[f].name);
   free (file->functions);
+  free (file->branches);
   free (file->lines);
   free (file->counts);
   free (file->count_states);
@@ -255,6 +257,85 @@ add_block_ranges (struct line_coverage *coverage,
 	count_last_range (ranges, owner, count);
     }
   return true;
+}
+
+/* The branches of function INDEX, which records its blocks: each
+   outcome of each branch block, at the line of the block's last byte
+   (mip-edges.h gives the outcomes' fates).  */
+static bool
+add_branches (struct line_coverage *coverage,
+	      const struct mip_profile *profile, uint32_t index,
+	      struct mipdata_debug_info *debug)
+{
+  const struct mip_profile_function *function = &profile->functions[index];
+  struct mip_edge_fate *fates;
+  uint32_t b;
+  bool ok = true;
+
+  if (function->edge_count == 0)
+    return true;
+  fates = calloc (function->edge_count, sizeof *fates);
+  if (!fates || !mip_profile_edge_fates (profile, index, fates))
+    {
+      free (fates);
+      return false;
+    }
+  for (b = 0; ok && b < function->block_count; b++)
+    {
+      const struct mip_profile_block *block =
+	&profile->blocks[function->block_begin + b];
+      bool ran = block->covered_runs > 0;
+      uint64_t address, size;
+      struct source_file *file;
+      const char *path;
+      uint32_t e, outcome = 0;
+      int line;
+
+      if (!mip_profile_block_is_branch (profile, index, b)
+	  || !mip_profile_block_extent (profile, index, b, &address, &size)
+	  || size == 0
+	  || !mipdata_debug_line (debug, address + size - 1, &path, &line)
+	  || line <= 0)
+	continue;
+      if (!(file = find_file (coverage, path)))
+	{
+	  ok = false;
+	  break;
+	}
+      for (e = 0; e < block->edge_count; e++)
+	{
+	  uint32_t at = block->edge_begin + e;
+	  const struct mip_map_edge *edge =
+	    &profile->edges[function->edge_begin + at];
+	  struct covered_branch *branch;
+
+	  if (edge->flags & MIP_EDGE_ABNORMAL)
+	    continue;
+	  if (!coverage_grow ((void **) &file->branches, file->branch_count,
+			      &file->branch_capacity, sizeof *file->branches))
+	    {
+	      ok = false;
+	      break;
+	    }
+	  branch = &file->branches[file->branch_count++];
+	  memset (branch, 0, sizeof *branch);
+	  branch->line = line;
+	  branch->edge = outcome++;
+	  branch->binary = profile->header.build_id;
+	  branch->function = index;
+	  branch->block = b;
+	  branch->fallthrough = (edge->flags & MIP_EDGE_FALLTHROUGH) != 0;
+	  branch->state = !ran ? BRANCH_BLOCK_NOT_RUN
+			  : fates[at].state == MIP_EDGE_TAKEN ? BRANCH_TAKEN
+			  : fates[at].state == MIP_EDGE_NOT_TAKEN
+			  ? BRANCH_NOT_TAKEN : BRANCH_UNKNOWN;
+	  branch->counted = branch->state != BRANCH_UNKNOWN
+			    && (!ran || fates[at].count != MIP_EDGE_NO_COUNT);
+	  branch->count = branch->counted && ran ? fates[at].count : 0;
+	}
+    }
+  free (fates);
+  return ok;
 }
 
 /* The whole code of function INDEX, which records no blocks: its lines
@@ -483,6 +564,7 @@ line_coverage_add (struct line_coverage *coverage,
       coverage->has_blocks |= blocks;
       ok = (add_function (coverage, profile, i, debug)
 	    && (blocks ? add_block_ranges (coverage, profile, i, debug, &ranges)
+			 && add_branches (coverage, profile, i, debug)
 		: add_function_ranges (profile, i, &ranges)));
     }
   if (ok)
@@ -590,6 +672,81 @@ compare_functions (const void *a, const void *b)
   return strcmp (x->name, y->name);
 }
 
+static int
+compare_branches (const void *a, const void *b)
+{
+  const struct covered_branch *x = a, *y = b;
+
+  if (x->line != y->line)
+    return x->line < y->line ? -1 : 1;
+  if (x->binary != y->binary)
+    return x->binary < y->binary ? -1 : 1;
+  if (x->function != y->function)
+    return x->function < y->function ? -1 : 1;
+  if (x->block != y->block)
+    return x->block < y->block ? -1 : 1;
+  return x->edge < y->edge ? -1 : x->edge > y->edge;
+}
+
+static bool
+same_branch (const struct covered_branch *x, const struct covered_branch *y)
+{
+  return x->line == y->line && x->binary == y->binary
+	 && x->function == y->function && x->block == y->block
+	 && x->edge == y->edge;
+}
+
+/* Add B, an outcome of the same binary's block, into A: the stronger
+   state; the sum of the counts when both are known.  */
+static void
+add_branch (struct covered_branch *a, const struct covered_branch *b)
+{
+  bool counted = a->counted && b->counted;
+  uint64_t sum = a->count + b->count < a->count ? UINT64_MAX
+		 : a->count + b->count;
+
+  if (b->state > a->state)
+    a->state = b->state;
+  a->counted = counted && a->state != BRANCH_UNKNOWN;
+  a->count = a->counted ? sum : 0;
+  if (a->counted && a->count > 0)
+    a->state = BRANCH_TAKEN;
+}
+
+/* Sort FILE's branches, add up the same ones and number each line's
+   blocks.  */
+static void
+sort_branches (struct source_file *file)
+{
+  size_t i, kept = 0;
+  uint32_t number = 0;
+
+  if (file->branch_count == 0)
+    return;
+  qsort (file->branches, file->branch_count, sizeof *file->branches,
+	 compare_branches);
+  for (i = 0; i < file->branch_count; i++)
+    if (kept > 0 && same_branch (&file->branches[kept - 1],
+				 &file->branches[i]))
+      add_branch (&file->branches[kept - 1], &file->branches[i]);
+    else
+      file->branches[kept++] = file->branches[i];
+  file->branch_count = kept;
+  for (i = 0; i < kept; i++)
+    {
+      struct covered_branch *branch = &file->branches[i];
+      const struct covered_branch *before = i ? branch - 1 : NULL;
+
+      if (!before || before->line != branch->line)
+	number = 0;
+      else if (before->binary != branch->binary
+	       || before->function != branch->function
+	       || before->block != branch->block)
+	number++;
+      branch->block_number = number;
+    }
+}
+
 void
 line_coverage_sort (struct line_coverage *coverage)
 {
@@ -598,9 +755,73 @@ line_coverage_sort (struct line_coverage *coverage)
   qsort (coverage->files, coverage->file_count, sizeof *coverage->files,
 	 compare_files);
   for (i = 0; i < coverage->file_count; i++)
-    qsort (coverage->files[i].functions, coverage->files[i].function_count,
-	   sizeof *coverage->files[i].functions, compare_functions);
+    {
+      qsort (coverage->files[i].functions, coverage->files[i].function_count,
+	     sizeof *coverage->files[i].functions, compare_functions);
+      sort_branches (&coverage->files[i]);
+    }
   coverage->last_file = 0;
+}
+
+bool
+branch_hits (const struct covered_branch *branch, uint64_t *hits)
+{
+  switch (branch->state)
+    {
+    case BRANCH_TAKEN:
+      *hits = branch->counted && branch->count > 0 ? branch->count : 1;
+      return true;
+    case BRANCH_NOT_TAKEN:
+      *hits = 0;
+      return true;
+    default:
+      return false;
+    }
+}
+
+size_t
+source_file_line_branches (const struct source_file *file, size_t line,
+			   size_t *first)
+{
+  size_t low = 0, high = file->branch_count, end;
+
+  while (low < high)
+    {
+      size_t middle = low + (high - low) / 2;
+      if ((size_t) file->branches[middle].line < line)
+	low = middle + 1;
+      else
+	high = middle;
+    }
+  *first = low;
+  for (end = low; end < file->branch_count
+       && (size_t) file->branches[end].line == line; end++)
+    ;
+  return end - low;
+}
+
+void
+source_file_branch_totals (const struct source_file *file, size_t first,
+			   size_t last, uint64_t *branches, uint64_t *taken,
+			   uint64_t *unknown)
+{
+  size_t i;
+
+  *branches = *taken = *unknown = 0;
+  for (i = 0; i < file->branch_count; i++)
+    {
+      const struct covered_branch *branch = &file->branches[i];
+
+      if ((size_t) branch->line < first || (size_t) branch->line > last)
+	continue;
+      if (branch->state == BRANCH_UNKNOWN)
+	(*unknown)++;
+      else
+	{
+	  (*branches)++;
+	  *taken += branch->state == BRANCH_TAKEN;
+	}
+    }
 }
 
 struct coverage_totals
@@ -623,6 +844,9 @@ source_file_totals (const struct source_file *file)
     }
   totals.blocks = file->blocks;
   totals.blocks_run = file->blocks_run;
+  source_file_branch_totals (file, 0, SIZE_MAX, &totals.branches,
+			     &totals.branches_taken,
+			     &totals.branches_unknown);
   return totals;
 }
 
@@ -636,6 +860,9 @@ coverage_totals_add (struct coverage_totals *a,
   a->functions_run += b->functions_run;
   a->blocks += b->blocks;
   a->blocks_run += b->blocks_run;
+  a->branches += b->branches;
+  a->branches_taken += b->branches_taken;
+  a->branches_unknown += b->branches_unknown;
 }
 
 double

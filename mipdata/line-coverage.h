@@ -10,6 +10,16 @@
    Several profiles (a program and its shared objects, or several
    builds) add up per source file.
 
+   Branches: every block with two or more edges that are not abnormal
+   (mip_profile_block_is_branch), of a function recording block
+   coverage, is a branch at the line of its last byte (its jump), each
+   of those edges one of its outcomes, whose fate mip_profile_edge_fates
+   gives: taken (with its count when the blocks' counts give it), never
+   taken, or unknown; every outcome of a block that never ran is
+   BRANCH_BLOCK_NOT_RUN (lcov's "-").  The same block of the same binary
+   (profiles sharing a build id) adds up: taken when either says so;
+   blocks of different binaries are separate branches.
+
    Copyright (C) 2026 The MIP for GCC developers.
    SPDX-License-Identifier: GPL-3.0-or-later  */
 
@@ -51,6 +61,32 @@ enum line_count_state
   LINE_NOT_COUNTED              /* some of its code has no known count */
 };
 
+/* What is known of one outcome of a branch; a later state wins when
+   the profiles of one binary combine (the order matters).  */
+enum branch_state
+{
+  BRANCH_BLOCK_NOT_RUN = 0,     /* the branch never ran: lcov's "-" */
+  BRANCH_NOT_TAKEN,             /* it ran, never this way */
+  BRANCH_UNKNOWN,               /* it ran; coverage cannot tell */
+  BRANCH_TAKEN                  /* it ran this way */
+};
+
+/* One outcome (edge) of a branch block.  */
+struct covered_branch
+{
+  int line;                     /* of the block's last byte */
+  uint32_t block_number;        /* lcov's block: the branch blocks of the
+				   line, numbered from 0 (line_coverage_sort) */
+  uint32_t edge;                /* lcov's branch: among the block's edges
+				   that are not abnormal, from 0 */
+  uint64_t binary;              /* the profile's build id */
+  uint32_t function, block;     /* indices in the binary's profile */
+  unsigned char state;          /* enum branch_state */
+  bool counted;                 /* COUNT is known */
+  bool fallthrough;             /* the edge falls through */
+  uint64_t count;               /* times taken, over the runs */
+};
+
 struct source_file
 {
   char *path;
@@ -61,6 +97,8 @@ struct source_file
   struct covered_function *functions;
   size_t function_count, function_capacity;
   uint64_t blocks, blocks_run;  /* blocks whose first line is here */
+  struct covered_branch *branches;  /* by line, block, edge once sorted */
+  size_t branch_count, branch_capacity;
 };
 
 struct line_coverage
@@ -88,7 +126,26 @@ struct coverage_totals
   uint64_t lines, lines_run;
   uint64_t functions, functions_run;
   uint64_t blocks, blocks_run;
+  /* lcov's BRF and BRH: the outcomes whose fate is known (a branch that
+     never ran counts, not hit), and those taken; BRANCHES_UNKNOWN the
+     outcomes left out as unknown.  */
+  uint64_t branches, branches_taken, branches_unknown;
 };
+
+/* The lcov "taken" of BRANCH: its count when known, else 1 when taken,
+   0 when never taken; false for a branch that never ran ("-") or an
+   unknown outcome (left out of reports).  */
+bool branch_hits (const struct covered_branch *branch, uint64_t *hits);
+
+/* The branches of line LINE of FILE (sorted): *FIRST is the index of
+   the first, and the number of them is returned.  */
+size_t source_file_line_branches (const struct source_file *file, size_t line,
+				  size_t *first);
+
+/* The branch totals of FILE's lines FIRST to LAST.  */
+void source_file_branch_totals (const struct source_file *file, size_t first,
+				size_t last, uint64_t *branches,
+				uint64_t *taken, uint64_t *unknown);
 
 void line_coverage_init (struct line_coverage *coverage);
 void line_coverage_free (struct line_coverage *coverage);
@@ -185,7 +242,9 @@ bool line_coverage_map_prefixes (struct line_coverage *coverage,
 void line_coverage_filter (struct line_coverage *coverage,
 			   const struct profile_inputs *inputs);
 
-/* Sort the files by path and each file's functions by line.  */
+/* Sort the files by path, each file's functions by line and its
+   branches by line, binary, function, block and edge, adding up those
+   of the same binary's block and numbering each line's blocks.  */
 void line_coverage_sort (struct line_coverage *coverage);
 
 /* The totals of FILE.  */

@@ -51,17 +51,32 @@ class CheckError(Exception):
 # ---- The lcov tracefile --------------------------------------------------
 
 def read_lcov(path):
-    """{SF: {"lines": {N: hits}, "functions": {name: (line, count)}}}."""
+    """{SF: {"lines": {N: hits}, "functions": {name: (line, count)},
+    "branches": {N: [taken, or None for "-"]}}}, BRDA in order; BRF and
+    BRH must count the BRDA lines and those taken."""
     files = {}
     record = None
     declared = {}
+    problems = []
     with open(path, encoding="utf-8") as stream:
         for text in stream:
             text = text.rstrip("\n")
             if text.startswith("SF:"):
                 record = files.setdefault(text[3:],
-                                          {"lines": {}, "functions": {}})
+                                          {"lines": {}, "functions": {},
+                                           "branches": {}})
                 declared = {}
+            elif text.startswith("BRDA:"):
+                number, _, _, taken = text[5:].split(",")
+                record["branches"].setdefault(int(number), []).append(
+                    None if taken == "-" else int(taken))
+            elif text.startswith(("BRF:", "BRH:")):
+                outcomes = [taken for line in record["branches"].values()
+                            for taken in line]
+                expected = len(outcomes) if text[:3] == "BRF" \
+                    else sum(1 for taken in outcomes if taken)
+                if int(text[4:]) != expected:
+                    problems.append(f"{text}, the BRDA lines say {expected}")
             elif text.startswith("DA:"):
                 number, hits = text[3:].split(",")[:2]
                 record["lines"][int(number)] = int(hits)
@@ -73,7 +88,30 @@ def read_lcov(path):
                 record["functions"][name] = (declared.get(name), int(count))
     if not files:
         raise CheckError(f"{path}: the tracefile has no record")
+    if problems:
+        raise CheckError(f"{path}: {'; '.join(problems)}")
     return files
+
+
+def tracefile_branch_totals(lcov):
+    """{path: {line: (taken, outcomes)}} of the BRDA lines."""
+    return {path: {line: (sum(1 for taken in outcomes if taken),
+                          len(outcomes))
+                   for line, outcomes in record["branches"].items()}
+            for path, record in lcov.items()}
+
+
+def compare_branch_totals(what, lcov, found, problems):
+    """FOUND, {path: {line: (taken, outcomes)}}, must be the tracefile's
+    for every file FOUND holds."""
+    expected = tracefile_branch_totals(lcov)
+    for path in sorted(found):
+        mine, theirs = found[path], expected.get(path, {})
+        for line in sorted(set(mine) | set(theirs)):
+            if mine.get(line) != theirs.get(line):
+                problems.append(f"{what}: {path}:{line}: branches (taken,"
+                                f" outcomes) {mine.get(line)}, the tracefile"
+                                f" {theirs.get(line)}")
 
 
 def compare_lines(what, expected, found, problems):
@@ -211,8 +249,9 @@ def read_cobertura(path, problems):
         raise CheckError(f"{path}: the root is <{root.tag}>, not <coverage>")
     check_cobertura_dtd(root, problems)
     sources = [source.text or "" for source in root.iter("source")]
-    lines, methods = {}, {}
+    lines, methods, branches = {}, {}, {}
     total, total_run = 0, 0
+    total_branches = [0, 0]
     for package in root.iter("package"):
         package_lines, package_run = 0, 0
         for klass in package.iter("class"):
@@ -221,6 +260,27 @@ def read_cobertura(path, problems):
             where = f"class {name}"
             hits = line_hits(klass.find("lines"), where, problems)
             lines[full] = hits
+            conditions = branches.setdefault(full, {})
+            for line in klass.find("lines").findall("line"):
+                coverage = line.get("condition-coverage")
+                if line.get("branch") == "true":
+                    match = re.fullmatch(r"(\d+)% \((\d+)/(\d+)\)",
+                                         coverage or "")
+                    if not match or int(match.group(3)) == 0 or \
+                            int(match.group(1)) != int(match.group(2)) * 100 \
+                            // int(match.group(3)):
+                        problems.append(f"{where}: line {line.get('number')}:"
+                                        f" condition-coverage {coverage!r}")
+                        continue
+                    conditions[int(line.get("number"))] = \
+                        (int(match.group(2)), int(match.group(3)))
+                elif line.get("branch") not in (None, "false") \
+                        or coverage is not None:
+                    problems.append(f"{where}: line {line.get('number')}:"
+                                    f" branch {line.get('branch')!r} with"
+                                    f" condition-coverage {coverage!r}")
+            total_branches[0] += sum(v[0] for v in conditions.values())
+            total_branches[1] += sum(v[1] for v in conditions.values())
             run = sum(1 for count in hits.values() if count > 0)
             problem = rate_problem(where, klass.get("line-rate"), run, len(hits))
             if problem:
@@ -253,12 +313,24 @@ def read_cobertura(path, problems):
     problem = rate_problem("<coverage>", root.get("line-rate"), total_run, total)
     if problem:
         problems.append(problem)
-    return lines, methods
+    if (root.get("branches-covered"), root.get("branches-valid")) != \
+            tuple(str(n) for n in total_branches):
+        problems.append(f"<coverage> says branches-covered"
+                        f" {root.get('branches-covered')}, branches-valid"
+                        f" {root.get('branches-valid')}; its lines hold"
+                        f" {total_branches[0]} and {total_branches[1]}")
+    if total_branches[1]:
+        problem = rate_problem("<coverage> branch", root.get("branch-rate"),
+                               *total_branches)
+        if problem:
+            problems.append(problem)
+    return lines, methods, branches
 
 
 def same_as_lcov_cobertura(lcov, path, problems):
-    lines, methods = read_cobertura(path, problems)
+    lines, methods, branches = read_cobertura(path, problems)
     compare_lines("cobertura", tracefile_lines(lcov), lines, problems)
+    compare_branch_totals("cobertura", lcov, branches, problems)
     for name, record in lcov.items():
         if name in methods and methods[name] != set(record["functions"]):
             problems.append(f"cobertura: {name}: methods"
@@ -275,7 +347,7 @@ def same_as_lcov_sonarqube(lcov, path, problems):
             or set(root.attrib) != {"version"}:
         problems.append(f"the root is <{root.tag} {root.attrib}>, not"
                         " <coverage version=\"1\">")
-    lines = {}
+    lines, branches = {}, {}
     for file in root:
         name = file.get("path")
         if file.tag != "file" or set(file.attrib) != {"path"} or not name:
@@ -299,12 +371,19 @@ def same_as_lcov_sonarqube(lcov, path, problems):
                                 " a valid lineToCover")
                 continue
             hits[int(line.get("lineNumber"))] = int(line.get("covered") == "true")
+            if "branchesToCover" in attributes:
+                branches.setdefault(name, {})[int(line.get("lineNumber"))] = \
+                    (int(line.get("coveredBranches")),
+                     int(line.get("branchesToCover")))
     # Files without lines (function-coverage mode) are left out; SonarQube
     # says covered or not, lcov how often.
     expected = {name: {number: int(hits > 0)
                        for number, hits in record["lines"].items()}
                 for name, record in lcov.items() if record["lines"]}
     compare_lines("sonarqube", expected, lines, problems)
+    compare_branch_totals("sonarqube", lcov,
+                          {name: branches.get(name, {}) for name in lines},
+                          problems)
     return f"{sum(len(v) for v in lines.values())} lines in {len(lines)} files"
 
 
@@ -313,13 +392,31 @@ def same_as_lcov_sonarqube(lcov, path, problems):
 GCOV_LINE = re.compile(r"^ *([^ :]+): *(\d+):(.*)$")
 
 
-def read_gcov_file(path, problems):
-    """The source path, {line: hits} and {line: text} of a .gcov file."""
+GCOV_BRANCH = re.compile(r"^branch +(\d+) (?:taken (\d+)|never executed)"
+                         r"(?: \(fallthrough\))?$")
+
+
+def read_gcov_file(path, problems, branches=None):
+    """The source path, {line: hits} and {line: text} of a .gcov file;
+    BRANCHES, when given, receives {line: [taken, None: never
+    executed]} of gcov -b -c's branch lines."""
     source, hits, texts = None, {}, {}
     expected_number = 1
+    line = 0
     with open(path, encoding="utf-8", errors="replace") as stream:
         for number, text in enumerate(stream, 1):
             text = text.rstrip("\n")
+            branch = GCOV_BRANCH.match(text)
+            if branch and line > 0:
+                outcomes = (branches if branches is not None
+                            else {}).setdefault(line, [])
+                if int(branch.group(1)) != len(outcomes):
+                    problems.append(f"{path}:{number}: branch"
+                                    f" {branch.group(1)}, expected"
+                                    f" {len(outcomes)}")
+                outcomes.append(None if branch.group(2) is None
+                                else int(branch.group(2)))
+                continue
             match = GCOV_LINE.match(text)
             # "%9s:%5u:": the mark right-aligned in 9 columns or more,
             # the line number in 5 or more.
@@ -352,17 +449,20 @@ def read_gcov_file(path, problems):
     return source, hits, texts
 
 
-def read_gcov_directory(directory, problems):
+def read_gcov_directory(directory, problems, branches=None):
     lines, texts = {}, {}
     names = sorted(name for name in os.listdir(directory)
                    if name.endswith(".gcov"))
     if not names:
         raise CheckError(f"{directory}: no .gcov file")
     for name in names:
+        outcomes = {}
         source, hits, text = read_gcov_file(os.path.join(directory, name),
-                                            problems)
+                                            problems, outcomes)
         if source is None:
             continue
+        if branches is not None:
+            branches[source] = outcomes
         mangled = source.replace("/", "#") + ".gcov"
         if name not in (os.path.basename(source) + ".gcov", mangled):
             problems.append(f"{name}: gcov names the file of {source}"
@@ -379,8 +479,16 @@ def read_gcov_directory(directory, problems):
 
 
 def same_as_lcov_gcov(lcov, directory, problems):
-    lines, _ = read_gcov_directory(directory, problems)
+    branches = {}
+    lines, _ = read_gcov_directory(directory, problems, branches)
     compare_lines("gcov", tracefile_lines(lcov), lines, problems)
+    for path in sorted(branches):
+        expected = lcov.get(path, {}).get("branches", {})
+        for line in sorted(set(branches[path]) | set(expected)):
+            if branches[path].get(line) != expected.get(line):
+                problems.append(f"gcov: {path}:{line}: branches"
+                                f" {branches[path].get(line)}, the tracefile's"
+                                f" {expected.get(line)}")
     return f"{sum(len(v) for v in lines.values())} lines in {len(lines)} files"
 
 
@@ -394,6 +502,23 @@ def read_json(path):
     return json.loads(data)
 
 
+def json_branches_fit(branches, expected):
+    """gcov-json's BRANCHES hold the tracefile's EXPECTED outcomes whose
+    count is known: every one never taken (0 or "-") and some of those
+    taken, in order (one known only from coverage, BRDA 1, is left out)."""
+    if any(set(branch) != {"count", "fallthrough", "throw"}
+           or branch["throw"] is not False for branch in branches):
+        return False
+    counts = [branch["count"] for branch in branches]
+    position = 0
+    for taken in expected:
+        if position < len(counts) and counts[position] == (taken or 0):
+            position += 1
+        elif not taken or taken != 1:
+            return False
+    return position == len(counts)
+
+
 def same_as_lcov_gcov_json(lcov, path, problems):
     document = read_json(path)
     if document.get("format_version") != "1":
@@ -404,6 +529,13 @@ def same_as_lcov_gcov_json(lcov, path, problems):
         hits = lines.setdefault(file["file"], {})
         for line in file["lines"]:
             hits[line["line_number"]] = line["count"]
+            expected = lcov.get(file["file"], {}).get("branches", {}).get(
+                line["line_number"], [])
+            if not json_branches_fit(line["branches"], expected):
+                problems.append(f"gcov-json: {file['file']}:"
+                                f"{line['line_number']}: branches"
+                                f" {line['branches']}, the tracefile's"
+                                f" {expected}")
             if line["unexecuted_block"] != (line["count"] == 0):
                 problems.append(f"{file['file']}:{line['line_number']}:"
                                 f" unexecuted_block {line['unexecuted_block']}"
@@ -550,7 +682,18 @@ def gcovr_totals(lcov_path, summary_path, directory, info_path):
                         f" {hit} of {found - uncounted} (mipdata: {hit} of"
                         f" {found}, of which {uncounted} unexecuted brace or"
                         " else lines gcovr does not count)")
-    report(f"gcovr: {covered} of {total} lines; mipdata info and the"
+    outcomes = [taken for record in lcov.values()
+                for line in record["branches"].values() for taken in line]
+    branch_hit = sum(1 for taken in outcomes if taken)
+    if "branch_total" in summary and (summary["branch_total"],
+                                      summary["branch_covered"]) \
+            != (len(outcomes), branch_hit):
+        problems.append(f"gcovr: {summary['branch_covered']} of"
+                        f" {summary['branch_total']} branches; the tracefile"
+                        f" {branch_hit} of {len(outcomes)} (BRH, BRF)")
+    report(f"gcovr: {covered} of {total} lines,"
+           f" {summary.get('branch_covered')} of"
+           f" {summary.get('branch_total')} branches; mipdata info and the"
            f" tracefile: {hit} of {found}, {uncounted} unexecuted brace/else"
            " lines gcovr leaves out", problems)
 
@@ -656,6 +799,10 @@ def markdown_shown(shown_path, info_path):
                                   in zip(rates, (lines, functions, blocks)))
         if expected not in shown:
             problems.append(f"the page shows no '{expected}'")
+    with open(info_path, encoding="utf-8") as stream:
+        branch_line = re.search(r"^Branches: .*$", stream.read(), re.M)
+    if branch_line and branch_line.group(0) not in shown:
+        problems.append(f"the page shows no '{branch_line.group(0)}'")
     report(f"markdown: the page shows the totals and {len(rows) - 1} file rows"
            " of mipdata info", problems)
 
@@ -767,6 +914,34 @@ def self_test():
                   gcov_file("1"))
         must_fail("gcov with no code", same_as_lcov, "gcov", lcov,
                   gcov_file("-"))
+        branched = write("b.info", open(lcov).read().replace(
+            "DA:1,1", "BRDA:2,0,0,1\nBRDA:2,0,1,0\nBRF:2\nBRH:1\nDA:1,1"))
+
+        def gcov_branches(first, second):
+            gcov_file("#####")
+            path = os.path.join(gcov, "a.c.gcov")
+            text = open(path).read().replace(
+                "  return 0;\n", f"  return 0;\nbranch  0 {first}\n"
+                f"branch  1 {second}\n")
+            with open(path, "w", encoding="utf-8") as stream:
+                stream.write(text)
+            return gcov
+        same_as_lcov("gcov", branched,
+                     gcov_branches("taken 1 (fallthrough)", "taken 0"))
+        must_fail("gcov with a wrong branch", same_as_lcov, "gcov", branched,
+                  gcov_branches("taken 0", "taken 1"))
+        must_fail("gcov with branches the tracefile lacks", same_as_lcov,
+                  "gcov", lcov, gcov_branches("taken 1", "taken 0"))
+        must_fail("a tracefile whose BRH is not its BRDA's", read_lcov,
+                  write("w.info", open(branched).read().replace("BRH:1",
+                                                                "BRH:2")))
+        must_fail("sonarqube without the branches", same_as_lcov,
+                  "sonarqube", branched, sonar("false"))
+        if not json_branches_fit([{"count": 0, "fallthrough": True,
+                                   "throw": False}], [1, None]) \
+                or json_branches_fit([], [3, 0]):
+            raise CheckError("self-test: gcov-json's branches are not held"
+                             " to the tracefile's")
         md = write("m.md", "### C\n\n| File | Lines |\n|:--|--:|\n"
                    "| a\\_b.c | 1 \\| 2 |\n")
         page = os.path.join(directory, "m.html")

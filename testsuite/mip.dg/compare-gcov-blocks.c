@@ -2,7 +2,10 @@
    that MIP reports covered starts on a line that gcov saw executed, and
    every executed line where a block starts is reached by a covered
    block (see mip_gcov_block_problems); in the full mode, the
-   block-coverage mode and on i386.
+   block-coverage mode and on i386.  Its branches agree with gcov -b's
+   (mip-compare-gcov-branches): the switch, a compare tree of two
+   machine branches for gcov's three outcomes, is listed, and mark's
+   condition has an outcome that coverage cannot tell.
 
    Copyright (C) 2026 The MIP for GCC developers.
    SPDX-License-Identifier: GPL-3.0-or-later  */
@@ -47,10 +50,19 @@ static int search (const int *values, int count, int wanted)
   return -1;
 }
 
+/* An if without else whose then-block ran: whether the condition was
+   ever false does not follow from the blocks (an unknown outcome).  */
+static void mark (int x)
+{
+  if (x > 0)
+    sink = 2;
+}
+
 int main (int argc, char **argv)
 {
   static const int values[] = { 1, 3, 5, 7, 9, 11, 13 };
   int sum = classify (3) + classify (-2);
+  mark (argc);
   switch (argc)
     {
     case 1:
@@ -75,3 +87,4 @@ int main (int argc, char **argv)
 /* { dg-final { mip-compare-gcov-blocks -variants {{-fplugin-arg-mip-generate=block-coverage} {-m32}} } } */
 /* { dg-final { mip-compare-gcov } } */
 /* { dg-final { mip-compare-gcov-line-counts } } */
+/* { dg-final { mip-compare-gcov-branches -variants {{-fplugin-arg-mip-generate=block-coverage}} } } */

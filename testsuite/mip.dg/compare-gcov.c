@@ -1,5 +1,6 @@
 /* Built with --coverage as well as with the plugin, at -O0: each
-   function's call count equals gcov's execution count.
+   function's call count equals gcov's execution count, and the branches
+   agree with gcov -b's (mip-compare-gcov-branches).
 
    Copyright (C) 2026 The MIP for GCC developers.
    SPDX-License-Identifier: GPL-3.0-or-later  */
@@ -34,3 +35,4 @@ int main (void) {
 }
 
 /* { dg-final { mip-compare-gcov } } */
+/* { dg-final { mip-compare-gcov-branches } } */
