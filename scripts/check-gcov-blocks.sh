@@ -9,7 +9,10 @@
 #      block's address range to the source lines whose code lies in it: a
 #      row's code runs from its address to the next row's, so the lines of
 #      a block are those of the rows whose code overlaps the block;
-#  (c) gcov --json-format gives each line's execution count.
+#  (c) gcov -b --json-format gives each line's execution count.
+#  (d) The branch outcomes MIP knows (mipdata export's BRDA) agree, line
+#      by line, with gcov -b's taken and never taken
+#      (compare-gcov-branches.py).
 # Every line of the program's own sources that gcov counts as executed must
 # lie in at least one covered MIP block, and every line of a covered MIP
 # block that gcov counts must have been executed.  Every disagreement is
@@ -261,7 +264,7 @@ check_program () {
   label="$program -O0"
   run_program "$program"
   # shellcheck disable=SC2046
-  (cd "$dir" && mip_run gcov.log gcov --json-format $(gcov_data_files "$program"))
+  (cd "$dir" && mip_run gcov.log gcov -b --json-format $(gcov_data_files "$program"))
   (cd "$dir" \
    && rm -f run.mip \
    && mip_run mipdata.log "$MIPDATA" create -p run.mip "$program" \
@@ -279,6 +282,18 @@ check_program () {
     mip_pass "$label: the lines of covered MIP blocks are exactly the lines gcov saw executed"
   else
     mip_fail "$label: MIP block coverage and gcov disagree (see above; $dir)"
+  fi
+  # (d) Branches: the outcomes the tracefile's BRDA knows, line by line,
+  # against gcov -b's taken and never taken (compare-gcov-branches.py).
+  (cd "$dir" && mip_run mipdata.log "$MIPDATA" export -p run.mip \
+     --debug "$program" -o run.info)
+  # shellcheck disable=SC2046
+  if python3 "$here/compare-gcov-branches.py" "$dir/run.info" "$dir" \
+       $(mip_own_sources "$program") >"$dir/branches.txt" 2>&1; then
+    mip_pass "$label: branches agree with gcov -b's: $(tail -n 1 "$dir/branches.txt" | sed 's/^compare-gcov-branches: //')"
+  else
+    grep disagreement "$dir/branches.txt" | head -n 20 >&2 || true
+    mip_fail "$label: MIP's branches disagree with gcov -b's (see $dir/branches.txt)"
   fi
 }
 

@@ -4,8 +4,11 @@ mipdata export --format=lcov) against gcov's (gcov -b --json-format's
 "branches"), per source line, for a program built at -O0 with both.
 
     compare-gcov-branches.py [--unknown N] app.info app.gcov.json.gz FILE...
+    compare-gcov-branches.py [--unknown N] app.info DIRECTORY -
     compare-gcov-branches.py self-test
 
+The gcov report may be a directory of them (every *.gcov.json.gz in it,
+one per object file, as gcov writes them).
 FILE names the source files compared (their base names; "-" for every
 file both know).  On a line where both report branches, MIP's outcomes
 whose fate is known (BRDA "0" or "-": never taken; a number above 0:
@@ -64,12 +67,23 @@ def read_brda(path):
 
 def read_gcov_branches(path):
     """{base name: {line: [count]}}, the lines' branches summed over
-    gcov's functions (a line listed twice adds up)."""
-    opener = gzip.open if path.endswith(".gz") else open
-    with opener(path, "rt", encoding="utf-8") as stream:
-        document = json.load(stream)
+    gcov's functions (a line listed twice adds up); PATH is a report or
+    a directory of them (*.gcov.json.gz, one per object file)."""
+    if os.path.isdir(path):
+        paths = sorted(os.path.join(path, name) for name in os.listdir(path)
+                       if name.endswith(".gcov.json.gz"))
+        if not paths:
+            raise CompareError(f"{path}: no .gcov.json.gz report")
+    else:
+        paths = [path]
+    documents = []
+    for name in paths:
+        opener = gzip.open if name.endswith(".gz") else open
+        with opener(name, "rt", encoding="utf-8") as stream:
+            documents.append(json.load(stream))
     files = {}
-    for entry in document["files"]:
+    for entry in (entry for document in documents
+                  for entry in document["files"]):
         record = files.setdefault(os.path.basename(entry["file"]), {})
         for line in entry["lines"]:
             counts = [branch["count"] for branch in line.get("branches", [])
@@ -79,61 +93,105 @@ def read_gcov_branches(path):
     return files
 
 
+def judge(blocks, counts):
+    """The verdict on MIP's BLOCKS ({block: [taken or None]}) against
+    gcov's outcome COUNTS of the same lines: (corresponds, problem,
+    figures (outcomes, taken, never, unknown), shape)."""
+    gcov_taken = sum(1 for count in counts if count > 0)
+    gcov_never = len(counts) - gcov_taken
+    outcomes = [taken for block in blocks for taken in block]
+    taken = sum(1 for hits in outcomes if hits)
+    never = len(outcomes) - taken
+    never_ran = bool(outcomes) and all(hits is None for hits in outcomes)
+    shape = (f"gcov {gcov_taken} taken, {gcov_never} never of {len(counts)};"
+             f" MIP {taken} taken, {never} never in {len(blocks)} branches")
+    corresponds = (bool(counts) and len(counts) == 2 * len(blocks)
+                   and all(len(block) <= 2 for block in blocks))
+    if corresponds:
+        problem = taken > gcov_taken or never > gcov_never
+    else:
+        problem = bool(taken and not gcov_taken) or (never_ran and gcov_taken)
+    return corresponds, problem, (len(outcomes), len(counts) - len(outcomes)
+                                  if corresponds else 0), shape
+
+
 def compare(mip, gcov, names, unknown_total=None):
-    """(report lines, disagreements, figures) of the comparison."""
+    """(report lines, disagreements, figures) of the comparison.  Lines
+    whose outcomes do not correspond one by one are judged again with
+    their neighbours, as a run of consecutive such lines: the line table
+    may place the jump of a condition written over several lines on
+    another of them than the line gcov gives its block."""
     if names == ["-"]:
         names = sorted(set(mip) & set(gcov))
     notes, problems = [], []
     figures = {"lines": 0, "outcomes": 0, "agreed": 0, "unknown": 0,
-               "structural": 0, "only_mip": 0, "only_gcov": 0}
+               "structural": 0, "joined": 0, "only_mip": 0, "only_gcov": 0}
     for name in names:
         ours, theirs = mip.get(name, {}), gcov.get(name, {})
+        pending = []            # lines not corresponding, in order
         for line in sorted(set(ours) | set(theirs)):
-            where = f"{name}:{line}"
-            if line not in theirs:
+            if line in ours and line in theirs:
+                corresponds, problem, (outcomes, unknown), _ = judge(
+                    list(ours[line].values()), theirs[line])
+                if corresponds and not problem:
+                    figures["lines"] += 1
+                    figures["outcomes"] += outcomes
+                    figures["agreed"] += outcomes
+                    figures["unknown"] += unknown
+                    continue
+            pending.append(line)
+        runs, run_lines = [], []
+        for line in pending:
+            if run_lines and line != run_lines[-1] + 1:
+                runs.append(run_lines)
+                run_lines = []
+            run_lines.append(line)
+        if run_lines:
+            runs.append(run_lines)
+        for run_lines in runs:
+            blocks = [block for line in run_lines
+                      for block in ours.get(line, {}).values()]
+            counts = [count for line in run_lines
+                      for count in theirs.get(line, [])]
+            where = (f"{name}:{run_lines[0]}" if len(run_lines) == 1
+                     else f"{name}:{run_lines[0]}-{run_lines[-1]}")
+            if not counts:
                 figures["only_mip"] += 1
                 notes.append(f"{where}: MIP reports branches, gcov none")
                 continue
-            counts = theirs[line]
-            gcov_taken = sum(1 for count in counts if count > 0)
-            gcov_never = len(counts) - gcov_taken
-            if line not in ours:
+            if not blocks:
                 figures["only_gcov"] += 1
                 notes.append(f"{where}: gcov reports {len(counts)} outcomes"
-                             f" ({gcov_taken} taken), MIP none known")
+                             f" ({sum(1 for c in counts if c)} taken), MIP"
+                             " none known")
                 continue
-            blocks = ours[line]
-            outcomes = [taken for block in blocks.values() for taken in block]
-            taken = sum(1 for hits in outcomes if hits)
-            never = len(outcomes) - taken
-            never_ran = all(hits is None for hits in outcomes)
-            shape = (f"gcov {gcov_taken} taken, {gcov_never} never of"
-                     f" {len(counts)}; MIP {taken} taken, {never} never in"
-                     f" {len(blocks)} branches")
-            figures["lines"] += 1
-            figures["outcomes"] += len(outcomes)
-            if (len(counts) == 2 * len(blocks)
-                    and all(len(block) <= 2 for block in blocks.values())):
-                if taken > gcov_taken or never > gcov_never:
-                    problems.append(f"{where}: {shape}")
-                else:
-                    figures["agreed"] += len(outcomes)
-                    figures["unknown"] += len(counts) - len(outcomes)
-                continue
-            figures["structural"] += 1
-            notes.append(f"{where}: the machine code branches otherwise"
-                         f" (a switch's compare tree or jump table): {shape}")
-            if (taken and not gcov_taken) or (never_ran and gcov_taken):
+            corresponds, problem, (outcomes, unknown), shape = judge(blocks,
+                                                                     counts)
+            figures["lines"] += len(run_lines)
+            figures["outcomes"] += sum(len(block) for block in blocks)
+            if corresponds and len(run_lines) > 1:
+                figures["joined"] += 1
+                notes.append(f"{where}: one condition over several lines,"
+                             " its jumps on other lines than gcov's blocks;"
+                             f" together: {shape}")
+            elif not corresponds:
+                figures["structural"] += 1
+                notes.append(f"{where}: the machine code branches otherwise"
+                             " (a switch's compare tree or jump table, or"
+                             f" outcomes all unknown to MIP): {shape}")
+            if problem:
                 problems.append(f"{where}: {shape}")
             else:
-                figures["agreed"] += len(outcomes)
+                figures["agreed"] += sum(len(block) for block in blocks)
+                figures["unknown"] += unknown
     summary = (f"{figures['lines']} lines, {figures['outcomes']} branch"
                f" outcomes compared, {figures['agreed']} agree, "
                f"{len(problems)} disagreements; {figures['unknown']} of"
                f" gcov's outcomes on those lines unknown to MIP's coverage")
     if unknown_total is not None:
         summary += f" ({unknown_total} unknown in all, mipdata info)"
-    summary += (f"; {figures['structural']} lines branch otherwise,"
+    summary += (f"; {figures['structural']} lines or runs branch otherwise,"
+                f" {figures['joined']} runs of lines agree together,"
                 f" {figures['only_mip']} lines only MIP's,"
                 f" {figures['only_gcov']} only gcov's")
     if figures["lines"] == 0:
