@@ -160,7 +160,9 @@ write_branches (FILE *out, const struct source_file *file, size_t line)
 	fprintf (out, "branch %2d taken %" PRIu64 "%s\n", number, hits,
 		 fallthrough);
       else
-	fprintf (out, "branch %2d never executed%s\n", number, fallthrough);
+	/* gcov 12 writes no "(fallthrough)" here, and gcovr 5.2 reads
+	   none.  */
+	fprintf (out, "branch %2d never executed\n", number);
       number++;
     }
 }
