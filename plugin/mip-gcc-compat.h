@@ -38,6 +38,7 @@
 #include "toplev.h"
 #include "flags.h"
 #include "options.h"
+#include "opts.h"
 #include "insn-config.h"
 #include "recog.h"
 

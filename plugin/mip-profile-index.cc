@@ -224,6 +224,19 @@ mip_index_look_up_by_ipa (const char *symbol, bool local)
   return look_up (symbol, id);
 }
 
+uint32_t
+mip_index_unit_of (const char *symbol, bool local)
+{
+  if (!profile)
+    return UINT32_MAX;
+  uint32_t k = mip_index_first_named (symbol), i;
+  while (mip_index_next_named (symbol, &k, &i))
+    if (entry_in_scope (i, local)
+	&& profile->functions[i].unit_index < profile->header.unit_count)
+      return profile->functions[i].unit_index;
+  return UINT32_MAX;
+}
+
 bool
 mip_index_never_ran (const char *symbol, uint32_t ipa_signature, bool local)
 {

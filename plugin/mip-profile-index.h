@@ -70,4 +70,9 @@ struct use_facts mip_index_look_up_by_ipa (const char *symbol, bool local);
 bool mip_index_never_ran (const char *symbol, uint32_t ipa_signature,
 			  bool local);
 
+/* The profile's unit of the first entry that bears SYMBOL (of this
+   unit's entries for a static function, LOCAL), or UINT32_MAX when none
+   has one (a profile written by hand has no units).  */
+uint32_t mip_index_unit_of (const char *symbol, bool local);
+
 #endif /* MIP_PROFILE_INDEX_H */

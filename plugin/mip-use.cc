@@ -29,7 +29,9 @@
    same, only its blocks are not.  A function whose signatures both
    differ (its code changed since) or that is not in the profile is left
    where GCC puts it; the changed ones are reported, in one line per unit
-   or one per function with use-verbose, or as errors with use-strict.
+   or one per function with use-verbose, or as errors with use-strict,
+   naming how this compile's options that change code differ from those
+   the profile's unit recorded, when they do (mip-options.cc).
    Placement never changes what a program does.
 
    A function that ran and that GCC split into hot and cold parts has
@@ -43,6 +45,7 @@
 #include "mip-profile.h"
 #include "mip-profile-index.h"
 #include "mip-layout.h"
+#include "mip-options.h"
 #include "diagnostic-core.h"
 
 static struct mip_profile *profile;
@@ -52,6 +55,10 @@ static struct mip_profile *profile;
 static unsigned placed_unlikely, placed_sorted, changed, missing;
 static unsigned cold_blocks;
 static const char *first_changed;
+/* How the options of this compile that change code differ from those
+   the profile's unit of the first changed function was compiled with
+   (mip-options.h), or NULL.  */
+static char *options_difference;
 
 
 /* ---- Cold parts of functions that ran ------------------------------- */
@@ -369,21 +376,49 @@ place (function *fun, const char *section)
   symtab_node::get (fun->decl)->implicit_section = true;
 }
 
+/* How this compile's options that change code differ from those
+   SYMBOL's unit in the profile was compiled with, or NULL: the same
+   options, or none recorded (a profile written by hand, or made before
+   the map recorded them).  A -O0 build with the profile of an -O2 one
+   changes nearly every function, and this says why.  */
+static char *
+difference_in_options (const char *symbol, bool local)
+{
+  uint32_t unit = mip_index_unit_of (symbol, local);
+  if (unit >= profile->header.unit_count
+      || profile->units[unit].options_offset == MIP_NO_OFFSET)
+    return NULL;
+  return mip_options_difference (mip_profile_unit_options (profile, unit),
+				 mip_codegen_options ());
+}
+
 static void
 report_changed (function *fun, const char *symbol)
 {
   changed++;
-  if (!first_changed)
-    first_changed = xstrdup (symbol);
+  bool first = !first_changed;
+  if (first)
+    {
+      first_changed = xstrdup (symbol);
+      options_difference = difference_in_options (symbol,
+						  !TREE_PUBLIC (fun->decl));
+    }
+  bool reported = true;
   if (mip_options.use_strict)
     error_at (DECL_SOURCE_LOCATION (fun->decl),
 	      "mip: %qs has changed since profile %qs was made (its CFG"
 	      " signature differs)", symbol, mip_options.use_file);
   else if (mip_options.use_verbose)
-    warning_at (DECL_SOURCE_LOCATION (fun->decl), 0,
-		"mip: %qs has changed since profile %qs was made (its CFG"
-		" signature differs); its profile is not used", symbol,
-		mip_options.use_file);
+    reported = warning_at (DECL_SOURCE_LOCATION (fun->decl), 0,
+			   "mip: %qs has changed since profile %qs was made"
+			   " (its CFG signature differs); its profile is not"
+			   " used", symbol, mip_options.use_file);
+  else
+    reported = false;
+  /* Once, after the first function named (the default names them all
+     in one warning at the end of the unit).  */
+  if (first && reported && options_difference)
+    inform (DECL_SOURCE_LOCATION (fun->decl), "mip: %s", options_difference);
 }
 
 void
@@ -444,8 +479,10 @@ mip_use_finish_unit (void *, void *)
   if (changed && !mip_options.use_verbose && !mip_options.use_strict)
     warning (0, "mip: %u function(s) of %qs changed since profile %qs was"
 	     " made, first %qs; their profile is not used"
-	     " (%<-fplugin-arg-mip-use-verbose%> names each)", changed, unit,
-	     mip_options.use_file, first_changed);
+	     " (%<-fplugin-arg-mip-use-verbose%> names each)%s%s", changed,
+	     unit, mip_options.use_file, first_changed,
+	     options_difference ? "; " : "",
+	     options_difference ? options_difference : "");
   if (missing && placed_unlikely + placed_sorted + changed == 0)
     warning (0, "mip: profile %qs knows none of the %u function(s) of %qs:"
 	     " is it a profile of another program?", mip_options.use_file,
