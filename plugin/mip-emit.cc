@@ -32,6 +32,7 @@
    running program besides the probes.  */
 
 #include "mip-plugin.h"
+#include "mip-options.h"
 #include <stddef.h>
 
 uint64_t
@@ -80,14 +81,29 @@ emit_zeros (uint32_t count)
     fprintf (asm_out_file, "\t.zero\t%u\n", (unsigned) count);
 }
 
-/* The size of the string table: every symbol NUL-terminated.  */
+/* The size of the string table: every symbol NUL-terminated, then the
+   unit's code-generation options.  */
 static uint32_t
 strings_size (void)
 {
   uint32_t size = 0;
   for (unsigned i = 0; i < mip_function_count (); i++)
     size += strlen (mip_function_at (i)->symbol) + 1;
-  return size;
+  return size + strlen (mip_codegen_options ()) + 1;
+}
+
+/* A NUL-terminated string, quoted for the assembler.  */
+static void
+emit_string (const char *text)
+{
+  fputs ("\t.string\t\"", asm_out_file);
+  for (const char *p = text; *p; p++)
+    {
+      if (*p == '"' || *p == '\\')
+	fputc ('\\', asm_out_file);
+      fputc (*p, asm_out_file);
+    }
+  fputs ("\"\n", asm_out_file);
 }
 
 static uint32_t
@@ -301,7 +317,8 @@ emit_map_unit (uint64_t unit_hash, uint32_t raw_size)
   emit_u32 (l.strings_size);
   emit_u32 (mip_options.mode);
   emit_u64_symbol (MIP_RUNTIME_ANCHOR);		/* also pulls in libmip */
-  emit_u32 (MIP_NO_OFFSET);			/* options_offset */
+  emit_u32 (l.strings_size - strlen (mip_codegen_options ()) - 1);
+						/* options_offset */
   emit_u32 (0);					/* reserved */
 
   uint32_t name_offset = 0;
@@ -338,8 +355,8 @@ emit_map_unit (uint64_t unit_hash, uint32_t raw_size)
 	}
     }
   for (unsigned i = 0; i < n; i++)
-    fprintf (asm_out_file, "\t.string\t\"%s\"\n",
-	     mip_function_at (i)->symbol);
+    emit_string (mip_function_at (i)->symbol);
+  emit_string (mip_codegen_options ());
   emit_zeros (l.unit_size - l.strings_offset - l.strings_size);
   fprintf (asm_out_file, "\t.popsection\n");
 }
