@@ -20,6 +20,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "mip-edges.h"
 #include "mip-error.h"
 #include "mip-file.h"
 #include "mip-infer.h"
@@ -3004,6 +3005,85 @@ START_TEST (test_infer_order)
 }
 END_TEST
 
+/* An if without else: block 0 (the entry) branches to 1 (then) or 2
+   (the join, which returns); 1 falls through to 2.  */
+struct edge_profile
+{
+  struct mip_profile profile;
+  struct mip_profile_function function;
+  struct mip_profile_block blocks[3];
+  struct mip_map_edge edges[3];
+  uint32_t primary, kinds;
+  struct mip_edge_fate fates[3];
+};
+
+static void
+make_edge_profile (struct edge_profile *p, bool then_ran, bool counts)
+{
+  static const struct mip_map_edge edges[3] = {
+    { 1, MIP_EDGE_FALLTHROUGH }, { 2, 0 }, { 2, MIP_EDGE_FALLTHROUGH }
+  };
+  memset (p, 0, sizeof *p);
+  memcpy (p->edges, edges, sizeof edges);
+  p->function.block_count = 3;
+  p->function.edge_count = 3;
+  p->function.call_count = 5;
+  p->kinds = MIP_KIND_BLOCK_COVERAGE | (counts ? MIP_KIND_CALL_COUNT : 0);
+  p->function.kinds = p->kinds;
+  p->blocks[0].flags = MIP_BLOCK_ENTRY | MIP_BLOCK_ONCE;
+  p->blocks[0].edge_count = 2;
+  p->blocks[1].edge_begin = 2;
+  p->blocks[1].edge_count = 1;
+  p->blocks[2].edge_begin = 3;
+  p->blocks[2].flags = MIP_BLOCK_EXIT | MIP_BLOCK_ONCE;
+  p->blocks[0].covered_runs = p->blocks[2].covered_runs = 1;
+  p->blocks[1].covered_runs = then_ran;
+  p->profile.header.runs = 1;
+  p->profile.header.function_count = 1;
+  p->profile.functions = &p->function;
+  p->profile.blocks = p->blocks;
+  p->profile.edges = p->edges;
+  p->profile.primary = &p->primary;
+  p->profile.effective_kinds = &p->kinds;
+}
+
+START_TEST (test_edge_fates)
+{
+  struct edge_profile p;
+
+  /* The then-block ran: it was entered from block 0 and left to block
+     2; whether block 0 ever went straight to 2 the blocks do not say.  */
+  make_edge_profile (&p, true, false);
+  ck_assert (mip_profile_block_is_branch (&p.profile, 0, 0));
+  ck_assert (!mip_profile_block_is_branch (&p.profile, 0, 1));
+  ck_assert (mip_profile_edge_fates (&p.profile, 0, p.fates));
+  ck_assert_int_eq (p.fates[0].state, MIP_EDGE_TAKEN);
+  ck_assert_int_eq (p.fates[1].state, MIP_EDGE_UNKNOWN);
+  ck_assert_int_eq (p.fates[2].state, MIP_EDGE_TAKEN);
+  ck_assert_uint_eq (p.fates[1].count, MIP_EDGE_NO_COUNT);
+  /* It never ran: both its edges never taken, so block 0 went to 2.  */
+  make_edge_profile (&p, false, false);
+  ck_assert (mip_profile_edge_fates (&p.profile, 0, p.fates));
+  ck_assert_int_eq (p.fates[0].state, MIP_EDGE_NOT_TAKEN);
+  ck_assert_int_eq (p.fates[1].state, MIP_EDGE_TAKEN);
+  ck_assert_int_eq (p.fates[2].state, MIP_EDGE_NOT_TAKEN);
+  ck_assert_uint_eq (p.fates[0].count, 0);
+  ck_assert_uint_eq (p.fates[1].count, MIP_EDGE_NO_COUNT);
+  /* With call counts, block 0 ran 5 times: all of them to block 2.  */
+  make_edge_profile (&p, false, true);
+  ck_assert (mip_profile_edge_fates (&p.profile, 0, p.fates));
+  ck_assert_uint_eq (p.fates[1].count, 5);
+  ck_assert_uint_eq (p.fates[2].count, 0);
+  /* With counts and the then-block run, block 0's 5 runs split in a way
+     no block's count tells.  */
+  make_edge_profile (&p, true, true);
+  ck_assert (mip_profile_edge_fates (&p.profile, 0, p.fates));
+  ck_assert_uint_eq (p.fates[0].count, MIP_EDGE_NO_COUNT);
+  ck_assert_uint_eq (p.fates[1].count, MIP_EDGE_NO_COUNT);
+  ck_assert_int_eq (p.fates[1].state, MIP_EDGE_UNKNOWN);
+}
+END_TEST
+
 static Suite *
 format_suite (void)
 {
@@ -3088,6 +3168,7 @@ format_suite (void)
   tcase_add_test (blocks, test_merge_callers_named);
   tcase_add_test (blocks, test_infer_walk);
   tcase_add_test (blocks, test_infer_order);
+  tcase_add_test (blocks, test_edge_fates);
   tcase_add_test (blocks, test_layout_ranks);
   suite_add_tcase (suite, blocks);
   tcase_add_checked_fixture (files, make_temporary_directory,
