@@ -552,11 +552,16 @@ def same_as_lcov_gcov_json(lcov, path, problems):
 
 
 # gcov's keys a profile cannot fill (export-gcov-json.c says why); the
-# line's block_ids, calls and conditions are GCC 14's and later's.
+# line's block_ids, calls and conditions are GCC 14's and later's, the
+# function's prime path coverage (total_prime_paths,
+# covered_prime_paths, prime_path_coverage: -fpath-coverage's paths of
+# gcov's own flow graph) GCC 15's and later's.
 OMITTED_KEYS = {
     "document": {"gcc_version"},
     "file": set(),
-    "function": {"start_column", "end_column", "blocks", "blocks_executed"},
+    "function": {"start_column", "end_column", "blocks", "blocks_executed",
+                 "total_prime_paths", "covered_prime_paths",
+                 "prime_path_coverage"},
     "line": {"block_ids", "calls", "conditions"},
 }
 
