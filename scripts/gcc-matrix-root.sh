@@ -84,10 +84,14 @@ for directory, driver in (("mip.dg", "dg.exp"), ("mip.torture", "torture.exp")):
         elif name.startswith("use-") or int.from_bytes(digest[:4], "big") % sample == 0:
             chosen.append(name)
     if chosen:
-        words.append(f'{driver}="{" ".join(chosen)}"')
+        # Single quotes: testsuite/Makefile.am's check-DEJAGNU tests
+        # "$(RUNTESTFLAGS)" in double quotes, which double quotes
+        # inside would end (the test fails, and the whole suite runs
+        # in parts instead of this selection).
+        words.append(f"{driver}='{' '.join(chosen)}'")
 if not named:
     words.append("self.exp")
-print(" ".join(words) if words else 'dg.exp="no-such-test.c"')
+print(" ".join(words) if words else "dg.exp='no-such-test.c'")
 EOF
 )
   say "DejaGnu: ${GCC_MATRIX_DG_TESTS:+the tests of GCC_MATRIX_DG_TESTS}${GCC_MATRIX_DG_TESTS:-a sample (1 test in $dg_sample, every use-* test)}: $flags"
