@@ -339,16 +339,21 @@ add_branches (struct line_coverage *coverage,
 }
 
 /* The whole code of function INDEX, which records no blocks: its lines
-   did not run when it did not, and are unknown when it did.  */
+   did not run when it did not; when it did, the line of its first
+   instruction ran (the function was entered) and the others are
+   unknown.  */
 static bool
 add_function_ranges (const struct mip_profile *profile, uint32_t index,
 		     struct code_ranges *ranges)
 {
   const struct mip_profile_function *function = &profile->functions[index];
-  enum line_state state = function->covered_runs > 0 ? LINE_UNKNOWN
-			  : LINE_NOT_RUN;
+  bool ran = function->covered_runs > 0;
+  enum line_state state = ran ? LINE_UNKNOWN : LINE_NOT_RUN;
+  uint64_t entry = ran && function->size > 0 ? 1 : 0;
 
-  return (add_range (ranges, function->address, function->size, state)
+  return (add_range (ranges, function->address, entry, LINE_RUN)
+	  && add_range (ranges, function->address + entry,
+			function->size - entry, state)
 	  && (function->cold_address == 0
 	      || add_range (ranges, function->cold_address,
 			    function->cold_size, state)));

@@ -5,8 +5,9 @@
    A line has code in a block when a row of the DWARF line table whose
    code overlaps the block's address range names it.  It ran when any
    of its blocks ran, and did not when none did.  A function recorded
-   without block coverage (function-coverage mode) tells nothing about
-   its lines when it ran; when it never ran, none of its lines did.
+   without block coverage (function-coverage mode) tells, when it ran,
+   only that the line of its first instruction did (the function was
+   entered); when it never ran, none of its lines did.
    Several profiles (a program and its shared objects, or several
    builds) add up per source file.
 

@@ -1,7 +1,8 @@
-/* mipdata export's formats in the function-coverage mode: the lines of
-   a function that ran are not known, so every format leaves them out
-   as the lcov tracefile does (no line in Cobertura, SonarQube and the
-   JSON, "-" in the .gcov file); those of a function that never ran
+/* mipdata export's formats in the function-coverage mode: of a
+   function that ran, the line of its first instruction ran (it was
+   entered) and the others are not known, so every format leaves them
+   out as the lcov tracefile does (no line in Cobertura, SonarQube and
+   the JSON, "-" in the .gcov file); those of a function that never ran
    are reported not run; functions count 1 or 0.  See
    lib/mip-export.exp.
 
@@ -11,7 +12,7 @@
 /* { dg-do run } */
 /* { dg-options "-O0 -fplugin-arg-mip-generate=function-coverage" } */
 
-int twice (int x) {                     /* fn(twice,1) */
+int twice (int x) {                     /* lcov(1) fn(twice,1) */
   return 2 * x;
 }
 
@@ -21,7 +22,7 @@ int never (int x) {                     /* lcov(0) fn(never,0) */
   return x;                             /* lcov(0) */
 }                                       /* lcov(0) */
 
-int main (int argc, char **argv) {      /* fn(main,1) */
+int main (int argc, char **argv) {      /* lcov(1) fn(main,1) */
   int sum = twice (1) + twice (2);
   (void) argv;
   if (argc > 10)
