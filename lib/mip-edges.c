@@ -69,7 +69,7 @@ settle_side (struct edge_graph *g, uint32_t b, const uint32_t *e, uint32_t n)
 	  last_count = e[i];
 	}
       else
-	sum += f->count;
+	sum = mip_saturating_add (sum, f->count);
     }
   /* Taken: the block ran, and every other edge of this side never was.  */
   if (covered && unknown_state == 1

@@ -261,6 +261,14 @@ mip_encode_call_count (uint32_t count)
   return 0u - count;
 }
 
+/* Counts saturate: an addition that would go past the maximum leaves
+   it there.  */
+static inline uint64_t
+mip_saturating_add (uint64_t a, uint64_t b)
+{
+  return a > UINT64_MAX - b ? UINT64_MAX : a + b;
+}
+
 static inline uint32_t
 mip_align_up (uint32_t value, uint32_t align)
 {

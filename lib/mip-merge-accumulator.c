@@ -456,7 +456,7 @@ read_planned_record (struct mip_run_accumulator *acc,
       if (calls > 0)
 	{
 	  struct run_function *seen = counted_run (acc, plan->primary);
-	  seen->calls = saturating_add (seen->calls, calls);
+	  seen->calls = mip_saturating_add (seen->calls, calls);
 	}
     }
   if (layout->blocks_offset != MIP_NO_OFFSET
@@ -581,12 +581,12 @@ add_calls_and_order (struct mip_profile_function *function,
 		     const struct run_function *seen, uint32_t weight)
 {
   function->call_count =
-    saturating_add (function->call_count,
+    mip_saturating_add (function->call_count,
 		    saturating_multiply (seen->calls, weight));
   if (seen->order != 0)
     {
       function->order_sum =
-	saturating_add (function->order_sum,
+	mip_saturating_add (function->order_sum,
 			saturating_multiply (seen->order, weight));
       function->order_runs = saturating_add32 (function->order_runs,
 					       weight);

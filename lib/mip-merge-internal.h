@@ -73,14 +73,6 @@ struct record_function
   uint32_t index;
 };
 
-/* The counts saturate: an input that would take one past its maximum
-   leaves it there.  */
-static inline uint64_t
-saturating_add (uint64_t a, uint64_t b)
-{
-  return a > UINT64_MAX - b ? UINT64_MAX : a + b;
-}
-
 /* The run counts of the format are 32-bit: they saturate there.  */
 static inline uint32_t
 saturating_add32 (uint32_t a, uint64_t b)

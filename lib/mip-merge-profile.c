@@ -80,10 +80,10 @@ add_counters (struct mip_profile *profile, const struct mip_profile *other,
 	saturating_add32 (function->covered_runs,
 			  saturating_multiply (seen->covered_runs, weight));
       function->call_count =
-	saturating_add (function->call_count,
+	mip_saturating_add (function->call_count,
 			saturating_multiply (seen->call_count, weight));
       function->order_sum =
-	saturating_add (function->order_sum,
+	mip_saturating_add (function->order_sum,
 			saturating_multiply (seen->order_sum, weight));
       function->order_runs =
 	saturating_add32 (function->order_runs,

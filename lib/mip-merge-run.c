@@ -275,7 +275,7 @@ read_record (struct run *run, uint32_t index)
       uint32_t calls = mip_decode_call_count (value, order);
       if (calls > 0)
 	{
-	  target->calls = saturating_add (target->calls, calls);
+	  target->calls = mip_saturating_add (target->calls, calls);
 	  target->ran = true;
 	}
     }
@@ -349,12 +349,12 @@ apply_run (struct mip_profile *profile, const struct run *run,
 	function->covered_runs = saturating_add32 (function->covered_runs,
 						   weight);
       function->call_count =
-	saturating_add (function->call_count,
+	mip_saturating_add (function->call_count,
 			saturating_multiply (seen->calls, weight));
       if (seen->order != 0)
 	{
 	  function->order_sum =
-	    saturating_add (function->order_sum,
+	    mip_saturating_add (function->order_sum,
 			    saturating_multiply (seen->order, weight));
 	  function->order_runs = saturating_add32 (function->order_runs,
 						   weight);

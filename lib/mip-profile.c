@@ -333,13 +333,6 @@ fill_function (struct mip_profile *profile, const struct mip_map *map,
     function->flags |= MIP_FUNCTION_DISCARDED;
 }
 
-/* The options string of map unit INDEX, or NULL when it recorded none.  */
-static const char *
-map_unit_options (const struct mip_map *map, uint32_t index)
-{
-  return map->units[index].options;
-}
-
 static void
 fill_tables (struct mip_profile *profile, const struct mip_map *map)
 {
@@ -349,7 +342,7 @@ fill_tables (struct mip_profile *profile, const struct mip_map *map)
   for (i = 0; i < map->unit_count; i++)
     {
       struct mip_profile_unit *unit = &profile->units[i];
-      const char *options = map_unit_options (map, i);
+      const char *options = map->units[i].options;
       unit->unit_hash = map->units[i].header.unit_hash;
       unit->raw_offset = (uint32_t) map->units[i].raw_offset;
       unit->raw_size = map->units[i].header.raw_size;
@@ -404,8 +397,8 @@ mip_profile_create (const struct mip_map *map, struct mip_profile **result,
   for (i = 0; i < map->function_count; i++)
     strings_size += strlen (map->functions[i].name) + 1;
   for (i = 0; i < map->unit_count; i++)
-    if (map_unit_options (map, i))
-      strings_size += strlen (map_unit_options (map, i)) + 1;
+    if (map->units[i].options)
+      strings_size += strlen (map->units[i].options) + 1;
   if (strings_size > UINT32_MAX || map->raw_data_size > UINT32_MAX)
     return mip_error_set (error, MIP_ERROR_TOO_LARGE, NULL,
 			  "%" PRIu64 " bytes of names, %" PRIu64

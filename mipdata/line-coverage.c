@@ -537,13 +537,12 @@ add_line_counts (struct counted_row *rows, size_t count)
 	       i++)
 	    if (rows[i].count > most)
 	      most = rows[i].count;
-	  sum = sum + most < sum ? UINT64_MAX : sum + most;
+	  sum = mip_saturating_add (sum, most);
 	}
       if (file->count_states[line] == LINE_NOT_COUNTED)
 	continue;
       file->count_states[line] = LINE_COUNTED;
-      file->counts[line] = file->counts[line] + sum < sum ? UINT64_MAX
-			   : file->counts[line] + sum;
+      file->counts[line] = mip_saturating_add (file->counts[line], sum);
     }
 }
 
@@ -707,8 +706,7 @@ static void
 add_branch (struct covered_branch *a, const struct covered_branch *b)
 {
   bool counted = a->counted && b->counted;
-  uint64_t sum = a->count + b->count < a->count ? UINT64_MAX
-		 : a->count + b->count;
+  uint64_t sum = mip_saturating_add (a->count, b->count);
 
   if (b->state > a->state)
     a->state = b->state;
