@@ -22,7 +22,7 @@ extern "C" {
 /* Bump on any change to mip-format.inc or to the rules below.  Readers
    refuse every other version: a raw profile written by another runtime
    must fail loudly, never merge garbage.  */
-#define MIP_FORMAT_VERSION 5u
+#define MIP_FORMAT_VERSION 6u
 
 /* Magic numbers.  Eight bytes: 0xff, four letters naming the file kind,
    then a byte giving the target's pointer size in bits.  Read as a u64 in
@@ -101,7 +101,11 @@ extern "C" {
 					    other functions before */
 #define MIP_KIND_BLOCK_COVERAGE 0x08u    /* u8 per probe: 0xff / 0 */
 #define MIP_KIND_CALLERS 0x10u           /* pointer-size return addresses */
-#define MIP_KIND_ALL 0x1fu
+#define MIP_KIND_BLOCK_COUNT 0x20u       /* u64 per counter: times its block
+					    started (the counting mode) */
+#define MIP_KIND_ALL 0x3fu
+/* The kinds that describe the blocks of a function.  */
+#define MIP_KIND_BLOCKS (MIP_KIND_BLOCK_COVERAGE | MIP_KIND_BLOCK_COUNT)
 
 /* Initial values in __mip_raw.  Coverage bytes start at 0xff and a probe
    stores any other value: x86 and aarch64 store 0 (movb $0; strb wzr),
@@ -134,6 +138,8 @@ mip_coverage_byte_set (uint8_t byte)
 #define MIP_BLOCK_ONCE 0x20u      /* runs exactly once per call of the
 				     function (it post-dominates the entry
 				     and neither is on a cycle) */
+#define MIP_BLOCK_COUNTED 0x40u   /* profiles only: the block's count is
+				     known (mip_profile_block.count) */
 
 /* mip_map_edge.flags (and the profile's edges).  */
 #define MIP_EDGE_FALLTHROUGH 0x1u /* to the block that follows in GCC's
@@ -225,6 +231,8 @@ mip_build_id_add (uint64_t build_id, uint64_t unit_hash)
      [CALLERS]     ptr x slots  return addresses (aligned to ptr)
      [FUNCTION_COVERAGE] u8
      [BLOCK_COVERAGE]    u8 x probes
+     [BLOCK_COUNT] u64 x probes block counters (aligned to 8; the
+				record then is too)
 
    A record with only byte fields has alignment 1, so the function
    coverage mode costs exactly one byte per function.  */
@@ -235,6 +243,8 @@ struct mip_record_layout
   uint32_t callers_offset;
   uint32_t coverage_offset;
   uint32_t blocks_offset;
+  uint32_t counters_offset;     /* the block counters: the PROBE_COUNT of
+				   the counting mode */
   uint32_t size;
   uint32_t align;
 };
@@ -284,6 +294,7 @@ mip_record_layout (uint32_t kinds, uint32_t probe_count,
 
   l.count_offset = l.order_offset = l.callers_offset = MIP_NO_OFFSET;
   l.coverage_offset = l.blocks_offset = MIP_NO_OFFSET;
+  l.counters_offset = MIP_NO_OFFSET;
   l.align = 1;
   if (kinds & (MIP_KIND_CALL_COUNT | MIP_KIND_ORDER))
     l.align = 4;
@@ -314,6 +325,13 @@ mip_record_layout (uint32_t kinds, uint32_t probe_count,
     {
       l.blocks_offset = at;
       at += probe_count;
+    }
+  if ((kinds & MIP_KIND_BLOCK_COUNT) && probe_count)
+    {
+      l.align = 8;
+      at = mip_align_up (at, 8);
+      l.counters_offset = at;
+      at += 8 * probe_count;
     }
   l.size = at;
   return l;

@@ -21,6 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "mip-flow.h"
 #include "mip-infer.h"
 #include "mip-merge-internal.h"
 #include "mip-profile-internal.h"
@@ -64,6 +65,7 @@ struct block_step
    inferred: its blocks, and its steps at the same indexes.  */
 struct copy_plan
 {
+  uint32_t function;
   uint32_t block_begin;
   uint32_t block_count;
 };
@@ -91,6 +93,10 @@ struct mip_run_accumulator
   /* Runs counted, not yet in the profile.  */
   uint32_t *function_runs;      /* per function */
   uint32_t *block_runs;         /* per block */
+  uint64_t *block_sums;         /* per block of a primary that counts
+				   blocks: mip_merge_add_counts's sums */
+  struct mip_count_cache count_cache;
+  uint64_t *copy_counts;        /* one copy's counts in one run */
   /* One run.  */
   unsigned char *ran_flags;     /* per function: RAN, RAN_COUNTED */
   struct run_function *seen;    /* per function: calls and order */
@@ -259,12 +265,16 @@ plan_blocks (struct mip_run_accumulator *acc)
 	const struct mip_profile_function *function = &profile->functions[i];
 	struct copy_plan *copy = &acc->copies[next[profile->primary[i]]++];
 	struct mip_infer_graph graph;
+	copy->function = i;
 	copy->block_begin = function->block_begin;
 	copy->block_count = function->block_count;
 	mip_profile_infer_graph (profile, i, &graph);
 	status = mip_infer_order (&graph, &scratch, order);
 	if (status == MIP_INFER_OK)
 	  plan_steps (acc, i, order);
+	if (status == MIP_INFER_OK && mip_merge_counts_blocks (profile, i)
+	    && !mip_count_cache_prepare (&acc->count_cache, profile, i))
+	  status = MIP_INFER_NO_MEMORY;
       }
   mip_infer_scratch_free (&scratch);
   free (order);
@@ -284,6 +294,9 @@ mip_run_accumulator_free (struct mip_run_accumulator *acc)
   free (acc->steps);
   free (acc->function_runs);
   free (acc->block_runs);
+  free (acc->block_sums);
+  free (acc->copy_counts);
+  mip_count_cache_free (&acc->count_cache);
   free (acc->ran_flags);
   free (acc->seen);
   free (acc->covered);
@@ -303,11 +316,16 @@ allocate_counts (struct mip_run_accumulator *acc)
 
   acc->function_runs = calloc (functions + 1, sizeof *acc->function_runs);
   acc->block_runs = calloc (blocks + 1, sizeof *acc->block_runs);
+  acc->block_sums = calloc (blocks + 1, sizeof *acc->block_sums);
+  acc->copy_counts = calloc (blocks + 1, sizeof *acc->copy_counts);
   acc->ran_flags = calloc (functions + 1, 1);
   acc->seen = calloc (functions + 1, sizeof *acc->seen);
   acc->covered = calloc (blocks + 1, 1);
   acc->ran = calloc (functions + 1, sizeof *acc->ran);
-  return (acc->function_runs && acc->block_runs && acc->ran_flags
+  return (acc->function_runs && acc->block_runs && acc->block_sums
+	  && acc->copy_counts
+	  && mip_count_cache_init (&acc->count_cache, acc->profile)
+	  && acc->ran_flags
 	  && acc->seen && acc->covered && acc->ran);
 }
 
@@ -551,10 +569,32 @@ infer_copy_blocks (struct mip_run_accumulator *acc, const struct mip_raw *raw,
     }
 }
 
-/* Infer the blocks of every copy of each primary that ran, and add the
-   aliases' to their primary's (its first copy).  */
+/* The counts of COPY, which counts blocks, in this run, added WEIGHT
+   times to the sums of TARGET (its primary's first copy); each block
+   whose count is not 0 is covered.  Its solver was made by plan_blocks,
+   so this cannot fail.  */
 static void
-infer_ran_blocks (struct mip_run_accumulator *acc, const struct mip_raw *raw)
+count_copy_blocks (struct mip_run_accumulator *acc, const struct mip_raw *raw,
+		   const struct copy_plan *copy, const struct copy_plan *target,
+		   uint32_t weight)
+{
+  uint32_t b;
+
+  mip_merge_block_counts (&acc->count_cache, acc->profile, raw,
+			  copy->function, acc->copy_counts);
+  for (b = 0; b < copy->block_count; b++)
+    if (acc->copy_counts[b] != 0 && acc->copy_counts[b] != MIP_FLOW_UNKNOWN)
+      acc->covered[copy->block_begin + b] = 1;
+  mip_merge_add_counts (acc->block_sums + target->block_begin,
+			acc->copy_counts, copy->block_count, weight);
+}
+
+/* Infer the blocks of every copy of each primary that ran, and add the
+   aliases' to their primary's (its first copy); count the blocks of
+   those that count them.  */
+static void
+infer_ran_blocks (struct mip_run_accumulator *acc, const struct mip_raw *raw,
+		  uint32_t weight)
 {
   uint32_t r, c, b;
 
@@ -567,6 +607,8 @@ infer_ran_blocks (struct mip_run_accumulator *acc, const struct mip_raw *raw)
 	{
 	  const struct copy_plan *copy = &acc->copies[c];
 	  infer_copy_blocks (acc, raw, copy);
+	  if (mip_merge_counts_blocks (acc->profile, copy->function))
+	    count_copy_blocks (acc, raw, copy, target, weight);
 	  if (copy != target)
 	    for (b = 0; b < copy->block_count; b++)
 	      acc->covered[target->block_begin + b] |=
@@ -763,7 +805,7 @@ mip_run_accumulator_add (struct mip_run_accumulator *acc,
   /* Nothing can fail from here on.  */
   read_records (acc, raw, load_bias);
   read_accumulated_samples (acc, raw, load_bias);
-  infer_ran_blocks (acc, raw);
+  infer_ran_blocks (acc, raw, weight);
   count_ran (acc, weight);
   keep_run_callers (acc, weight);
   profile->header.runs = saturating_add32 (profile->header.runs, weight);
@@ -786,6 +828,14 @@ add_counted_runs (struct mip_run_accumulator *acc)
 	  saturating_add32 (profile->functions[i].covered_runs,
 			    acc->function_runs[i]);
 	acc->function_runs[i] = 0;
+      }
+  for (i = 0; i < profile->header.function_count; i++)
+    if (mip_merge_counts_blocks (profile, i) && profile->primary[i] == i
+	&& !mip_profile_function_is_discarded (profile, i))
+      {
+	uint64_t *sums = acc->block_sums + profile->functions[i].block_begin;
+	mip_merge_install_counts (profile, i, sums, 1);
+	memset (sums, 0, profile->functions[i].block_count * sizeof *sums);
       }
   for (i = 0; i < profile->header.block_count; i++)
     if (acc->block_runs[i] != 0)

@@ -18,6 +18,8 @@
 			      shares done once;
      mip-merge-callers.c      the callers of a run folded, and merged
 			      into a profile's caller table;
+     mip-merge-counts.c       the block counts of one run of a function
+			      of the counting mode, from its counters;
      mip-merge-profile.c      a profile added to a profile, the GNU build
 			      id a profile adopts, an empty copy.
 
@@ -33,6 +35,14 @@
 
 #include "mip-infer.h"
 #include "mip-profile.h"
+
+/* The solvers of the functions of one profile that count blocks, made
+   as they are first needed.  */
+struct mip_count_cache
+{
+  struct mip_flow **flows;      /* per function */
+  uint32_t function_count;
+};
 
 /* What one run says about one primary function.  */
 struct run_function
@@ -59,6 +69,11 @@ struct run
   struct run_function *functions;  /* per function (primaries used) */
   unsigned char *blocks;           /* per block of every copy: covered in
 				      this run */
+  uint64_t *counts;                /* per block of every copy that counts
+				      blocks: its count in this run, or
+				      MIP_FLOW_UNKNOWN; a primary's with
+				      its aliases' added */
+  struct mip_count_cache count_cache;
   struct mip_infer_scratch scratch;
   struct run_caller *callers;
   size_t caller_count, caller_capacity;
@@ -84,6 +99,14 @@ static inline uint64_t
 saturating_multiply (uint64_t a, uint64_t b)
 {
   return a != 0 && b > UINT64_MAX / a ? UINT64_MAX : a * b;
+}
+
+/* A block count summed, kept below UINT64_MAX (MIP_FLOW_UNKNOWN, "not
+   known" while runs are added): a saturated count is UINT64_MAX - 1.  */
+static inline uint64_t
+mip_merge_saturated_count (uint64_t count)
+{
+  return count == UINT64_MAX ? UINT64_MAX - 1 : count;
 }
 
 /* mip-merge-run.c */
@@ -136,6 +159,44 @@ mip_merge_callers (const struct mip_profile *profile,
 void mip_merge_install_callers (struct mip_profile *profile,
 				struct mip_profile_caller *callers,
 				uint32_t *begins, uint64_t total);
+
+/* mip-merge-counts.c */
+
+bool mip_count_cache_init (struct mip_count_cache *cache,
+			   const struct mip_profile *profile);
+void mip_count_cache_free (struct mip_count_cache *cache);
+
+/* Make the solver of function INDEX now; false when out of memory.  */
+bool mip_count_cache_prepare (struct mip_count_cache *cache,
+			      const struct mip_profile *profile,
+			      uint32_t index);
+
+/* Does function INDEX of PROFILE count its blocks?  */
+bool mip_merge_counts_blocks (const struct mip_profile *profile,
+			      uint32_t index);
+
+/* The block counts of function INDEX (a primary or an alias, which
+   counts blocks) in RAW: COUNTS[b] for each of its blocks, the count
+   its counter holds or that flow conservation gives from the counters
+   and the function's own calls, or MIP_FLOW_UNKNOWN (never when the
+   plugin placed the counters and the counts are consistent).  False
+   when out of memory.  */
+bool mip_merge_block_counts (struct mip_count_cache *cache,
+			     const struct mip_profile *profile,
+			     const struct mip_raw *raw, uint32_t index,
+			     uint64_t *counts);
+
+/* Add WEIGHT runs of COUNTS (N blocks, MIP_FLOW_UNKNOWN for a count not
+   known) to SUMS, where a count not known in any run is
+   MIP_FLOW_UNKNOWN for good.  */
+void mip_merge_add_counts (uint64_t *sums, const uint64_t *counts,
+			   uint32_t n, uint32_t weight);
+
+/* Add WEIGHT times SUMS (one per block of function INDEX, as
+   mip_merge_add_counts makes them) to the function's blocks in PROFILE:
+   a count not known clears MIP_BLOCK_COUNTED.  */
+void mip_merge_install_counts (struct mip_profile *profile, uint32_t index,
+			       const uint64_t *sums, uint32_t weight);
 
 /* mip-merge-profile.c */
 

@@ -90,10 +90,22 @@ add_counters (struct mip_profile *profile, const struct mip_profile *other,
 			  saturating_multiply (seen->order_runs, weight));
     }
   for (i = 0; i < profile->header.block_count; i++)
-    profile->blocks[i].covered_runs =
-      saturating_add32 (profile->blocks[i].covered_runs,
-			saturating_multiply (other->blocks[i].covered_runs,
-					     weight));
+    {
+      struct mip_profile_block *block = &profile->blocks[i];
+      const struct mip_profile_block *seen = &other->blocks[i];
+      block->covered_runs =
+	saturating_add32 (block->covered_runs,
+			  saturating_multiply (seen->covered_runs, weight));
+      if (!(seen->flags & MIP_BLOCK_COUNTED))
+	{
+	  block->flags &= ~MIP_BLOCK_COUNTED;
+	  block->count = 0;
+	}
+      else if (block->flags & MIP_BLOCK_COUNTED)
+	block->count = mip_merge_saturated_count
+	  (mip_saturating_add (block->count,
+			       saturating_multiply (seen->count, weight)));
+    }
   profile->header.runs =
     saturating_add32 (profile->header.runs,
 		      saturating_multiply (other->header.runs, weight));
@@ -147,6 +159,7 @@ clear_counters (struct mip_profile *profile)
     }
   for (i = 0; i < profile->header.block_count; i++)
     profile->blocks[i].covered_runs = 0;
+  mip_profile_reset_block_counts (profile);
   profile->header.runs = 0;
   profile->header.caller_count = 0;
 }

@@ -20,6 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "mip-flow.h"
 #include "mip-infer.h"
 #include "mip-merge-internal.h"
 #include "mip-profile-internal.h"
@@ -329,6 +330,42 @@ infer_blocks (struct run *run)
   return true;
 }
 
+/* The block counts of every kept copy that counts blocks, each block
+   counted covered when its count is not 0; an alias's counts are added
+   to its primary's when both have the same CFG, as its coverage is.  */
+static bool
+count_blocks (struct run *run)
+{
+  const struct mip_profile *profile = run->profile;
+  uint32_t i, b;
+
+  for (i = 0; i < profile->header.function_count; i++)
+    {
+      const struct mip_profile_function *function = &profile->functions[i];
+      uint32_t primary_index = profile->primary[i];
+      const struct mip_profile_function *primary =
+	&profile->functions[primary_index];
+      uint64_t *counts = run->counts + function->block_begin;
+      if (mip_profile_function_is_discarded (profile, i)
+	  || !mip_merge_counts_blocks (profile, i)
+	  || (i != primary_index && !mip_merge_same_blocks (function, primary)))
+	continue;
+      if (!mip_merge_block_counts (&run->count_cache, profile, run->raw, i,
+				   counts))
+	return false;
+      for (b = 0; b < function->block_count; b++)
+	if (counts[b] != 0 && counts[b] != MIP_FLOW_UNKNOWN)
+	  {
+	    run->blocks[primary->block_begin + b] = 1;
+	    run->functions[primary_index].ran = true;
+	  }
+      if (i != primary_index)
+	mip_merge_add_counts (run->counts + primary->block_begin, counts,
+			      function->block_count, 1);
+    }
+  return true;
+}
+
 /* ---- Adding the run to the profile ------------------------------------ */
 
 /* Add WEIGHT runs like RUN to PROFILE.  */
@@ -375,6 +412,9 @@ apply_run (struct mip_profile *profile, const struct run *run,
 	    block->covered_runs = saturating_add32 (block->covered_runs,
 						    weight);
 	  }
+      if (mip_merge_counts_blocks (profile, i))
+	mip_merge_install_counts (profile, i,
+				  run->counts + function->block_begin, weight);
     }
   profile->header.runs = saturating_add32 (profile->header.runs, weight);
 }
@@ -384,6 +424,8 @@ free_run (struct run *run)
 {
   free (run->functions);
   free (run->blocks);
+  free (run->counts);
+  mip_count_cache_free (&run->count_cache);
   free (run->callers);
   mip_infer_scratch_free (&run->scratch);
 }
@@ -409,13 +451,16 @@ mip_profile_add_weighted_run (struct mip_profile *profile,
   run.functions = calloc (profile->header.function_count + 1,
 			  sizeof *run.functions);
   run.blocks = calloc (profile->header.block_count + 1, 1);
-  if (!run.functions || !run.blocks)
+  run.counts = calloc (profile->header.block_count + 1, sizeof *run.counts);
+  if (!run.functions || !run.blocks || !run.counts
+      || !mip_count_cache_init (&run.count_cache, profile))
     goto out_of_memory;
   for (i = 0; i < profile->header.function_count; i++)
     if (!mip_profile_function_is_discarded (profile, i)
 	&& !read_record (&run, i))
       goto out_of_memory;
-  if (!infer_blocks (&run) || !read_caller_samples (&run))
+  if (!infer_blocks (&run) || !count_blocks (&run)
+      || !read_caller_samples (&run))
     goto out_of_memory;
   mip_merge_unique_run_callers (&run);
   for (c = 0; c < run.caller_count; c++)

@@ -24,6 +24,10 @@ bool mip_profile_derive_aliases (struct mip_profile *profile);
 void mip_profile_infer_graph (const struct mip_profile *profile,
 			      uint32_t index, struct mip_infer_graph *graph);
 
+/* Every block of a function of the counting mode: count 0, known
+   (MIP_BLOCK_COUNTED); every other block: no count.  */
+void mip_profile_reset_block_counts (struct mip_profile *profile);
+
 /* Let at most LIMIT callers wait in ACC (unless one run has more)
    before they go into its profile; the unit tests make it small.  */
 void mip_run_accumulator_limit_callers (struct mip_run_accumulator *acc,

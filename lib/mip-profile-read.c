@@ -284,7 +284,10 @@ check_function_blocks (struct profile_parser *parser, uint32_t index)
 			  function->infer_count)
 	  || !range_fits (block->edge_begin, block->edge_count,
 			  function->edge_count)
-	  || block->covered_runs > profile->header.runs)
+	  || block->covered_runs > profile->header.runs
+	  || (!(block->flags & MIP_BLOCK_COUNTED) && block->count != 0)
+	  || ((block->flags & MIP_BLOCK_COUNTED)
+	      && !(function->kinds & MIP_KIND_BLOCK_COUNT)))
 	return MIP_CORRUPT (parser, "function %" PRIu32 ": block %" PRIu32
 			    " is inconsistent", index, i);
     }

@@ -167,6 +167,11 @@ mip_profile_block_count (const struct mip_profile *profile, uint32_t index,
   const struct mip_profile_block *entry =
     &profile->blocks[function->block_begin + block];
 
+  if (entry->flags & MIP_BLOCK_COUNTED)
+    {
+      *count = entry->count;
+      return true;
+    }
   if (!(mip_profile_function_kinds (profile, index) & MIP_KIND_CALL_COUNT))
     return false;
   if (entry->covered_runs == 0)
@@ -419,6 +424,7 @@ mip_profile_create (const struct mip_map *map, struct mip_profile **result,
       mip_profile_free (profile);
       return mip_error_set (error, MIP_ERROR_NO_MEMORY, NULL, NULL);
     }
+  mip_profile_reset_block_counts (profile);
   *result = profile;
   return MIP_OK;
 }

@@ -227,8 +227,9 @@ bool mip_profile_block_extent (const struct mip_profile *profile,
 			       uint32_t index, uint32_t block,
 			       uint64_t *address, uint64_t *size);
 /* How many times block BLOCK of function INDEX (a primary) ran, summed
-   over the runs, into *COUNT when the profile knows it, which needs a
-   function that counts its calls: 0 for a block that no run covered,
+   over the runs, into *COUNT when the profile knows it: the block's
+   count in the block-count mode (MIP_BLOCK_COUNTED); otherwise, in a
+   function that counts its calls, 0 for a block that no run covered,
    the function's call count for a block that runs once per call
    (MIP_BLOCK_ONCE; never below the runs that covered it: a count lost
    by concurrent calls does not say it ran less).  False when only its

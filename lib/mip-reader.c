@@ -29,7 +29,7 @@ static_assert (sizeof (struct mip_profile_header) == 168,
 static_assert (sizeof (struct mip_profile_unit) == 32, "profile unit size");
 static_assert (sizeof (struct mip_profile_function) == 120,
 	       "profile function size");
-static_assert (sizeof (struct mip_profile_block) == 40,
+static_assert (sizeof (struct mip_profile_block) == 48,
 	       "profile block size");
 static_assert (sizeof (struct mip_profile_caller) == 16,
 	       "profile caller size");

@@ -448,7 +448,7 @@ print_text_blocks (const struct show_context *context, uint32_t index)
   struct block_line *entries;
   uint32_t b, covered = 0;
 
-  if (!records (context, index, MIP_KIND_BLOCK_COVERAGE)
+  if (!records (context, index, MIP_KIND_BLOCKS)
       || function->block_count == 0)
     return;
   entries = calloc (function->block_count, sizeof *entries);
@@ -660,7 +660,7 @@ print_json_blocks (const struct show_context *context, uint32_t index)
   struct mip_edge_fate *fates;
   uint32_t b;
 
-  if (!records (context, index, MIP_KIND_BLOCK_COVERAGE))
+  if (!records (context, index, MIP_KIND_BLOCKS))
     return;
   fates = calloc (function->edge_count + 1, sizeof *fates);
   if (fates && !mip_profile_edge_fates (context->profile, index, fates))

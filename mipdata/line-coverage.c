@@ -560,7 +560,7 @@ line_coverage_add (struct line_coverage *coverage,
     {
       const struct mip_profile_function *function = &profile->functions[i];
       bool blocks = (mip_profile_function_kinds (profile, i)
-		     & MIP_KIND_BLOCK_COVERAGE) && function->block_count > 0;
+		     & MIP_KIND_BLOCKS) && function->block_count > 0;
 
       if (mip_profile_function_is_discarded (profile, i)
 	  || mip_profile_function_is_alias (profile, i))

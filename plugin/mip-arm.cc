@@ -869,7 +869,7 @@ mip_target_init (void)
 uint32_t
 mip_target_supported_kinds (void)
 {
-  return MIP_KIND_ALL;
+  return MIP_KIND_ALL & ~MIP_KIND_BLOCK_COUNT;
 }
 
 
@@ -1224,4 +1224,14 @@ mip_target_block_probe (function *fun, basic_block bb,
     }
   snprintf (text, size, "%s", t.buf);
   gcc_assert (strlen (t.buf) < size);
+}
+
+/* The block-count mode is not offered on this target
+   (mip_target_supported_kinds): the pass never asks.  */
+void
+mip_target_count_probe (function *, basic_block,
+			const struct mip_entry_probe *, uint32_t, char *,
+			size_t, int *, int *)
+{
+  gcc_unreachable ();
 }

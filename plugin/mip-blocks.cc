@@ -46,6 +46,7 @@
 #include "mip-plugin.h"
 #include "except.h"
 #include "mip-format.h"
+#include "mip-flow.h"
 
 namespace {
 
@@ -845,7 +846,133 @@ mark_blocks_run_once (struct planner *p)
   XDELETEVEC (cyclic);
 }
 
+/* The flow solver of the plan's graph: the blocks' entry and exit flags
+   and their edges to each other, exactly as the map will record them
+   (mip-pass.cc), so that mipdata finds every count the plan relies
+   on.  */
+struct mip_flow *
+plan_flow (const struct planner *p, function *fun)
+{
+  const struct mip_block_plan *plan = p->plan;
+  unsigned n = plan->count;
+  auto_vec<struct mip_map_edge> edges;
+  struct mip_flow_block *blocks = XNEWVEC (struct mip_flow_block, n + 1);
+  for (unsigned x = 0; x < n; x++)
+    {
+      edge e;
+      edge_iterator ei;
+      blocks[x].flags = (x == p->entry ? MIP_BLOCK_ENTRY : 0)
+			| (p->g.leaves[x] ? MIP_BLOCK_EXIT : 0);
+      blocks[x].edge_begin = edges.length ();
+      FOR_EACH_EDGE (e, ei, plan->blocks[x]->succs)
+	if (e->dest != EXIT_BLOCK_PTR_FOR_FN (fun))
+	  {
+	    struct mip_map_edge out;
+	    out.target = (uint32_t) (uintptr_t) e->dest->aux;
+	    out.flags = 0;
+	    edges.safe_push (out);
+	  }
+      blocks[x].edge_count = edges.length () - blocks[x].edge_begin;
+    }
+  struct mip_flow *flow = mip_flow_new (n, blocks, edges.length (),
+					edges.address ());
+  XDELETEVEC (blocks);
+  if (!flow)
+    fatal_error (input_location, "mip: out of memory");
+  return flow;
+}
+
+/* Does every block's count follow from the blocks that HAVE a counter
+   and the function's calls?  */
+bool
+counters_suffice (struct mip_flow *flow, const bool *have, unsigned n,
+		  uint64_t *counts)
+{
+  for (unsigned x = 0; x < n; x++)
+    counts[x] = have[x] ? 0 : MIP_FLOW_UNKNOWN;
+  return mip_flow_solve (flow, 0, counts, NULL, NULL) == 0;
+}
+
+/* Blocks by GCC's estimate of how often they run, most often first
+   (layout order among equals): the order in which counters are taken
+   away.  */
+struct block_frequency
+{
+  int frequency;
+  unsigned block;
+};
+
+int
+more_frequent_first (const void *a, const void *b)
+{
+  const struct block_frequency *x = (const struct block_frequency *) a;
+  const struct block_frequency *y = (const struct block_frequency *) b;
+  if (x->frequency != y->frequency)
+    return x->frequency > y->frequency ? -1 : 1;
+  return x->block < y->block ? -1 : x->block > y->block;
+}
+
+unsigned *
+blocks_by_frequency (const struct mip_block_plan *plan, function *fun)
+{
+  unsigned n = plan->count;
+  struct block_frequency *sorted = XNEWVEC (struct block_frequency, n + 1);
+  unsigned *order = XNEWVEC (unsigned, n + 1);
+  for (unsigned x = 0; x < n; x++)
+    {
+      sorted[x].frequency = plan->blocks[x]->count.to_frequency (fun);
+      sorted[x].block = x;
+    }
+  qsort (sorted, n, sizeof *sorted, more_frequent_first);
+  for (unsigned x = 0; x < n; x++)
+    order[x] = sorted[x].block;
+  XDELETEVEC (sorted);
+  return order;
+}
+
 } /* namespace */
+
+void
+mip_plan_counters (function *fun, struct mip_block_plan *plan)
+{
+  struct planner p;
+  start_planner (fun, plan, &p);
+  unsigned n = plan->count;
+  bool *have = XNEWVEC (bool, n + 1);
+  uint64_t *counts = XNEWVEC (uint64_t, n + 1);
+  for (unsigned x = 0; x < n; x++)
+    have[x] = x != p.entry;
+  if (!mip_options.probe_all_blocks)
+    {
+      struct mip_flow *flow = plan_flow (&p, fun);
+      unsigned *order = blocks_by_frequency (plan, fun);
+      for (unsigned i = 0; i < n; i++)
+	{
+	  unsigned x = order[i];
+	  if (!have[x])
+	    continue;
+	  have[x] = false;
+	  if (!counters_suffice (flow, have, n, counts))
+	    have[x] = true;
+	}
+      XDELETEVEC (order);
+      mip_flow_free (flow);
+    }
+  for (unsigned x = 0; x < n; x++)
+    if (have[x])
+      add_probe (&p, x);
+  if (dump_file)
+    fprintf (dump_file, ";; mip: %u blocks, %u counted\n", n,
+	     plan->probe_count);
+  XDELETEVEC (have);
+  XDELETEVEC (counts);
+  compute_dominators (n + 1, p.entry, p.g.succs, p.g.preds, &p.dom);
+  compute_dominators (n + 1, n, p.g.preds, p.g.succs, &p.pdom);
+  mark_blocks_run_once (&p);
+  free_tree (&p.dom);
+  free_tree (&p.pdom);
+  finish_plan (&p);
+}
 
 void
 mip_plan_blocks (function *fun, struct mip_block_plan *plan)

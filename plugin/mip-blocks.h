@@ -30,6 +30,16 @@ struct mip_block_plan
    Unreachable blocks get an empty list: never covered.  */
 void mip_plan_blocks (function *fun, struct mip_block_plan *plan);
 
+/* Plan FUN's block counters (the block-count mode): a counter on a
+   block only where flow conservation (mip-flow.h) cannot give its count
+   from the other counters and the function's calls, found by taking the
+   counters away one by one from every block but the entry, the blocks
+   GCC expects to run most often first, and keeping those that cannot
+   go.  With -fplugin-arg-mip-probe-all-blocks every block but the entry
+   keeps its counter.  The probe indexes are counter indexes; no block
+   but the entry has an inference list.  */
+void mip_plan_counters (function *fun, struct mip_block_plan *plan);
+
 /* Probe every block (except the entry block, inferred from the function
    probe): the plan used when inference is switched off.  */
 void mip_plan_blocks_all (function *fun, struct mip_block_plan *plan);

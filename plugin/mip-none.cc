@@ -52,3 +52,13 @@ mip_target_block_probe (function *, basic_block, const struct mip_entry_probe *,
     text[0] = '\0';
   *n = 0;
 }
+
+/* The block-count mode is not offered on this target
+   (mip_target_supported_kinds): the pass never asks.  */
+void
+mip_target_count_probe (function *, basic_block,
+			const struct mip_entry_probe *, uint32_t, char *,
+			size_t, int *, int *)
+{
+  gcc_unreachable ();
+}

@@ -276,9 +276,18 @@ instrument_blocks (function *fun, const struct mip_block_plan *plan,
 	{
 	  text[len++] = '\n';
 	  text[len++] = '\t';
-	  mip_target_block_probe (fun, bb, probe,
-				  probe->layout.blocks_offset + plan->probe[k],
-				  text + len, sizeof text - len, clobbers, &n);
+	  if (probe->kinds & MIP_KIND_BLOCK_COUNT)
+	    mip_target_count_probe (fun, bb, probe,
+				    probe->layout.counters_offset
+				    + 8 * plan->probe[k],
+				    text + len, sizeof text - len, clobbers,
+				    &n);
+	  else
+	    mip_target_block_probe (fun, bb, probe,
+				    probe->layout.blocks_offset
+				    + plan->probe[k],
+				    text + len, sizeof text - len, clobbers,
+				    &n);
 	}
       location_t loc = bb == entry ? DECL_SOURCE_LOCATION (fun->decl)
 				   : block_location (bb);
@@ -294,6 +303,10 @@ static uint32_t
 kinds_for_function (function *fun)
 {
   uint32_t kinds = mip_target_entry_kinds (fun, mip_options.mode);
+  /* Block counts follow from the calls: without them (no scratch or
+     flags free at entry), the function records block coverage.  */
+  if ((kinds & MIP_KIND_BLOCK_COUNT) && !(kinds & MIP_KIND_CALL_COUNT))
+    kinds = (kinds & ~MIP_KIND_BLOCK_COUNT) | MIP_KIND_BLOCK_COVERAGE;
   /* Block coverage needs to know that the function ran.  */
   if ((kinds & MIP_KIND_BLOCK_COVERAGE)
       && !(kinds & (MIP_KIND_CALL_COUNT | MIP_KIND_FUNCTION_COVERAGE)))
@@ -334,7 +347,9 @@ instrument_function (function *fun)
 
   struct mip_block_plan plan;
   memset (&plan, 0, sizeof plan);
-  if (probe.kinds & MIP_KIND_BLOCK_COVERAGE)
+  if (probe.kinds & MIP_KIND_BLOCK_COUNT)
+    mip_plan_counters (fun, &plan);
+  else if (probe.kinds & MIP_KIND_BLOCK_COVERAGE)
     {
       if (mip_options.probe_all_blocks)
 	mip_plan_blocks_all (fun, &plan);
@@ -346,7 +361,7 @@ instrument_function (function *fun)
 				    probe.caller_slots,
 				    (uint32_t) mip_pointer_size ());
   probe.raw_offset = mip_align_up (next_raw_offset, probe.layout.align);
-  if (probe.kinds & MIP_KIND_BLOCK_COVERAGE)
+  if (probe.kinds & MIP_KIND_BLOCKS)
     instrument_blocks (fun, &plan, &probe);
   mip_target_instrument_entry (fun, &probe);
 
@@ -358,7 +373,7 @@ instrument_function (function *fun)
   record.kinds = probe.kinds;
   record.layout = probe.layout;
   record.caller_slots = probe.caller_slots;
-  if (probe.kinds & MIP_KIND_BLOCK_COVERAGE)
+  if (probe.kinds & MIP_KIND_BLOCKS)
     copy_block_plan (&plan, fun, &record);
   XDELETEVEC (plan.blocks);
   XDELETEVEC (plan.probe);

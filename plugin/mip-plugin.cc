@@ -23,7 +23,8 @@ static struct plugin_info mip_plugin_info = {
   "Machine IR Profile instrumentation.  Arguments:\n"
   "  -fplugin-arg-mip-generate[=MODE]  instrument; MODE is 'full' (the\n"
   "      default: call counts, first-call order, block coverage, first\n"
-  "      caller), 'block-coverage' or 'function-coverage'\n"
+  "      caller), 'block-count' (the full mode with how often each\n"
+  "      block ran, x86), 'block-coverage' or 'function-coverage'\n"
   "  -fplugin-arg-mip-probe-all-blocks  probe every block instead of\n"
   "      inferring coverage where possible (for testing the inference)\n"
   "  -fplugin-arg-mip-calls-may-exit  exact block coverage even for\n"
@@ -47,6 +48,12 @@ parse_generate_mode (const char *value, uint32_t *mode)
   if (value == NULL || strcmp (value, "full") == 0)
     {
       *mode = MIP_KIND_CALL_COUNT | MIP_KIND_ORDER | MIP_KIND_BLOCK_COVERAGE
+	      | MIP_KIND_CALLERS;
+      return true;
+    }
+  if (strcmp (value, "block-count") == 0)
+    {
+      *mode = MIP_KIND_CALL_COUNT | MIP_KIND_ORDER | MIP_KIND_BLOCK_COUNT
 	      | MIP_KIND_CALLERS;
       return true;
     }
@@ -112,8 +119,8 @@ parse_arguments (struct plugin_name_args *info)
 	  if (!parse_generate_mode (value, &mip_options.mode))
 	    {
 	      error ("mip: unknown mode %qs in %<-fplugin-arg-mip-generate%>;"
-		     " valid modes are %<full%>, %<block-coverage%> and"
-		     " %<function-coverage%>", value);
+		     " valid modes are %<full%>, %<block-count%>,"
+		     " %<block-coverage%> and %<function-coverage%>", value);
 	      ok = false;
 	    }
 	}
@@ -201,6 +208,13 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *version)
     {
       if (!mip_target_init ())
 	return 1;
+      if ((mip_options.mode & MIP_KIND_BLOCK_COUNT)
+	  && !(mip_target_supported_kinds () & MIP_KIND_BLOCK_COUNT))
+	{
+	  sorry ("mip: the %<block-count%> mode is not supported for this"
+		 " target yet");
+	  return 1;
+	}
       mip_options.mode &= mip_target_supported_kinds ();
       register_callback (info->base_name, PLUGIN_FINISH_UNIT, mip_emit_unit,
 			 NULL);

@@ -95,6 +95,17 @@ void mip_target_block_probe (function *fun, basic_block bb,
 			     uint32_t byte_offset, char *text, size_t size,
 			     int *clobbers, int *n);
 
+/* Called for each block BB that gets a block counter (the block-count
+   mode, when the target's mip_target_supported_kinds has
+   MIP_KIND_BLOCK_COUNT): as mip_target_block_probe, but the assembly
+   adds 1 to the 64-bit counter at BYTE_OFFSET from the record label
+   (atomically with mip_options.atomic_counts), keeping flags that are
+   live at the start of BB.  */
+void mip_target_count_probe (function *fun, basic_block bb,
+			     const struct mip_entry_probe *probe,
+			     uint32_t byte_offset, char *text, size_t size,
+			     int *clobbers, int *n);
+
 /* A target's probe text, built up line by line (mip-pass.cc).  */
 struct mip_asm_text
 {

@@ -548,12 +548,14 @@ cfa_on_stack_pointer (function *fun, basic_block bb)
 }
 
 /* i386 PIC: store 0 to byte OFF of record INDEX through REG, or through
-   %eax saved on the stack when REG is NULL; CFI says that the CFA is
+   %eax saved on the stack when REG is NULL, or with COUNT add 1 to the
+   64-bit counter at OFF (LOCK: atomically); CFI says that the CFA is
    computed from the stack pointer, so that CFA offset adjustments
    describe the push and pop of a saved register.  */
 static void
 pic_store_text (char *text, size_t size, unsigned index, unsigned off,
-		const struct scratch_register *reg, bool cfi)
+		const struct scratch_register *reg, bool cfi, bool count,
+		const char *lock)
 {
   struct mip_asm_text t;
   char addr[128];
@@ -576,7 +578,15 @@ pic_store_text (char *text, size_t size, unsigned index, unsigned off,
   mip_asm_append (&t, "\n\tpopl\t%s", name);
   if (cfi && reg == NULL)
     append_cfa_adjust (&t, -4);
-  mip_asm_append (&t, "\n\tmovb\t$0, %s", addr);
+  if (count)
+    {
+      char high[128];
+      record_address (high, sizeof high, index, off + 4, name, "3b");
+      mip_asm_append (&t, "\n\t%saddl\t$1, %s\n\t%sadcl\t$0, %s", lock, addr,
+		      lock, high);
+    }
+  else
+    mip_asm_append (&t, "\n\tmovb\t$0, %s", addr);
   if (reg == NULL)
     {
       mip_asm_append (&t, "\n\tpopl\t%s", name);
@@ -612,5 +622,93 @@ mip_target_block_probe (function *fun, basic_block bb,
 	}
     }
   pic_store_text (text, size, p->function_index, byte_offset, reg,
-		  cfa_on_stack_pointer (fun, bb));
+		  cfa_on_stack_pointer (fun, bb), false, "");
+}
+
+/* A free register for the i386 PIC base at the start of BB, noted in
+   CLOBBERS, or NULL.  */
+static const struct scratch_register *
+free_pic_base (basic_block bb, int *clobbers, int *n)
+{
+  for (size_t i = 0; i < ARRAY_SIZE (scratch32); i++)
+    {
+      int r = decode_reg_name (scratch32[i].gcc_name);
+      if (mip_scratch_reg_free_in_block (bb, r))
+	{
+	  clobbers[(*n)++] = r;
+	  return &scratch32[i];
+	}
+    }
+  return NULL;
+}
+
+void
+mip_target_count_probe (function *fun, basic_block bb,
+			const struct mip_entry_probe *p, uint32_t offset,
+			char *text, size_t size, int *clobbers, int *n)
+{
+  struct mip_asm_text t;
+  char addr[128], high[128];
+  bool save_flags = REGNO_REG_SET_P (df_get_live_in (bb), FLAGS_REG);
+  bool cfi = cfa_on_stack_pointer (fun, bb);
+  const char *lock = mip_options.atomic_counts ? "lock " : "";
+  unsigned index = p->function_index;
+
+  *n = 0;
+  mip_asm_init (&t);
+  if (!save_flags)
+    clobbers[(*n)++] = FLAGS_REG;
+  else if (TARGET_64BIT)
+    {
+      mip_asm_append (&t, "leaq\t-128(%%rsp), %%rsp");
+      if (cfi)
+	append_cfa_adjust (&t, 128);
+      mip_asm_append (&t, "\n\tpushfq");
+      if (cfi)
+	append_cfa_adjust (&t, 8);
+      mip_asm_append (&t, "\n\t");
+    }
+  else
+    {
+      mip_asm_append (&t, "pushfl");
+      if (cfi)
+	append_cfa_adjust (&t, 4);
+      mip_asm_append (&t, "\n\t");
+    }
+  if (TARGET_64BIT)
+    {
+      record_address (addr, sizeof addr, index, offset, NULL, NULL);
+      mip_asm_append (&t, "%saddq\t$1, %s", lock, addr);
+    }
+  else if (!i386_pic ())
+    {
+      record_address (addr, sizeof addr, index, offset, NULL, NULL);
+      record_address (high, sizeof high, index, offset + 4, NULL, NULL);
+      mip_asm_append (&t, "%saddl\t$1, %s\n\t%sadcl\t$0, %s", lock, addr,
+		      lock, high);
+    }
+  else
+    {
+      char pic[512];
+      pic_store_text (pic, sizeof pic, index, offset,
+		      free_pic_base (bb, clobbers, n), cfi, true, lock);
+      mip_asm_append (&t, "%s", pic);
+    }
+  if (save_flags && TARGET_64BIT)
+    {
+      mip_asm_append (&t, "\n\tpopfq");
+      if (cfi)
+	append_cfa_adjust (&t, -8);
+      mip_asm_append (&t, "\n\tleaq\t128(%%rsp), %%rsp");
+      if (cfi)
+	append_cfa_adjust (&t, -128);
+    }
+  else if (save_flags)
+    {
+      mip_asm_append (&t, "\n\tpopfl");
+      if (cfi)
+	append_cfa_adjust (&t, -4);
+    }
+  gcc_assert (t.len < size);
+  memcpy (text, t.buf, t.len + 1);
 }

@@ -438,7 +438,7 @@ START_TEST (test_map_corrupt_units)
 			 MIP_ERROR_CORRUPT, "raw_size 12");
   expect_map_corruption (0, -1, FIELD (mip_map_unit, raw_size), 20,
 			 MIP_ERROR_CORRUPT, "raw_size 20");
-  expect_map_corruption (0, -1, FIELD (mip_map_unit, mode), 0x20,
+  expect_map_corruption (0, -1, FIELD (mip_map_unit, mode), 0x40,
 			 MIP_ERROR_CORRUPT, "mode");
 }
 END_TEST
