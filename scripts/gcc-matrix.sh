@@ -51,6 +51,7 @@ MIP_SCRIPT_NAME=gcc-matrix
 here=$(cd "$(dirname "$0")" && pwd)
 srcdir=$(cd "$here/.." && pwd)
 . "$here/mip-lib.sh"
+. "$here/mip-root.sh"
 
 GCC_MATRIX=${GCC_MATRIX:-11 12 13 14 15 16}
 mkdir -p "$MIP_WORK"
@@ -99,62 +100,19 @@ root_packages () {
   printf '%s\n' $list | sort -u | tr '\n' ' '
 }
 
-# Make the root tarball of SUITE (or find it made); prints its path.
-# On failure prints nothing, and the reason to $matrix/root-$suite.why.
+# Make the root tarball of SUITE (or find it made; mip-root.sh); prints
+# its path.  On failure prints nothing, and the reason to
+# $matrix/root-$suite.why.
 make_root () {
-  local suite=$1 packages key tarball log lock
-  local -a options
-  packages=$(root_packages "$suite")
-  key=$(printf '%s\n' "$suite" "$packages" "${GCC_MATRIX_MIRROR:-}" | sha256sum | cut -c 1-12)
-  tarball=$GCC_MATRIX_ROOTS/$suite-$key.tar
-  log=$GCC_MATRIX_ROOTS/$suite-$key.log
-  rm -f "$matrix/root-$suite.why"
-  if [ -s "$tarball" ] && [ "${GCC_MATRIX_REFRESH:-0}" != 1 ]; then
-    printf '%s\n' "$tarball"
-    return
-  fi
-  # Another run making the same root: wait for it, then use its tarball.
-  mkdir -p "$GCC_MATRIX_ROOTS"
-  exec {lock}>"$tarball.lock"
-  flock "$lock"
-  if [ -s "$tarball" ] && [ "${GCC_MATRIX_REFRESH:-0}" != 1 ]; then
-    exec {lock}>&-
-    printf '%s\n' "$tarball"
-    return
-  fi
-  if ! command -v mmdebstrap >/dev/null 2>&1; then
-    echo "mmdebstrap is not installed (Debian package mmdebstrap)" >"$matrix/root-$suite.why"
-    return
-  fi
-  options=(--variant=apt --format=tar --aptopt='APT::Install-Recommends "false"'
-           --include="$(echo "$packages" | tr ' ' ',' | sed 's/,*$//')")
-  # unstable's Release file on a mirror that is not refreshed goes past
-  # its Valid-Until date.
-  [ "$suite" != unstable ] \
-    || options+=(--aptopt='Acquire::Check-Valid-Until "false"')
-  mip_say "making the $suite root $tarball (1 to 2 minutes; log $log)" >&2
-  # shellcheck disable=SC2086
-  if mmdebstrap "${options[@]}" "$suite" "$tarball.tmp" ${GCC_MATRIX_MIRROR:-} >"$log" 2>&1; then
-    mv -f "$tarball.tmp" "$tarball"
-    printf '%s\n' "$tarball"
-  else
-    rm -rf "$tarball.tmp"
-    printf 'mmdebstrap %s failed: %s (log %s)\n' "$suite" \
-      "$(grep -E '^E: ' "$log" | head -n 1 | cut -c 1-200)" "$log" >"$matrix/root-$suite.why"
-  fi
+  local suite=$1
+  MIP_ROOT_REFRESH=${GCC_MATRIX_REFRESH:-0} mip_root_tarball "$suite" \
+    "$(root_packages "$suite")" "$GCC_MATRIX_ROOTS" "$matrix/root-$suite.why" \
+    "${GCC_MATRIX_MIRROR:-}"
 }
 
 # Mounts of the root being used, undone on exit whatever happens.
-mounted_root=
-unmount_root () {
-  if [ -n "$mounted_root" ]; then
-    umount -R "$mounted_root/dev" 2>/dev/null || umount -l "$mounted_root/dev" 2>/dev/null || true
-    umount "$mounted_root/proc" 2>/dev/null || umount -l "$mounted_root/proc" 2>/dev/null || true
-    mounted_root=
-  fi
-}
-trap unmount_root EXIT
-trap 'unmount_root; exit 130' INT TERM
+trap mip_root_unmount EXIT
+trap 'mip_root_unmount; exit 130' INT TERM
 
 # Copy the source tree into DIR: the commit (git archive HEAD) or the
 # tracked files of the work tree.
@@ -201,10 +159,7 @@ run_gcc () {
     mkdir -p "$root/mip/work/src"
     cp -a "$MIP_WORK/src/gcc-torture" "$root/mip/work/src/"
   fi
-  mounted_root=$root
-  mount -t proc proc "$root/proc"
-  mount --rbind /dev "$root/dev"
-  mount --make-rslave "$root/dev"
+  mip_root_mount "$root"
   mip_say "GCC $version: building and testing in $root (logs in $dir/logs)"
   chroot "$root" /usr/bin/env -i PATH=/usr/local/bin:/usr/bin:/bin:/usr/sbin:/sbin \
     HOME=/root LANG=C.UTF-8 TMPDIR=/tmp JOBS="$jobs" \
@@ -213,7 +168,7 @@ run_gcc () {
     GCC_MATRIX_SEED="$seed" GCC_MATRIX_DG_TESTS="${GCC_MATRIX_DG_TESTS:-}" \
     bash /mip/src/scripts/gcc-matrix-root.sh "$version" 2>&1 | tee "$dir/logs/run.log" \
     || true
-  unmount_root
+  mip_root_unmount
   cp -a "$root/mip/out/." "$dir/logs/" 2>/dev/null || true
   cat "$dir/logs/result" >>"$result" 2>/dev/null \
     || printf 'unsupported=%s\n' "the run in the root wrote no result (see $dir/logs/run.log)" >>"$result"
