@@ -7,7 +7,9 @@
 # of mipdata export's lcov tracefiles against gcov's (check-lcov.sh) and
 # the README's demo as a new user runs it (check-demo.sh), the bare-metal
 # example under qemu-system-arm (check-firmware.sh), mipdata export's CI
-# formats on speedtest1 read by their consumers (check-export-formats.sh); c-torture's
+# formats on speedtest1 read by their consumers (check-export-formats.sh),
+# the Debian packages built, checked by lintian, installed into a clean
+# bookworm root and used there on the demo (check-debian.sh); c-torture's
 # output must show progress at least once a minute (the part "progress").  Each part prints its
 # own failures with the commands to reproduce them; a part that crashes
 # counts as one failure.  The last line is "check-real: N passed, N failed, N
@@ -25,13 +27,15 @@
 # checked test costs 2 to 4 seconds of a 2-core machine (4 builds and
 # runs, the extra checks, more where -m32 and Arm programs run under
 # qemu), so the default run takes about 20 minutes there, the other
-# parts 8; over 48 commits every test is checked somewhere
+# parts 8, and the Debian packages' part 4 more (7 the first time,
+# to make its root); over 48 commits every test is checked somewhere
 # (tests/unit/check-torture-sample.py);
 # FULL=1 checks every test in every configuration (about 12 hours of
 # such a machine);
 # CHECK_PARTS (default "torture sqlite zlib gcov-blocks lcov
-# export-formats demo specs firmware"; specs: zlib's and xz's configure, build and tests with
-# -specs=mip-generate.specs, check-specs.sh);
+# export-formats demo specs firmware debian"; specs: zlib's and xz's configure, build and tests with
+# -specs=mip-generate.specs, check-specs.sh; debian: needs root and
+# Debian's mirror, else UNSUPPORTED);
 # CHECK_ZLIB_CROSS (default "aarch64 arm thumb2 thumb1") and
 # CHECK_SQLITE_CROSS (default none: its 16 builds of sqlite3.c with the
 # cross compilers take longer than the rest of check-real), the cross
@@ -51,7 +55,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 
 export MIP_WORK CC
 export SAMPLE=${SAMPLE:-96}
-CHECK_PARTS=${CHECK_PARTS:-torture sqlite zlib gcov-blocks lcov export-formats demo specs firmware}
+CHECK_PARTS=${CHECK_PARTS:-torture sqlite zlib gcov-blocks lcov export-formats demo specs firmware debian}
 CHECK_ZLIB_CROSS=${CHECK_ZLIB_CROSS-aarch64 arm thumb2 thumb1}
 CHECK_SQLITE_CROSS=${CHECK_SQLITE_CROSS-}
 
@@ -62,9 +66,9 @@ fetch_needed_sources () {
       torture) sources="$sources torture" ;;
       sqlite | export-formats) sources="$sources sqlite" ;;
       zlib | gcov-blocks | lcov) sources="$sources zlib sqlite" ;;  # zlib's input uses sqlite3.c
-      demo | firmware) ;;
+      demo | firmware | debian) ;;
       specs) sources="$sources zlib xz" ;;
-      *) mip_die "unknown part '$part' (expected torture, sqlite, zlib, gcov-blocks, lcov, export-formats, demo, specs or firmware)" ;;
+      *) mip_die "unknown part '$part' (expected torture, sqlite, zlib, gcov-blocks, lcov, export-formats, demo, specs, firmware or debian)" ;;
     esac
   done
   # shellcheck disable=SC2086

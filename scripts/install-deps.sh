@@ -37,7 +37,10 @@ gcc_version=${MIP_GCC_VERSION:-12}
 # runtime libclang-rt-19-dev, llvm-19).  make check-firmware runs the
 # bare-metal example (examples/firmware, built with the arm-linux-gnueabi
 # cross compiler below) under qemu-system-arm, and gets its profile out
-# through gdb-multiarch.
+# through gdb-multiarch.  MIP's Debian packages (debian/, make
+# check-real's part debian, scripts/check-debian.sh): dpkg-dev,
+# debhelper and fakeroot build them, lintian checks them, mmdebstrap
+# makes the clean root they are installed into (and gcc-matrix.sh's).
 packages="build-essential autoconf automake libtool pkg-config
   gcc-$gcc_version-plugin-dev g++ libdw-dev libelf-dev libzstd-dev
   libdebuginfod-dev debuginfod
@@ -46,7 +49,8 @@ packages="build-essential autoconf automake libtool pkg-config
   gcc-$gcc_version-source xz-utils bzip2 debian-archive-keyring gzip
   python3
   lcov chromium graphviz gcovr libxml2-utils
-  qemu-system-arm gdb-multiarch"
+  qemu-system-arm gdb-multiarch
+  dpkg-dev debhelper fakeroot lintian mmdebstrap"
 # make bench only: GNU time (peak RSS) and clang 19 with llvm-profdata
 # (the merge table's other side); scripts/test.sh and scripts/demo.sh
 # skip them (MIP_SKIP_BENCH_DEPS=1).
