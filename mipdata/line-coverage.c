@@ -27,7 +27,9 @@
 
 /* Code of known state: [start, end), of the function numbered OWNER
    (line_coverage's function_serial); COUNTED when COUNT, the times it
-   ran, is known (mip_profile_block_count).  */
+   ran, is known (mip_profile_block_count).  A block other than the
+   function's entry has the function's declaration in DECL_PATH and
+   DECL_LINE: its count does not go to that line (see match_row).  */
 struct code_range
 {
   uint64_t start, end;
@@ -35,6 +37,8 @@ struct code_range
   bool counted;
   uint32_t owner;
   uint64_t count;
+  const char *decl_path;
+  int decl_line;
 };
 
 struct code_ranges
@@ -196,18 +200,25 @@ add_range (struct code_ranges *ranges, uint64_t start, uint64_t size,
   range->counted = false;
   range->owner = 0;
   range->count = 0;
+  range->decl_path = NULL;
+  range->decl_line = 0;
   return true;
 }
 
-/* The last range added: that code of function OWNER ran COUNT times.  */
+/* The last range added: that code of function OWNER ran COUNT times;
+   it is not the function's entry, declared at DECL_PATH:DECL_LINE,
+   when DECL_PATH is not NULL.  */
 static void
-count_last_range (struct code_ranges *ranges, uint32_t owner, uint64_t count)
+count_last_range (struct code_ranges *ranges, uint32_t owner, uint64_t count,
+		  const char *decl_path, int decl_line)
 {
   struct code_range *range = &ranges->ranges[ranges->count - 1];
 
   range->counted = true;
   range->owner = owner;
   range->count = count;
+  range->decl_path = decl_path;
+  range->decl_line = decl_line;
 }
 
 /* Count block BLOCK of function INDEX in the file of its first
@@ -239,13 +250,20 @@ add_block_ranges (struct line_coverage *coverage,
 		  struct mipdata_debug_info *debug, struct code_ranges *ranges)
 {
   const struct mip_profile_function *function = &profile->functions[index];
+  const char *decl_path = NULL;
+  int decl_line = 0;
   uint32_t b;
 
   uint32_t owner = ++coverage->function_serial;
 
+  if (!mipdata_debug_lookup (debug, function->address, &decl_path,
+			     &decl_line))
+    decl_path = NULL;
   for (b = 0; b < function->block_count; b++)
     {
-      bool ran = profile->blocks[function->block_begin + b].covered_runs > 0;
+      const struct mip_profile_block *block =
+	&profile->blocks[function->block_begin + b];
+      bool ran = block->covered_runs > 0;
       uint64_t address, size, count;
 
       if (!mip_profile_block_extent (profile, index, b, &address, &size))
@@ -254,7 +272,9 @@ add_block_ranges (struct line_coverage *coverage,
 	  || !count_block (coverage, debug, address, ran))
 	return false;
       if (size != 0 && mip_profile_block_count (profile, index, b, &count))
-	count_last_range (ranges, owner, count);
+	count_last_range (ranges, owner, count,
+			  block->flags & MIP_BLOCK_ENTRY ? NULL : decl_path,
+			  decl_line);
     }
   return true;
 }
@@ -468,6 +488,13 @@ match_row (uint64_t start, uint64_t end, const char *path, int line,
 
       if (range->state > state)
 	state = range->state;
+      /* The function's line counts its entries, as gcov counts a line
+	 by the times it is entered: GCC puts there jumps that belong to
+	 no statement (at -O0, from the false arm of an if back to a
+	 for loop's increment), which would give the line their counts.  */
+      if (range->decl_path && range->decl_line == line
+	  && strcmp (range->decl_path, path) == 0)
+	continue;
       /* The row's count: of one function, every range counted.  */
       if (!range->counted || (owner != UINT32_MAX && owner != range->owner))
 	owner = 0;
