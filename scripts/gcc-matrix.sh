@@ -131,6 +131,7 @@ run_gcc () {
   local version=$1 suite tarball dir root result start
   dir=$matrix/gcc-$version
   result=$dir/result
+  mip_root_remove "$dir/root" || mip_die "cannot unmount the old root $dir/root"
   rm -rf "$dir"
   mkdir -p "$dir/logs"
   start=$(date +%s)
@@ -173,7 +174,7 @@ run_gcc () {
   cat "$dir/logs/result" >>"$result" 2>/dev/null \
     || printf 'unsupported=%s\n' "the run in the root wrote no result (see $dir/logs/run.log)" >>"$result"
   printf 'seconds=%s\n' $(( $(date +%s) - start )) >>"$result"
-  [ "${GCC_MATRIX_KEEP:-0}" = 1 ] || rm -rf "$root"
+  [ "${GCC_MATRIX_KEEP:-0}" = 1 ] || mip_root_remove "$root" || mip_say "cannot unmount the root $root: left in place"
 }
 
 main () {
