@@ -71,6 +71,9 @@ fetch_needed_sources () {
       *) mip_die "unknown part '$part' (expected torture, sqlite, zlib, gcov-blocks, lcov, export-formats, demo, specs, firmware or debian)" ;;
     esac
   done
+  # Parts that need no sources (demo, firmware, debian) fetch nothing:
+  # fetch-sources.sh without arguments would fetch its default three.
+  [ -n "$sources" ] || return 0
   # shellcheck disable=SC2086
   mip_run - bash "$here/fetch-sources.sh" $sources
 }
