@@ -255,6 +255,278 @@ settle_side (struct mip_flow *flow, uint32_t node, enum side side)
     }
 }
 
+/* ---- What the local rules leave: elimination ------------------------ */
+
+/* The local rules stall where the unknown edges form cycles of the
+   undirected graph (two blocks that both branch to the same two blocks,
+   say), and yet the counts of blocks on them may follow from the sum of
+   several equations.  The equations of the nodes that touch an unknown
+   edge,
+
+     count known:    sum of its unknown incoming edges  = count - known in
+		     -(sum of its unknown outgoing edges) = known out - count
+     count unknown:  sum of its unknown incoming edges
+		     - sum of its unknown outgoing edges  = known out - known in
+
+   have in each edge's column a +1 in its target's row and a -1 in its
+   source's: a network matrix, totally unimodular, so Gauss-Jordan
+   elimination with pivots of +1 or -1 keeps every coefficient in
+   {-1, 0, 1} and every value an integer.  A block's count then follows
+   when the sum of the unknown edges of one of its sides lies in the span
+   of the rows: reducing that sum by the pivot rows leaves nothing.  The
+   residual is small in practice; above RESIDUAL_MAX unknown edges the
+   solver leaves the counts unknown (the plugin then keeps a counter
+   there).  */
+#define RESIDUAL_MAX 4096u
+
+struct residual
+{
+  uint32_t columns, rows, rank;
+  uint32_t *column_of;          /* [all_edges]: column, or NO_NODE */
+  uint32_t *edge_of;            /* [columns] */
+  signed char *matrix;          /* [rows][columns] */
+  int64_t *value;               /* [rows] */
+  uint32_t *pivot;              /* [rank]: pivot column of row r */
+  int64_t *query;               /* [columns] */
+};
+
+static void
+residual_free (struct residual *r)
+{
+  free (r->column_of);
+  free (r->edge_of);
+  free (r->matrix);
+  free (r->value);
+  free (r->pivot);
+  free (r->query);
+}
+
+/* A count as an equation's value; false when it does not fit.  */
+static bool
+signed_count (uint64_t count, int64_t *value)
+{
+  if (count > (uint64_t) INT64_MAX)
+    return false;
+  *value = (int64_t) count;
+  return true;
+}
+
+/* Add the row of side SIDE of NODE, each unknown edge with SIGN, equal
+   to TOTAL; false when a value overflows.  */
+static bool
+add_row (struct mip_flow *flow, struct residual *r, uint32_t node,
+	 enum side side, int sign, int64_t total)
+{
+  uint32_t slot = 2 * node + side, i;
+  signed char *row = r->matrix + (size_t) r->rows * r->columns;
+
+  memset (row, 0, r->columns);
+  for (i = flow->side_begin[slot]; i < flow->side_begin[slot + 1]; i++)
+    {
+      uint32_t e = flow->side_edges[i];
+      if (r->column_of[e] != NO_NODE)
+	row[r->column_of[e]] += (signed char) sign;
+    }
+  r->value[r->rows++] = total;
+  return true;
+}
+
+/* The equations of every node that touches an unknown edge.  */
+static bool
+build_residual (struct mip_flow *flow, struct residual *r)
+{
+  uint32_t e, v;
+
+  for (v = 0; v < flow->node_count; v++)
+    {
+      uint32_t in = 2 * v + SIDE_IN, out = 2 * v + SIDE_OUT;
+      int64_t count, known_in, known_out;
+      if (flow->unknown[in] == 0 && flow->unknown[out] == 0)
+	continue;
+      if (!signed_count (flow->sum[in], &known_in)
+	  || !signed_count (flow->sum[out], &known_out))
+	return false;
+      if (flow->node_value[v] != MIP_FLOW_UNKNOWN)
+	{
+	  if (!signed_count (flow->node_value[v], &count))
+	    return false;
+	  if (flow->unknown[in] > 0)
+	    add_row (flow, r, v, SIDE_IN, 1, count - known_in);
+	  if (flow->unknown[out] > 0)
+	    add_row (flow, r, v, SIDE_OUT, -1, known_out - count);
+	}
+      else if (flow->side_begin[in + 1] > flow->side_begin[in]
+	       && flow->side_begin[out + 1] > flow->side_begin[out])
+	{
+	  /* In minus out: the out side's edges with -1.  */
+	  signed char *row;
+	  add_row (flow, r, v, SIDE_IN, 1, known_out - known_in);
+	  row = r->matrix + (size_t) (r->rows - 1) * r->columns;
+	  for (e = flow->side_begin[out]; e < flow->side_begin[out + 1]; e++)
+	    {
+	      uint32_t edge = flow->side_edges[e];
+	      if (r->column_of[edge] != NO_NODE)
+		row[r->column_of[edge]] -= 1;
+	    }
+	}
+    }
+  return true;
+}
+
+/* Gauss-Jordan elimination with unit pivots; false when a coefficient
+   leaves {-1, 0, 1} (not a network matrix: never, by construction) or
+   a value overflows.  Rows that end all zero with a value other than 0
+   make the counts inconsistent.  */
+static bool
+eliminate (struct mip_flow *flow, struct residual *r)
+{
+  uint32_t c, i, j, k;
+
+  r->rank = 0;
+  for (c = 0; c < r->columns && r->rank < r->rows; c++)
+    {
+      signed char *pivot_row;
+      for (i = r->rank; i < r->rows; i++)
+	if (r->matrix[(size_t) i * r->columns + c] != 0)
+	  break;
+      if (i == r->rows)
+	continue;
+      if (i != r->rank)
+	{
+	  signed char *a = r->matrix + (size_t) i * r->columns;
+	  signed char *b = r->matrix + (size_t) r->rank * r->columns;
+	  int64_t t = r->value[i];
+	  for (k = 0; k < r->columns; k++)
+	    {
+	      signed char x = a[k];
+	      a[k] = b[k];
+	      b[k] = x;
+	    }
+	  r->value[i] = r->value[r->rank];
+	  r->value[r->rank] = t;
+	}
+      pivot_row = r->matrix + (size_t) r->rank * r->columns;
+      if (pivot_row[c] == -1)
+	{
+	  for (k = 0; k < r->columns; k++)
+	    pivot_row[k] = (signed char) -pivot_row[k];
+	  r->value[r->rank] = -r->value[r->rank];
+	}
+      if (pivot_row[c] != 1)
+	return false;
+      for (j = 0; j < r->rows; j++)
+	{
+	  signed char *row = r->matrix + (size_t) j * r->columns;
+	  int f = row[c];
+	  if (j == r->rank || f == 0)
+	    continue;
+	  for (k = 0; k < r->columns; k++)
+	    {
+	      int x = row[k] - f * pivot_row[k];
+	      if (x < -1 || x > 1)
+		return false;
+	      row[k] = (signed char) x;
+	    }
+	  if (__builtin_sub_overflow (r->value[j], f * r->value[r->rank],
+				      &r->value[j]))
+	    return false;
+	}
+      r->pivot[r->rank++] = c;
+    }
+  for (i = r->rank; i < r->rows; i++)
+    if (r->value[i] != 0)
+      flow->consistent = false;
+  return true;
+}
+
+/* The count of side SIDE of NODE when the sum of its unknown edges lies
+   in the span of the pivot rows: *COUNT; false otherwise.  */
+static bool
+side_from_rows (struct mip_flow *flow, struct residual *r, uint32_t node,
+		enum side side, int64_t *count)
+{
+  uint32_t slot = 2 * node + side, i, k;
+  int64_t value;
+
+  if (flow->side_begin[slot + 1] == flow->side_begin[slot]
+      || !signed_count (flow->sum[slot], &value))
+    return false;
+  memset (r->query, 0, r->columns * sizeof *r->query);
+  for (i = flow->side_begin[slot]; i < flow->side_begin[slot + 1]; i++)
+    {
+      uint32_t e = flow->side_edges[i];
+      if (r->column_of[e] != NO_NODE)
+	r->query[r->column_of[e]]++;
+    }
+  for (i = 0; i < r->rank; i++)
+    {
+      const signed char *row = r->matrix + (size_t) i * r->columns;
+      int64_t f = r->query[r->pivot[i]], product;
+      if (f == 0)
+	continue;
+      if (__builtin_mul_overflow (f, r->value[i], &product)
+	  || __builtin_add_overflow (value, product, &value))
+	return false;
+      for (k = 0; k < r->columns; k++)
+	r->query[k] -= f * row[k];
+    }
+  for (k = 0; k < r->columns; k++)
+    if (r->query[k] != 0)
+      return false;
+  *count = value;
+  return true;
+}
+
+/* Apply elimination to what the local rules left.  */
+static void
+solve_residual (struct mip_flow *flow)
+{
+  struct residual r;
+  uint32_t e, v;
+  size_t rows_max;
+
+  memset (&r, 0, sizeof r);
+  for (e = 0; e < flow->all_edges; e++)
+    r.columns += flow->edge_value[e] == MIP_FLOW_UNKNOWN;
+  if (r.columns == 0 || r.columns > RESIDUAL_MAX)
+    return;
+  rows_max = 2 * (size_t) flow->node_count;
+  r.column_of = malloc (flow->all_edges * sizeof *r.column_of);
+  r.edge_of = malloc (r.columns * sizeof *r.edge_of);
+  r.matrix = malloc (rows_max * r.columns);
+  r.value = malloc (rows_max * sizeof *r.value);
+  r.pivot = malloc ((r.columns + 1) * sizeof *r.pivot);
+  r.query = malloc (r.columns * sizeof *r.query);
+  if (r.column_of && r.edge_of && r.matrix && r.value && r.pivot && r.query)
+    {
+      r.columns = 0;
+      for (e = 0; e < flow->all_edges; e++)
+	if (flow->edge_value[e] == MIP_FLOW_UNKNOWN)
+	  {
+	    r.edge_of[r.columns] = e;
+	    r.column_of[e] = r.columns++;
+	  }
+	else
+	  r.column_of[e] = NO_NODE;
+      if (build_residual (flow, &r) && eliminate (flow, &r))
+	for (v = 0; v < flow->block_count; v++)
+	  {
+	    int64_t count;
+	    if (flow->node_value[v] != MIP_FLOW_UNKNOWN)
+	      continue;
+	    if (side_from_rows (flow, &r, v, SIDE_IN, &count)
+		|| side_from_rows (flow, &r, v, SIDE_OUT, &count))
+	      {
+		if (count < 0)
+		  flow->consistent = false;
+		else
+		  flow->node_value[v] = (uint64_t) count;
+	      }
+	  }
+    }
+  residual_free (&r);
+}
+
 uint32_t
 mip_flow_solve (struct mip_flow *flow, uint64_t calls, uint64_t *counts,
 		uint64_t *edge_counts, bool *consistent)
@@ -288,6 +560,12 @@ mip_flow_solve (struct mip_flow *flow, uint64_t calls, uint64_t *counts,
       settle_side (flow, node, SIDE_IN);
       settle_side (flow, node, SIDE_OUT);
     }
+  for (v = 0; v < flow->block_count; v++)
+    if (flow->node_value[v] == MIP_FLOW_UNKNOWN)
+      {
+	solve_residual (flow);
+	break;
+      }
   for (v = 0; v < flow->block_count; v++)
     {
       counts[v] = flow->node_value[v];

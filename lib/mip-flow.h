@@ -19,13 +19,16 @@
    edge of unknown count gives that edge's count, and a side whose
    edges are all known gives the node's count.  The solver applies these
    two rules until nothing more follows, in time linear in the graph
-   (each edge becomes known once, and then wakes its two ends).
+   (each edge becomes known once, and then wakes its two ends); where
+   blocks are still unknown, Gauss-Jordan elimination on the equations
+   of what is left (a network matrix: integer, exact) finds every count
+   that follows from the known ones at all.
 
-   The plugin places the block counters of the counting mode with it
-   (mip-blocks.cc: a counter only where the others' counts and the
-   calls do not give the count), and mipdata derives every block's
-   count from those counters with it: the same rules on the same graph,
-   so every count the plugin relied on is found.
+   The plugin places the block counters of the block-count mode on as
+   few blocks as any placement can (mip-blocks.cc) and checks with this
+   solver that every count follows; mipdata derives every block's count
+   from those counters with it: the same rules on the same graph, so
+   every count the plugin relied on is found.
 
    Copyright (C) 2026 The MIP for GCC developers.
    SPDX-License-Identifier: GPL-3.0-or-later  */

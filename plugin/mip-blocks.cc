@@ -846,17 +846,27 @@ mark_blocks_run_once (struct planner *p)
   XDELETEVEC (cyclic);
 }
 
-/* The flow solver of the plan's graph: the blocks' entry and exit flags
-   and their edges to each other, exactly as the map will record them
-   (mip-pass.cc), so that mipdata finds every count the plan relies
-   on.  */
-struct mip_flow *
-plan_flow (const struct planner *p, function *fun)
+/* The plan's graph as the flow solver reads it: the blocks' entry and
+   exit flags and their edges to each other, exactly as the map will
+   record them (mip-pass.cc), so that mipdata finds every count the plan
+   relies on.  */
+struct flow_graph
+{
+  unsigned n;
+  struct mip_flow_block *blocks;	/* [n] */
+  auto_vec<struct mip_map_edge> edges;
+};
+
+void
+build_flow_graph (const struct planner *p, function *fun,
+		  struct flow_graph *graph)
 {
   const struct mip_block_plan *plan = p->plan;
   unsigned n = plan->count;
-  auto_vec<struct mip_map_edge> edges;
+  auto_vec<struct mip_map_edge> &edges = graph->edges;
   struct mip_flow_block *blocks = XNEWVEC (struct mip_flow_block, n + 1);
+  graph->n = n;
+  graph->blocks = blocks;
   for (unsigned x = 0; x < n; x++)
     {
       edge e;
@@ -874,12 +884,73 @@ plan_flow (const struct planner *p, function *fun)
 	  }
       blocks[x].edge_count = edges.length () - blocks[x].edge_begin;
     }
-  struct mip_flow *flow = mip_flow_new (n, blocks, edges.length (),
-					edges.address ());
-  XDELETEVEC (blocks);
+}
+
+struct mip_flow *
+graph_flow (const struct flow_graph *graph)
+{
+  struct mip_flow *flow = mip_flow_new (graph->n, graph->blocks,
+					graph->edges.length (),
+					graph->edges.address ());
   if (!flow)
     fatal_error (input_location, "mip: out of memory");
   return flow;
+}
+
+/* Counters on every block the fewest counters can: a block's count is
+   the flow through it, so split each block B into B.in -> B.out; the
+   counts the circulations allow have the rank of the cographic matroid
+   of that split graph (counter-oracle.py says more), and a set of
+   counted blocks T gives every count when T and the calls have the
+   rank of all blocks: when taking the split edges of the blocks not in
+   T, with the map's edges and the exit edges, joins as many components
+   as taking all of them.  So, Kruskal's way: start with a counter on
+   every block but the entry, and go through the blocks in ORDER; a
+   block whose ends are not yet connected gives its counter up and joins
+   them.  HAVE gets the result.  Union-find, nearly linear.  */
+void
+place_fewest_counters (const struct flow_graph *graph, unsigned entry,
+		       const unsigned *order, bool *have)
+{
+  unsigned n = graph->n;
+  /* Node 0 is the virtual node the calls go through, 1 + 2B block B's
+     start, 2 + 2B its end.  */
+  unsigned *parent = XNEWVEC (unsigned, 2 * n + 1);
+  for (unsigned x = 0; x < 2 * n + 1; x++)
+    parent[x] = x;
+  auto find = [parent] (unsigned x) {
+    while (parent[x] != x)
+      {
+	parent[x] = parent[parent[x]];
+	x = parent[x];
+      }
+    return x;
+  };
+  auto join = [parent, &find] (unsigned a, unsigned b) {
+    a = find (a);
+    b = find (b);
+    if (a == b)
+      return false;
+    parent[a] = b;
+    return true;
+  };
+  for (unsigned x = 0; x < n; x++)
+    {
+      const struct mip_flow_block *b = &graph->blocks[x];
+      for (unsigned i = 0; i < b->edge_count; i++)
+	join (2 + 2 * x, 1 + 2 * graph->edges[b->edge_begin + i].target);
+      if (b->flags & MIP_BLOCK_EXIT)
+	join (2 + 2 * x, 0);
+      have[x] = x != entry;
+    }
+  join (1 + 2 * entry, 2 + 2 * entry);
+  for (unsigned i = 0; i < n; i++)
+    {
+      unsigned x = order[i];
+      if (x != entry && join (1 + 2 * x, 2 + 2 * x))
+	have[x] = false;
+    }
+  XDELETEVEC (parent);
 }
 
 /* Does every block's count follow from the blocks that HAVE a counter
@@ -930,6 +1001,38 @@ blocks_by_frequency (const struct mip_block_plan *plan, function *fun)
   return order;
 }
 
+/* For -fdump-rtl-mip: how many blocks got a counter, and with -details
+   each block's successors ("exit": it may leave the function; self-loops
+   listed) and whether it has a counter, which scripts/counter-oracle.py
+   reads.  */
+void
+dump_counters (const struct planner *p, function *fun)
+{
+  const struct mip_block_plan *plan = p->plan;
+  if (!dump_file)
+    return;
+  fprintf (dump_file, ";; mip: %u blocks, %u counted\n", plan->count,
+	   plan->probe_count);
+  if (!(dump_flags & TDF_DETAILS))
+    return;
+  for (unsigned x = 0; x < plan->count; x++)
+    {
+      edge e;
+      edge_iterator ei;
+      fprintf (dump_file, ";;   bb %d (%s; to", plan->blocks[x]->index,
+	       x == p->entry ? "entry" : "block");
+      FOR_EACH_EDGE (e, ei, plan->blocks[x]->succs)
+	if (e->dest != EXIT_BLOCK_PTR_FOR_FN (fun))
+	  fprintf (dump_file, " bb %d", e->dest->index);
+      if (p->g.leaves[x])
+	fprintf (dump_file, " exit");
+      if (plan->probe[x] != MIP_NO_PROBE)
+	fprintf (dump_file, "): counter %u\n", plan->probe[x]);
+      else
+	fprintf (dump_file, "): count follows\n");
+    }
+}
+
 } /* namespace */
 
 void
@@ -944,26 +1047,37 @@ mip_plan_counters (function *fun, struct mip_block_plan *plan)
     have[x] = x != p.entry;
   if (!mip_options.probe_all_blocks)
     {
-      struct mip_flow *flow = plan_flow (&p, fun);
+      struct flow_graph graph;
+      build_flow_graph (&p, fun, &graph);
+      struct mip_flow *flow = graph_flow (&graph);
       unsigned *order = blocks_by_frequency (plan, fun);
-      for (unsigned i = 0; i < n; i++)
+      place_fewest_counters (&graph, p.entry, order, have);
+      /* mipdata's solver must find every count from them; should it not
+	 (a residual too large for its elimination), take the counters
+	 away one by one instead, each time the solver still finds
+	 every count.  */
+      if (!counters_suffice (flow, have, n, counts))
 	{
-	  unsigned x = order[i];
-	  if (!have[x])
-	    continue;
-	  have[x] = false;
-	  if (!counters_suffice (flow, have, n, counts))
-	    have[x] = true;
+	  for (unsigned x = 0; x < n; x++)
+	    have[x] = x != p.entry;
+	  for (unsigned i = 0; i < n; i++)
+	    {
+	      unsigned x = order[i];
+	      if (!have[x])
+		continue;
+	      have[x] = false;
+	      if (!counters_suffice (flow, have, n, counts))
+		have[x] = true;
+	    }
 	}
       XDELETEVEC (order);
+      XDELETEVEC (graph.blocks);
       mip_flow_free (flow);
     }
   for (unsigned x = 0; x < n; x++)
     if (have[x])
       add_probe (&p, x);
-  if (dump_file)
-    fprintf (dump_file, ";; mip: %u blocks, %u counted\n", n,
-	     plan->probe_count);
+  dump_counters (&p, fun);
   XDELETEVEC (have);
   XDELETEVEC (counts);
   compute_dominators (n + 1, p.entry, p.g.succs, p.g.preds, &p.dom);

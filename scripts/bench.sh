@@ -29,6 +29,10 @@
 # minimum" shows blocks, our probes, the oracle's minimum (and the
 # ambiguous blocks, which no placement spares) and probes / minimum; the
 # functions that differ are listed in OUT/PROGRAM/oracle/differences.txt.
+# With block-count among them, the same for its counters:
+# scripts/counter-oracle.py computes the fewest counters that give every
+# block's count (the table "block counters against the minimum";
+# OUT/PROGRAM/counter-oracle/differences.txt).
 #
 # Then, for each Arm target of BENCH_CROSS, the table "Arm targets": both
 # programs built with the target's cross compiler (BENCH_OPT and the
@@ -79,8 +83,8 @@
 # Environment: MIP_PLUGIN, MIP_RUNTIME_DIR, MIPDATA, MIP_WORK, CC,
 #   MIP_CROSS_PLUGIN_DIR, MIP_GCC_MAJOR (the cross plugins; mip_cross_setup)
 #   BENCH_OPT          flags of every build (default -O2)
-#   BENCH_VARIANTS     default "plain fcov bcov full fullatomic gcov pgen
-#                      finst"
+#   BENCH_VARIANTS     default "plain fcov bcov full bcnt fullatomic gcov
+#                      pgen finst"
 #   BENCH_PROBED_OPT   flags of the extra builds that only count probed
 #                      blocks (default -O0; empty skips them)
 #   BENCH_PROGRAMS     default "speedtest1 minigzip"
@@ -88,7 +92,8 @@
 #   BENCH_TIME_SIZE    speedtest1 --size for wall time (default 50)
 #   BENCH_TIME_RUNS    runs for wall time (default 3; 0 skips timing)
 #   BENCH_ORACLE       1 (default) compares the probes with the oracle's
-#                      minimum when bcov is built; 0 skips it (needs python3)
+#                      minimum when bcov is built, and the counters with
+#                      theirs when bcnt is; 0 skips it (needs python3)
 #   BENCH_CROSS        Arm targets of the cross table (default "aarch64
 #                      arm thumb2 thumb1"; empty skips the table);
 #                      speedtest1 runs there with --size BENCH_SIZE
@@ -105,7 +110,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 . "$here/bench-use.sh"
 
 BENCH_OPT=${BENCH_OPT:--O2}
-BENCH_VARIANTS=${BENCH_VARIANTS:-plain fcov bcov full fullatomic gcov pgen finst}
+BENCH_VARIANTS=${BENCH_VARIANTS:-plain fcov bcov full bcnt fullatomic gcov pgen finst}
 BENCH_PROBED_OPT=${BENCH_PROBED_OPT--O0}
 BENCH_PROGRAMS=${BENCH_PROGRAMS:-speedtest1 minigzip}
 BENCH_SIZE=${BENCH_SIZE:-10}
@@ -116,6 +121,8 @@ BENCH_CROSS=${BENCH_CROSS-aarch64 arm thumb2 thumb1}
 BENCH_LUA=${BENCH_LUA:-1}
 OUT=$MIP_WORK/bench
 
+# Budget of the block-count mode's instructions (growth over plain).
+BUDGET_COUNT_IR_PERCENT=25
 # Budgets of the function-coverage mode (growth over plain).
 BUDGET_TEXT_PERCENT=1.5
 BUDGET_STRIPPED_PERCENT=2
@@ -178,9 +185,10 @@ program_sources () {
   esac
 }
 
-# True when the probes are to be compared with the oracle's minimum.
+# True when the probes (with bcnt: the counters) are to be compared with
+# the oracle's minimum.
 oracle_wanted () {
-  [ "$BENCH_ORACLE" = 1 ] && case " $BENCH_VARIANTS " in *" bcov "*) ;; *) false ;; esac
+  [ "$BENCH_ORACLE" = 1 ] && case " $BENCH_VARIANTS " in *" ${1:-bcov} "*) ;; *) false ;; esac
 }
 
 # The plugin's pass dumps of PROGRAM in the block-coverage mode, with the
@@ -189,7 +197,8 @@ oracle_wanted () {
 # register later, write theirs next to the object (FILE.c.*r.mip).  The
 # oracle reads them; OUT/PROGRAM/oracle/oracle.txt keeps its totals.
 oracle_dumps () {
-  local program=$1 dir=$OUT/$1/oracle src name defines=
+  local program=$1 variant=${2:-bcov} oracle=${3:-probe-oracle.py}
+  local dir=$OUT/$1/${4:-oracle} src name defines=
   [ "$program" = minigzip ] && defines=-D_LARGEFILE64_SOURCE=1
   rm -rf "$dir"
   mkdir -p "$dir"
@@ -197,12 +206,12 @@ oracle_dumps () {
   while read -r src; do
     name=$(basename "$src" .c)
     # shellcheck disable=SC2046,SC2086
-    mip_run build.log $CC $BENCH_OPT $(mip_variant_cflags bcov) \
+    mip_run build.log $CC $BENCH_OPT $(mip_variant_cflags "$variant") \
       $defines -I"$(dirname "$src")" \
       -fdump-rtl-all-details=/dev/null -c "$src" -o "$name.o"
   done < <(program_sources "$program")
-  python3 "$here/probe-oracle.py" --differences ./*r.mip >differences.txt \
-    2>>build.log || mip_die "probe-oracle.py failed on $dir (see build.log)"
+  python3 "$here/$oracle" --differences ./*r.mip >differences.txt \
+    2>>build.log || mip_die "$oracle failed on $dir (see build.log)"
   grep '^total' differences.txt >oracle.txt
   rm -f ./*r.mip ./*r.mip-early ./*r.mip-final ./*.o
 }
@@ -211,7 +220,7 @@ oracle_dumps () {
 block_variants () {
   local variant
   for variant in $BENCH_VARIANTS; do
-    case $variant in bcov | full) printf '%s ' "$variant" ;; esac
+    case $variant in bcov | full | bcnt) printf '%s ' "$variant" ;; esac
   done
 }
 
@@ -227,6 +236,13 @@ build_all () {
     mip_say "dumping the block plans of $BENCH_PROGRAMS for the probe oracle"
     for program in $BENCH_PROGRAMS; do
       mip_spawn "$program-oracle" oracle_dumps "$program"
+    done
+  fi
+  if oracle_wanted bcnt; then
+    mip_say "dumping the counter plans of $BENCH_PROGRAMS for the counter oracle"
+    for program in $BENCH_PROGRAMS; do
+      mip_spawn "$program-counter-oracle" oracle_dumps "$program" bcnt \
+        counter-oracle.py counter-oracle
     done
   fi
   if [ -n "$BENCH_PROBED_OPT" ] && [ -n "$(block_variants)" ]; then
@@ -330,7 +346,7 @@ stripped_size () {
 raw_profile_size () {
   local dir=$1 variant=$2
   case $variant in
-    fcov | bcov | full | fullatomic) [ -f "$dir/raw.mipraw" ] && wc -c <"$dir/raw.mipraw" | tr -d ' ' || echo - ;;
+    fcov | bcov | full | bcnt | fullatomic) [ -f "$dir/raw.mipraw" ] && wc -c <"$dir/raw.mipraw" | tr -d ' ' || echo - ;;
     gcov | pgen) cat "$dir"/*.gcda 2>/dev/null | wc -c | tr -d ' ' ;;
     *) echo - ;;
   esac
@@ -412,7 +428,7 @@ collect () {
     wall=$(measure_time "$program" "$variant")
   fi
   case $variant in
-    bcov | full)
+    bcov | full | bcnt)
       probed=$(blocks_probed "$dir" "$program")
       [ -x "$OUT/$program/probed-$variant/$program" ] \
         && probed_ref=$(blocks_probed "$OUT/$program/probed-$variant" "$program") ;;
@@ -487,6 +503,29 @@ print_oracle () {
   echo "  Functions that differ: $OUT/<program>/oracle/differences.txt."
 }
 
+# The counters of the block-count build against the oracle's minimum.
+print_counter_oracle () {
+  local program functions blocks counters minimum
+  oracle_wanted bcnt || return 0
+  echo
+  echo "== block counters against the minimum (block-count, $BENCH_OPT; scripts/counter-oracle.py) =="
+  printf '%-12s %9s %8s %8s %8s %9s %8s\n' program functions blocks counters \
+    minimum counters% ratio
+  for program in $BENCH_PROGRAMS; do
+    [ -s "$OUT/$program/counter-oracle/oracle.txt" ] || continue
+    IFS=$'\t' read -r _ functions blocks counters minimum \
+      <"$OUT/$program/counter-oracle/oracle.txt"
+    printf '%-12s %9s %8s %8s %8s %8s%% %8s\n' "$program" "$functions" \
+      "$blocks" "$counters" "$minimum" \
+      "$(awk -v a="$counters" -v b="$blocks" 'BEGIN { printf "%.1f", b ? a * 100 / b : 0 }')" \
+      "$(awk -v a="$counters" -v b="$minimum" 'BEGIN { if (b) printf "%.4f", a / b; else print "-" }')"
+  done
+  echo "minimum: the fewest block counters that give every block's count on the same"
+  echo "  graphs, for any placement and any way of deriving the rest (the rank of the"
+  echo "  block counts over the circulations, less the calls'); ratio = counters / minimum."
+  echo "  Functions with more: $OUT/<program>/counter-oracle/differences.txt."
+}
+
 # growth PROGRAM VARIANT COLUMN: the growth of COLUMN of results.tsv
 # (text, stripped, ir) of VARIANT over plain, in percent, or empty.
 growth () {
@@ -523,7 +562,7 @@ print_budgets () {
   gcov_text=$(growth "$program" gcov text)
   gcov_ir=$(growth "$program" gcov ir)
   [ -n "$gcov_text" ] || { echo "  (no gcc --coverage build: no block-coverage or full budget)"; return 0; }
-  for variant in bcov full; do
+  for variant in bcov full bcnt; do
     g_text=$(growth "$program" "$variant" text)
     [ -n "$g_text" ] || continue
     g_ir=$(growth "$program" "$variant" ir)
@@ -532,6 +571,10 @@ print_budgets () {
       "$g_text" "$gcov_text" "$(verdict "$g_text" "$gcov_text" strict)"
     printf '  %-24s %-30s %+8.2f%%  (< gcov %+.2f%%)  %s\n' "" "instructions (Ir)" \
       "$g_ir" "$gcov_ir" "$(verdict "$g_ir" "$gcov_ir" strict)"
+    if [ "$variant" = bcnt ]; then
+      printf '  %-24s %-30s %+8.2f%%  (<= +%s%%)  %s\n' "" "instructions (Ir)" \
+        "$g_ir" "$BUDGET_COUNT_IR_PERCENT" "$(verdict "$g_ir" "$BUDGET_COUNT_IR_PERCENT")"
+    fi
   done
 }
 
@@ -1137,6 +1180,7 @@ main () {
       print_table "$program"
     done
     print_oracle
+    print_counter_oracle
     echo
     echo "stripped: a plain 'strip' of a copy (it removes the map, .debug_mip_map, with the"
     echo "  rest of the debug information); raw: bytes of the .mipraw or of all .gcda files"

@@ -91,7 +91,8 @@ mip_check_tools () {
 }
 
 # Compile flags and link flags of an instrumented build, by variant name:
-#   plain  full  bcov  fcov  (MIP: full, block-coverage, function-coverage)
+#   plain  full  bcnt  bcov  fcov  (MIP: full, block-count, block-coverage,
+#   function-coverage)
 #   fullatomic (MIP full with -fplugin-arg-mip-atomic)
 #   | gcov  pgen  finst (GCC's own, for reference)
 # The MIP variants link $MIP_RUNTIME_DIR/libmip.a, or the 32-bit one in
@@ -102,6 +103,8 @@ mip_variant_cflags () {
     full) printf '%s\n' "-fplugin=$MIP_PLUGIN -fplugin-arg-mip-generate" ;;
     fullatomic) printf '%s\n' \
       "-fplugin=$MIP_PLUGIN -fplugin-arg-mip-generate -fplugin-arg-mip-atomic" ;;
+    bcnt) printf '%s\n' \
+      "-fplugin=$MIP_PLUGIN -fplugin-arg-mip-generate=block-count" ;;
     bcov) printf '%s\n' \
       "-fplugin=$MIP_PLUGIN -fplugin-arg-mip-generate=block-coverage" ;;
     fcov | fcovc) printf '%s\n' \
@@ -115,7 +118,7 @@ mip_variant_cflags () {
 
 mip_variant_ldflags () {
   case $1 in
-    full | fullatomic | bcov | fcov)
+    full | fullatomic | bcnt | bcov | fcov)
       printf '%s\n' "-L$(mip_runtime_libdir) -lmip" ;;
     fcovc) printf '%s\n' "-L$(mip_runtime_libdir) -lmip-complete" ;;
     gcov) printf '%s\n' "--coverage" ;;
@@ -142,6 +145,7 @@ mip_variant_title () {
     plain) echo "plain" ;;
     full) echo "MIP full" ;;
     fullatomic) echo "MIP full -atomic" ;;
+    bcnt) echo "MIP block-count" ;;
     bcov) echo "MIP block-coverage" ;;
     fcov) echo "MIP function-coverage" ;;
     fcovc) echo "  with -lmip-complete" ;;

@@ -349,7 +349,7 @@ check_counts () {
 check_variant_run () {
   local dir=$1 config=$2 label=$3 variant=$4 exe=$1/$4
   build_and_run "$dir" "$config" "$label" "$variant" "$variant" || return 1
-  if [ "$variant" = full ] && [ "${TORTURE_CHECK_COUNTS:-1}" = 1 ]; then
+  if { [ "$variant" = full ] || [ "$variant" = bcnt ]; } && [ "${TORTURE_CHECK_COUNTS:-1}" = 1 ]; then
     if ! check_counts "$exe"; then
       record_failure "$label" "$variant" "$counts_problem" "$compile_command" \
         "$mipdata_command" "$(head -c 600 "$exe.mip.log" 2>/dev/null | tr '\n' ' ')"
@@ -457,6 +457,67 @@ block_coverage () {
   mipdata_command="$(mip_quote "$MIPDATA" show -p "$profile" --json)"
   "$MIPDATA" show -p "$profile" --json >"$exe.json" 2>>"$profile.log" || return 1
   python3 -c "$BLOCK_COVERAGE" <"$exe.json" | sort >"$exe.blocks"
+}
+
+# block_counts EXE: as block_coverage, each function's block ids and
+# counts ("null" where the profile does not know one) into EXE.counts.
+BLOCK_COUNTS='
+import json, sys
+for function in json.load(sys.stdin)["functions"]:
+    if "blocks" in function:
+        blocks = [[block["id"], block.get("count")]
+                  for block in function["blocks"]]
+        print(function["name"], function.get("call_count"), json.dumps(blocks))
+'
+block_counts () {
+  local exe=$1 profile=$1.mip
+  rm -f "$profile"
+  check_mipdata "$exe" "$exe.mipraw" || return 1
+  mipdata_command="$(mip_quote "$MIPDATA" show -p "$profile" --json)"
+  "$MIPDATA" show -p "$profile" --json >"$exe.json" 2>>"$profile.log" || return 1
+  python3 -c "$BLOCK_COUNTS" <"$exe.json" | sort >"$exe.counts"
+}
+
+# count_oracle DIR CONFIG LABEL: the block-count mode's oracle, as the
+# coverage one below: the truth (a counter on every block) against the
+# counts derived from the fewest counters with calls-may-exit (must be
+# equal) and against the default build DIR/bcnt (information: a program
+# that ends inside a callee may leave counts of its callers' blocks
+# after the call too high, or dropped where they contradict).
+count_oracle () {
+  local dir=$1 config=$2 label=$3 variant=bcnt truth=$1/bcnt-count-all
+  local exact=$1/bcnt-may-exit exe
+  build_and_run "$dir" "$config" "$label" "$variant" "bcnt-count-all" \
+    -fplugin-arg-mip-probe-all-blocks -fplugin-arg-mip-calls-may-exit \
+    || return 1
+  build_and_run "$dir" "$config" "$label" "$variant" "bcnt-may-exit" \
+    -fplugin-arg-mip-calls-may-exit || return 1
+  for exe in "$truth" "$exact" "$dir/$variant"; do
+    if ! block_counts "$exe"; then
+      record_failure "$label" "oracle-$variant" "mipdata refused $exe" \
+        "$mipdata_command" "$(head -c 600 "$exe.mip.log" | tr '\n' ' ')"
+      return 1
+    fi
+  done
+  if [ ! -s "$truth.counts" ] || ! grep -q '\[[0-9]*, [1-9]' "$truth.counts"; then
+    record_failure "$label" "oracle-$variant" \
+      "the build counting every block records no block that ran" \
+      "$compile_command" "$mipdata_command"
+    return 1
+  elif cmp -s "$truth.counts" "$exact.counts"; then
+    record PASS "$label" "oracle-$variant" "derived counts = counted"
+  else
+    record_failure "$label" "oracle-$variant" \
+      "derived block counts differ from counting every block" \
+      "$compile_command" "diff $truth.counts $exact.counts" \
+      "$(diff "$truth.counts" "$exact.counts" | head -c 600 | tr '\n' ' ')"
+    return 1
+  fi
+  if cmp -s "$truth.counts" "$dir/$variant.counts"; then
+    record INFERSAME "$label" "oracle-$variant" "default = counted"
+  else
+    record INFERDIFF "$label" "oracle-$variant" "without calls-may-exit: $(diff "$truth.counts" "$dir/$variant.counts" | grep -c '^>') functions differ"
+  fi
 }
 
 # oracle DIR CONFIG LABEL VARIANT: the truth (every block probed, calls
@@ -570,16 +631,24 @@ check_config () {
   fi
   record PLAINOK "$label" plain "plain run ok"
   for variant in ${MIP_VARIANTS-full bcov fcov}; do
+    # The block-count mode is x86's only, so far.
+    if [ "$variant" = bcnt ] && mip_is_cross_target "$target_name"; then
+      continue
+    fi
     check_variant "$dir" "$config" "$label" "$variant" || failed=1
   done
   if picked "$label" oracle; then
-    for variant in ${TORTURE_ORACLE_VARIANTS-bcov full}; do
+    for variant in ${TORTURE_ORACLE_VARIANTS-bcov full bcnt}; do
       # The default build of the variant is the oracle's third build.
       case " ${MIP_VARIANTS-full bcov fcov} " in
         *" $variant "*) [ -x "$dir/$variant" ] || continue ;;
         *) continue ;;
       esac
-      oracle "$dir" "$config" "$label" "$variant" || failed=1
+      if [ "$variant" = bcnt ]; then
+        count_oracle "$dir" "$config" "$label" || failed=1
+      else
+        oracle "$dir" "$config" "$label" "$variant" || failed=1
+      fi
     done
   fi
   # Keep the files of failures for a look by hand.

@@ -23,6 +23,7 @@
 #include "mip-edges.h"
 #include "mip-error.h"
 #include "mip-file.h"
+#include "mip-flow.h"
 #include "mip-infer.h"
 #include "mip-layout.h"
 #include "mip-lookup.h"
@@ -3047,6 +3048,104 @@ make_edge_profile (struct edge_profile *p, bool then_ran, bool counts)
   p->profile.effective_kinds = &p->kinds;
 }
 
+/* A graph for the flow solver: EDGES[b] lists block b's successors
+   (-1 ends a list), FLAGS[b] its MIP_BLOCK_* flags.  */
+static struct mip_flow *
+make_flow (uint32_t n, const int edges[][4], const uint32_t *flags)
+{
+  struct mip_flow_block blocks[16];
+  struct mip_map_edge list[64];
+  uint32_t b, count = 0;
+  struct mip_flow *flow;
+
+  for (b = 0; b < n; b++)
+    {
+      int i;
+      blocks[b].flags = flags[b];
+      blocks[b].edge_begin = count;
+      for (i = 0; i < 4 && edges[b][i] >= 0; i++)
+	{
+	  list[count].target = (uint32_t) edges[b][i];
+	  list[count].flags = 0;
+	  count++;
+	}
+      blocks[b].edge_count = count - blocks[b].edge_begin;
+    }
+  flow = mip_flow_new (n, blocks, count, list);
+  ck_assert_ptr_nonnull (flow);
+  return flow;
+}
+
+#define U MIP_FLOW_UNKNOWN
+
+/* The local rules: a diamond whose one arm is counted, a loop.  */
+START_TEST (test_flow_local)
+{
+  /* 0 -> {1, 2} -> 3 -> exit; 3 -> 1 (a loop back).  */
+  static const int edges[][4] = { { 1, 2, -1 }, { 3, -1 }, { 3, -1 },
+				  { 1, -1 } };
+  static const uint32_t flags[] = { MIP_BLOCK_ENTRY, 0, 0, MIP_BLOCK_EXIT };
+  struct mip_flow *flow = make_flow (4, edges, flags);
+  uint64_t counts[4] = { U, 7, U, U };
+  bool consistent = false;
+
+  /* 5 calls and block 1 ran 7 times: how the 5 entries split between
+     blocks 1 and 2, and so how often the loop went back, does not
+     follow (neither block 2's count nor block 3's).  */
+  ck_assert_uint_eq (mip_flow_solve (flow, 5, counts, NULL, &consistent), 2);
+  ck_assert (consistent);
+  ck_assert_uint_eq (counts[0], 5);
+  ck_assert_uint_eq (counts[1], 7);
+  ck_assert_uint_eq (counts[2], U);
+  counts[0] = counts[2] = U;
+  counts[1] = 7;
+  counts[3] = 9;
+  ck_assert_uint_eq (mip_flow_solve (flow, 5, counts, NULL, &consistent), 0);
+  ck_assert (consistent);
+  ck_assert_uint_eq (counts[2], 2);   /* 9 = 7 + block 2's */
+  mip_flow_free (flow);
+}
+END_TEST
+
+/* What the local rules leave: a graph on which every side of every
+   block has two edges of unknown count, solved by elimination; counts
+   that contradict each other; a block nothing enters.  */
+START_TEST (test_flow_residual)
+{
+  /* 0 -> 1; 1 -> {2, 3} and exits; 2 -> {1, 4}; 3 -> {1, 4, 5};
+     4 -> 2 and exits; 5 -> 4; 6 is reached from nowhere.  */
+  static const int edges[][4] = { { 1, -1 }, { 2, 3, -1 }, { 1, 4, -1 },
+				  { 1, 4, 5, -1 }, { 2, -1 }, { 4, -1 },
+				  { 4, -1 } };
+  static const uint32_t flags[] = { MIP_BLOCK_ENTRY, MIP_BLOCK_EXIT, 0, 0,
+				    MIP_BLOCK_EXIT, 0, 0 };
+  struct mip_flow *flow = make_flow (7, edges, flags);
+  /* A run of 10 calls: 0 -> 1 10 times, 1 -> 2 5, 1 -> 3 3, 1 exits 7,
+     2 -> 1 4, 2 -> 4 3, 3 -> 1, 3 -> 4 and 3 -> 5 once each, 4 -> 2
+     twice, 4 exits 3 times, 5 -> 4 once.  */
+  uint64_t counts[7] = { U, U, 7, 3, 5, 1, U };
+  bool consistent = false;
+
+  ck_assert_uint_eq (mip_flow_solve (flow, 10, counts, NULL, &consistent),
+		     0);
+  ck_assert (consistent);
+  ck_assert_uint_eq (counts[0], 10);
+  ck_assert_uint_eq (counts[1], 15);
+  ck_assert_uint_eq (counts[6], 0);
+
+  /* Block 1 runs calls + count (2) + count (3) - count (4) times: block
+     4 cannot have run 20 times.  */
+  counts[0] = counts[1] = counts[6] = U;
+  counts[2] = 1;
+  counts[3] = 1;
+  counts[4] = 20;
+  counts[5] = 1;
+  mip_flow_solve (flow, 10, counts, NULL, &consistent);
+  ck_assert (!consistent);
+  mip_flow_free (flow);
+}
+END_TEST
+
 START_TEST (test_edge_fates)
 {
   struct edge_profile p;
@@ -3169,6 +3268,8 @@ format_suite (void)
   tcase_add_test (blocks, test_infer_walk);
   tcase_add_test (blocks, test_infer_order);
   tcase_add_test (blocks, test_edge_fates);
+  tcase_add_test (blocks, test_flow_local);
+  tcase_add_test (blocks, test_flow_residual);
   tcase_add_test (blocks, test_layout_ranks);
   suite_add_tcase (suite, blocks);
   tcase_add_checked_fixture (files, make_temporary_directory,
