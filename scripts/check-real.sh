@@ -27,8 +27,8 @@
 # checked test costs 2 to 4 seconds of a 2-core machine (4 builds and
 # runs, the extra checks, more where -m32 and Arm programs run under
 # qemu), so the default run takes about 20 minutes there, the other
-# parts 8, and the Debian packages' part 4 more (7 the first time,
-# to make its root); over 48 commits every test is checked somewhere
+# parts 8, and the Debian packages' part 4 more (a minute more the
+# first time, to make its root); over 48 commits every test is checked somewhere
 # (tests/unit/check-torture-sample.py);
 # FULL=1 checks every test in every configuration (about 12 hours of
 # such a machine);
