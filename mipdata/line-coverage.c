@@ -256,8 +256,17 @@ add_block_ranges (struct line_coverage *coverage,
 
   uint32_t owner = ++coverage->function_serial;
 
-  if (!mipdata_debug_lookup (debug, function->address, &decl_path,
-			     &decl_line))
+  /* The file's own copy of the path: the debug information's buffer
+     is reused by the lookups that follow.  */
+  if (mipdata_debug_lookup (debug, function->address, &decl_path,
+			    &decl_line))
+    {
+      struct source_file *file = find_file (coverage, decl_path);
+      if (!file)
+	return false;
+      decl_path = file->path;
+    }
+  else
     decl_path = NULL;
   for (b = 0; b < function->block_count; b++)
     {

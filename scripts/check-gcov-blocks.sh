@@ -13,6 +13,13 @@
 #  (d) The branch outcomes MIP knows (mipdata export's BRDA) agree, line
 #      by line, with gcov -b's taken and never taken
 #      (compare-gcov-branches.py).
+#  (e) For the programs of GCOV_COUNT_PROGRAMS, a third build in the
+#      block-count mode (without --coverage, whose edge counters add
+#      blocks of their own), run on the same workload: its lcov line hits
+#      are gcov's line counts on every line both report, but the
+#      differences of measure compare-gcov-counts.py lists by class (a
+#      function's first line; a line that holds or continues a condition
+#      or a conditional expression).
 # Every line of the program's own sources that gcov counts as executed must
 # lie in at least one covered MIP block, and every line of a covered MIP
 # block that gcov counts must have been executed.  Every disagreement is
@@ -24,6 +31,9 @@
 #   SPEEDTEST_ARGS       speedtest1 options (default "--verify --size 10
 #                        --memdb --singlethread")
 #   GCOV_BLOCKS_PROGRAMS default "speedtest1 example"
+#   GCOV_COUNT_PROGRAMS  those of them checked in the block-count mode
+#                        too (default "example"; speedtest1's build and
+#                        run at -O0 take about a minute more)
 #   CHECK_RESULT_FILE    where to append "gcov-blocks PASSED FAILED SKIPPED"
 #
 # Copyright (C) 2026 The MIP for GCC developers.
@@ -37,11 +47,14 @@ here=$(cd "$(dirname "$0")" && pwd)
 OUT=$MIP_WORK/gcov-blocks
 SPEEDTEST_ARGS=${SPEEDTEST_ARGS:---verify --size 10 --memdb --singlethread}
 GCOV_BLOCKS_PROGRAMS=${GCOV_BLOCKS_PROGRAMS:-speedtest1 example}
+GCOV_COUNT_PROGRAMS=${GCOV_COUNT_PROGRAMS-example}
 # ---- building and running ----------------------------------------------------
 build_program () {
   case $1 in
     speedtest1) mip_build_speedtest "$OUT/speedtest1" "-O0 -g" gcov full ;;
     example) mip_build_zlib "$OUT/example" "-O0 -g" gcov full ;;
+    speedtest1-counts) mip_build_speedtest "$OUT/$1" "-O0 -g" bcnt ;;
+    example-counts) mip_build_zlib "$OUT/$1" "-O0 -g" bcnt ;;
   esac
 }
 
@@ -57,7 +70,7 @@ gcov_data_files () {
 }
 
 run_program () {
-  local program=$1 dir=$OUT/$1
+  local program=$1 dir=$OUT/${2:-$1}
   cd "$dir"
   rm -f ./*.gcda ./*.gcov.json.gz run.mipraw run.mip
   # shellcheck disable=SC2086
@@ -297,6 +310,32 @@ check_program () {
   fi
 }
 
+# (e) The block-count build of PROGRAM against gcov's line counts (the
+# reports check_program had gcov write).
+check_counts () {
+  local program=$1 dir=$OUT/$1-counts label pair
+  local -a paths=()
+  label="$program -O0 block-count"
+  for pair in $(mip_source_paths "$program"); do
+    paths+=("${pair#*=}")
+  done
+  run_program "$program" "$program-counts"
+  (cd "$dir" \
+   && rm -f run.mip \
+   && mip_run mipdata.log "$MIPDATA" create -p run.mip "$program" \
+   && mip_run mipdata.log "$MIPDATA" merge -p run.mip run.mipraw \
+   && mip_run mipdata.log "$MIPDATA" export -p run.mip --debug "$program" \
+        -o run.info) \
+    || { mip_fail "$label: mipdata failed (see $dir/mipdata.log)"; return; }
+  if python3 "$here/compare-gcov-counts.py" "$dir/run.info" "$OUT/$program" \
+       "${paths[@]}" >"$dir/counts.txt" 2>&1; then
+    mip_pass "$label: line hits are gcov's counts: $(tail -n 1 "$dir/counts.txt" | sed 's/^compare-gcov-counts: //')"
+  else
+    grep -v '^function-line\|^condition' "$dir/counts.txt" | head -n 20 >&2 || true
+    mip_fail "$label: MIP's block counts disagree with gcov's line counts (see $dir/counts.txt)"
+  fi
+}
+
 main () {
   local program
   mip_check_tools
@@ -317,9 +356,15 @@ main () {
   for program in $GCOV_BLOCKS_PROGRAMS; do
     mip_spawn "$program" build_program "$program"
   done
+  for program in $GCOV_COUNT_PROGRAMS; do
+    mip_spawn "$program-counts" build_program "$program-counts"
+  done
   mip_wait_all || mip_die "builds failed (logs in $OUT/*/build.log)"
   for program in $GCOV_BLOCKS_PROGRAMS; do
     check_program "$program"
+    case " $GCOV_COUNT_PROGRAMS " in
+      *" $program "*) check_counts "$program" ;;
+    esac
   done
   mip_check_summary gcov-blocks
 }
