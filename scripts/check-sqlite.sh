@@ -87,7 +87,7 @@ check_hashes () {
     *) mip_fail "plain $flags: speedtest1 printed no verification hash (see $OUT/$build-plain/run.out)"
        return ;;
   esac
-  for variant in $MIP_CHECKED_MODES; do
+  for variant in $(mip_checked_modes "$build"); do
     dir=$OUT/$build-$variant
     run_speedtest "$dir"
     got=$(verification_hash "$dir")

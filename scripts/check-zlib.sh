@@ -160,14 +160,14 @@ check_against_gcov () {
 
 check_build () {
   local build=$1 variant
-  for variant in plain $MIP_CHECKED_MODES; do
+  for variant in plain $(mip_checked_modes "$build"); do
     run_programs "$OUT/$build-$variant"
   done
   if ! grep -q 'exit 0' "$OUT/$build-plain/results.txt" \
      || grep -v 'exit 0\|ok$' "$OUT/$build-plain/results.txt"; then
     mip_die "the plain zlib build does not pass its own tests: $OUT/$build-plain/results.txt"
   fi
-  for variant in $MIP_CHECKED_MODES; do
+  for variant in $(mip_checked_modes "$build"); do
     compare_with_plain "$build" "$variant"
     check_raw_profiles "$build-$variant"
   done
