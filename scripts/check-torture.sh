@@ -33,8 +33,8 @@
 #                        "-O0;-O2;-Os;-O3")
 #   TORTURE_CROSS_SAMPLE=N  the cross targets' configurations each
 #                        check 1 test in N (drawn as SAMPLE's are;
-#                        default 192: about 8 tests per configuration,
-#                        133 in all; FULL=1: all)
+#                        default 224: about 7 tests per configuration,
+#                        114 in all; FULL=1: all)
 #   MIP_I386_RUNNER      direct or qemu: how -m32 programs run (default:
 #                        found out by running one)
 #   TORTURE_MODES        ';'-separated optimisation flag sets (default
@@ -50,7 +50,8 @@
 #                        tests in the same configurations, with the same
 #                        extra checks, TORTURE_FILTER or not
 #   FULL=1               ignore SAMPLE
-#   MIP_VARIANTS         MIP modes to check (default "full bcov fcov";
+#   MIP_VARIANTS         MIP modes to check (default "full bcnt bcov fcov";
+#                        bcnt, the block-count mode, on x86 only;
 #                        empty checks only the plain builds)
 #   TORTURE_MIPDATA_EVERY=N  run mipdata create+merge on 1 checked
 #                        configuration of a test in N (picked by a hash of
@@ -58,7 +59,10 @@
 #                        never)
 #   TORTURE_ORACLE_EVERY=N   run the inference oracle on 1 in N likewise
 #                        (default 5; 0 = never)
-#   TORTURE_ORACLE_VARIANTS  MIP modes of the oracle (default "bcov full")
+#   TORTURE_ORACLE_VARIANTS  MIP modes of the oracle (default "bcov full
+#                        bcnt"; bcnt's compares the counts derived from
+#                        the fewest counters with a counter on every
+#                        block)
 #   TORTURE_USE_EVERY=N  on 1 checked configuration and mode in N (by a
 #                        hash likewise; default 4; 0 = never), build the
 #                        test again with the profile of that mode's run
@@ -86,16 +90,16 @@ export TORTURE_OUT=$MIP_WORK/torture
 export TORTURE_TARGETS=${TORTURE_TARGETS:-x86-64 i386 i386-pie aarch64 arm thumb2 thumb1}
 export TORTURE_CROSS_MODES=${TORTURE_CROSS_MODES:--O0;-O2;-Os;-O3}
 export TORTURE_MODES=${TORTURE_MODES:--O0;-O2;-O3 -fomit-frame-pointer -funroll-loops;-Os}
-export MIP_VARIANTS=${MIP_VARIANTS-full bcov fcov}
+export MIP_VARIANTS=${MIP_VARIANTS-full bcnt bcov fcov}
 export TORTURE_MIPDATA_EVERY=${TORTURE_MIPDATA_EVERY:-10}
 export TORTURE_ORACLE_EVERY=${TORTURE_ORACLE_EVERY:-5}
-export TORTURE_ORACLE_VARIANTS=${TORTURE_ORACLE_VARIANTS-bcov full}
+export TORTURE_ORACLE_VARIANTS=${TORTURE_ORACLE_VARIANTS-bcov full bcnt}
 export TORTURE_USE_EVERY=${TORTURE_USE_EVERY:-4}
 export TORTURE_TIMEOUT=${TORTURE_TIMEOUT:-20}
 export TORTURE_CHECK_COUNTS=${TORTURE_CHECK_COUNTS:-1}
 export CC
 sample=${SAMPLE:-1}
-cross_sample=${TORTURE_CROSS_SAMPLE:-192}
+cross_sample=${TORTURE_CROSS_SAMPLE:-224}
 if [ "${FULL:-0}" = 1 ]; then
   sample=1
   cross_sample=1
