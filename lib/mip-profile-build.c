@@ -86,6 +86,11 @@ imported_kinds (const struct mip_imported_function *source)
     kinds |= MIP_KIND_ORDER;
   if (source->block_count != 0)
     kinds |= MIP_KIND_BLOCK_COVERAGE;
+  /* Block counts, which need the calls, instead of block coverage.  */
+  if (source->has_call_count)
+    for (uint32_t b = 0; b < source->block_count; b++)
+      if (source->blocks[b].has_count)
+	kinds = (kinds & ~MIP_KIND_BLOCK_COVERAGE) | MIP_KIND_BLOCK_COUNT;
   return kinds;
 }
 
@@ -120,6 +125,12 @@ fill_imported_function (struct mip_profile *profile, uint32_t index,
       block->probe = MIP_NO_PROBE;
       block->flags = MIP_BLOCK_NO_OFFSET;
       block->covered_runs = source->blocks[b].covered_runs;
+      if ((function->kinds & MIP_KIND_BLOCK_COUNT)
+	  && source->blocks[b].has_count)
+	{
+	  block->flags |= MIP_BLOCK_COUNTED;
+	  block->count = source->blocks[b].count;
+	}
     }
   memcpy (profile->strings + *string_at, source->name, length);
   *block_at += source->block_count;

@@ -57,6 +57,8 @@ struct mip_imported_block
 {
   uint32_t id;                  /* early block number, 1 and up */
   uint32_t covered_runs;
+  bool has_count;               /* COUNT is known (the block-count mode) */
+  uint64_t count;               /* times it ran, over the runs */
 };
 
 struct mip_imported_function

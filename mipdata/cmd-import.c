@@ -13,6 +13,7 @@
          order: 2
          blocks:
            - { id: 3, covered: 0 }
+           - { id: 4, covered: 1, count: 40 }   # block-count mode
        - { name: usage, covered: 0 }
 
    The schema is specified in doc/format.md.  Any error names the file,
@@ -197,7 +198,7 @@ static bool
 read_blocks (struct importer *importer, const struct yaml_node *node,
 	     struct mip_imported_function *function)
 {
-  static const char *const known[] = { "id", "covered", NULL };
+  static const char *const known[] = { "id", "covered", "count", NULL };
   size_t i;
 
   if (node->kind != YAML_SEQUENCE)
@@ -225,6 +226,16 @@ read_blocks (struct importer *importer, const struct yaml_node *node,
       if (!read_runs (importer, entry, "covered", &block->covered_runs)
 	  && importer->failed)
 	return false;
+      block->has_count = read_number (importer, entry, "count",
+				      UINT64_MAX - 1, false, &block->count);
+      if (importer->failed)
+	return false;
+      if (block->has_count && (block->count == 0) != (block->covered_runs
+						       == 0))
+	return schema_error (importer, entry, "a block with 'count' %s must"
+			     " have 'covered' %s",
+			     block->count ? "above 0" : "0",
+			     block->count ? "above 0" : "0");
       importer->block_count++;
       function->block_count++;
     }

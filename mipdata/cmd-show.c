@@ -823,8 +823,11 @@ print_yaml_function (const struct mip_profile *profile, uint32_t index)
       if (!blocks_named)
 	fputs ("    blocks:\n", stdout);
       blocks_named = true;
-      printf ("      - { id: %" PRIu32 ", covered: %" PRIu32 " }\n",
-	      block->id, block->covered_runs);
+      printf ("      - { id: %" PRIu32 ", covered: %" PRIu32, block->id,
+	      block->covered_runs);
+      if (block->flags & MIP_BLOCK_COUNTED)
+	printf (", count: %" PRIu64, block->count);
+      fputs (" }\n", stdout);
     }
 }
 

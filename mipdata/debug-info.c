@@ -131,6 +131,25 @@ subprogram_starts_at (Dwarf_Die *die, uint64_t address)
   return false;
 }
 
+/* Does FILE need DIRECTORY, the compilation directory, in front?  Not
+   when it is absolute, and not when it starts with DIRECTORY already:
+   elfutils joins a DWARF 5 file name to the line table's directory 0,
+   which is the compilation directory, so with a relative one (GCC's
+   -ffile-prefix-map=DIR=., as Debian's builds use) the name it gives is
+   "./sub/main.c" for "./sub", which joined again would be
+   "./sub/./sub/main.c".  */
+static bool
+needs_directory (const char *directory, const char *file)
+{
+  size_t length;
+
+  if (file[0] == '/' || !directory)
+    return false;
+  length = strlen (directory);
+  return !(length > 0 && strncmp (file, directory, length) == 0
+	   && file[length] == '/');
+}
+
 /* Keep FILE as the answer, joined to the compilation directory of CU
    when it is relative.  */
 static const char *
@@ -146,7 +165,7 @@ remember_file (struct mipdata_debug_info *info, Dwarf_Die *cu,
   if (file[0] != '/'
       && dwarf_attr (cu, DW_AT_comp_dir, &attribute))
     directory = dwarf_formstring (&attribute);
-  if (!directory)
+  if (!needs_directory (directory, file))
     return info->file = strdup (file);
   length = strlen (directory) + 1 + strlen (file) + 1;
   info->file = malloc (length);
@@ -347,7 +366,7 @@ join_directory (const char *directory, const char *file, char **buffer,
 {
   size_t length;
 
-  if (file[0] == '/' || !directory)
+  if (!needs_directory (directory, file))
     return file;
   length = strlen (directory) + 1 + strlen (file) + 1;
   if (length > *capacity)

@@ -1033,6 +1033,21 @@ dump_counters (const struct planner *p, function *fun)
     }
 }
 
+/* Finish P's plan, marking the blocks that run once per call: that is
+   the graph's, whatever the probes or counters, so a plan that did not
+   need the dominator trees computes them for it.  */
+void
+finish_plan_marking_once (struct planner *p)
+{
+  unsigned n = p->plan->count;
+  compute_dominators (n + 1, p->entry, p->g.succs, p->g.preds, &p->dom);
+  compute_dominators (n + 1, n, p->g.preds, p->g.succs, &p->pdom);
+  mark_blocks_run_once (p);
+  free_tree (&p->dom);
+  free_tree (&p->pdom);
+  finish_plan (p);
+}
+
 } /* namespace */
 
 void
@@ -1080,12 +1095,7 @@ mip_plan_counters (function *fun, struct mip_block_plan *plan)
   dump_counters (&p, fun);
   XDELETEVEC (have);
   XDELETEVEC (counts);
-  compute_dominators (n + 1, p.entry, p.g.succs, p.g.preds, &p.dom);
-  compute_dominators (n + 1, n, p.g.preds, p.g.succs, &p.pdom);
-  mark_blocks_run_once (&p);
-  free_tree (&p.dom);
-  free_tree (&p.pdom);
-  finish_plan (&p);
+  finish_plan_marking_once (&p);
 }
 
 void
@@ -1150,13 +1160,5 @@ mip_plan_blocks_all (function *fun, struct mip_block_plan *plan)
   for (unsigned x = 0; x < plan->count; x++)
     if (x != p.entry)
       add_probe (&p, x);
-  /* Which blocks run once per call is the graph's, whatever the
-     probes.  */
-  unsigned n = plan->count;
-  compute_dominators (n + 1, p.entry, p.g.succs, p.g.preds, &p.dom);
-  compute_dominators (n + 1, n, p.g.preds, p.g.succs, &p.pdom);
-  mark_blocks_run_once (&p);
-  free_tree (&p.dom);
-  free_tree (&p.pdom);
-  finish_plan (&p);
+  finish_plan_marking_once (&p);
 }

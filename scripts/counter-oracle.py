@@ -41,11 +41,17 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 
 from fractions import Fraction
+import os
 import random
 import re
 import sys
 
-EXIT = -1
+# The dumps list successors as probe-oracle.py reads them.
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+sys.dont_write_bytecode = True  # nothing written into the source tree
+probe_oracle = __import__('probe-oracle')
+EXIT = probe_oracle.EXIT
+parse_successors = probe_oracle.parse_successors
 
 FUNCTION_RE = re.compile(r'^;; Function (\S+)')
 SUMMARY_RE = re.compile(r'^;; mip: (\d+) blocks, (\d+) counted')
@@ -62,22 +68,6 @@ class Function:
         self.entry = None
         self.succs = {}             # block -> list of blocks or EXIT
         self.counted = set()
-
-
-def parse_successors(text):
-    words = text.split()
-    succs = []
-    i = 0
-    while i < len(words):
-        if words[i] == 'exit':
-            succs.append(EXIT)
-            i += 1
-        elif words[i] == 'bb' and i + 1 < len(words):
-            succs.append(int(words[i + 1]))
-            i += 2
-        else:
-            raise ValueError('unexpected successor list: ' + text)
-    return succs
 
 
 def read_dump(source, stream):
