@@ -109,6 +109,24 @@
    point no call unwinds from, where two directives in every PIC block
    probe would double the size of .eh_frame.
 
+   Block counter (the block-count mode), at the start of a block:
+	incq	.Lmip.rN+K(%rip)		# x86-64: 7 bytes
+	addl	$1, .Lmip.rN+K			# i386: the 64-bit counter's
+	adcl	$0, .Lmip.rN+K+4		#   low and high words, 14 bytes
+   (in i386 PIC code through a base register loaded as for the block
+   probe).  Both write the flags: where they are live at the block's
+   start the sequence is wrapped in
+	leaq	-128(%rsp), %rsp		# x86-64: below the red zone
+	pushfq
+	...
+	popfq
+	leaq	128(%rsp), %rsp
+   (pushfl/popfl on i386, which has no red zone), with the CFA offset
+   adjusted where the CFA is computed from the stack pointer.  With
+   -fplugin-arg-mip-atomic each instruction is locked: the high word's
+   adcl adds the carry of the low word's locked addl, so concurrent
+   increments lose nothing.
+
    The scratch registers are chosen among those not live at that point
    (x86-64: r11 unless something unusual holds it; r10 carries the static
    chain of nested functions, %al the vector count of varargs; i386: eax,
@@ -677,8 +695,9 @@ mip_target_count_probe (function *fun, basic_block bb,
     }
   if (TARGET_64BIT)
     {
+      /* incq: 7 bytes, addq $1 8; both write the flags but CF.  */
       record_address (addr, sizeof addr, index, offset, NULL, NULL);
-      mip_asm_append (&t, "%saddq\t$1, %s", lock, addr);
+      mip_asm_append (&t, "%sincq\t%s", lock, addr);
     }
   else if (!i386_pic ())
     {
