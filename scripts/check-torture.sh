@@ -58,13 +58,13 @@
 #                        seed, test and configuration; default 10; 0 =
 #                        never)
 #   TORTURE_ORACLE_EVERY=N   run the inference oracle on 1 in N likewise
-#                        (default 5; 0 = never)
+#                        (default 7; 0 = never)
 #   TORTURE_ORACLE_VARIANTS  MIP modes of the oracle (default "bcov full
 #                        bcnt"; bcnt's compares the counts derived from
 #                        the fewest counters with a counter on every
 #                        block)
 #   TORTURE_USE_EVERY=N  on 1 checked configuration and mode in N (by a
-#                        hash likewise; default 4; 0 = never), build the
+#                        hash likewise; default 6; 0 = never), build the
 #                        test again with the profile of that mode's run
 #                        (-fplugin-arg-mip-use) and check that it behaves
 #                        as the plain build
@@ -92,9 +92,9 @@ export TORTURE_CROSS_MODES=${TORTURE_CROSS_MODES:--O0;-O2;-Os;-O3}
 export TORTURE_MODES=${TORTURE_MODES:--O0;-O2;-O3 -fomit-frame-pointer -funroll-loops;-Os}
 export MIP_VARIANTS=${MIP_VARIANTS-full bcnt bcov fcov}
 export TORTURE_MIPDATA_EVERY=${TORTURE_MIPDATA_EVERY:-10}
-export TORTURE_ORACLE_EVERY=${TORTURE_ORACLE_EVERY:-5}
+export TORTURE_ORACLE_EVERY=${TORTURE_ORACLE_EVERY:-7}
 export TORTURE_ORACLE_VARIANTS=${TORTURE_ORACLE_VARIANTS-bcov full bcnt}
-export TORTURE_USE_EVERY=${TORTURE_USE_EVERY:-4}
+export TORTURE_USE_EVERY=${TORTURE_USE_EVERY:-6}
 export TORTURE_TIMEOUT=${TORTURE_TIMEOUT:-20}
 export TORTURE_CHECK_COUNTS=${TORTURE_CHECK_COUNTS:-1}
 export CC

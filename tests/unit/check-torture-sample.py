@@ -100,7 +100,10 @@ def main():
         fail(f"expected 12 x86 and 16 cross configurations, found {groups}")
 
     tests = [f"t{number:04d}" for number in range(1, TESTS + 1)]
-    everies = {"mipdata": 10, "oracle": 5, "use": 4}
+    everies = {name: int(default("check-torture.sh",
+                                 r"TORTURE_%s_EVERY=\$\{TORTURE_%s_EVERY:-(\d+)\}"
+                                 % (name.upper(), name.upper())))
+               for name in ("mipdata", "oracle", "use")}
     variants = ["full", "bcov", "fcov"]
     seed_sets = {
         "commit ids": [hashlib.sha1(f"commit {run}".encode()).hexdigest()
