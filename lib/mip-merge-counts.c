@@ -88,23 +88,21 @@ mip_count_cache_prepare (struct mip_count_cache *cache,
   return function_flow (cache, profile, index) != NULL;
 }
 
-/* The calls of function INDEX's own record in RAW; false when they
-   saturated (the solver would be given a wrong total).  */
+/* The calls of FUNCTION's own record in RAW, laid out as LAYOUT says;
+   false when they saturated (the solver would be given a wrong
+   total).  */
 static bool
-record_calls (const struct mip_profile *profile, const struct mip_raw *raw,
-	      uint32_t index, uint64_t *calls)
+record_calls (const struct mip_profile_function *function,
+	      const struct mip_record_layout *layout,
+	      const struct mip_raw *raw, uint64_t *calls)
 {
-  const struct mip_profile_function *function = &profile->functions[index];
-  struct mip_record_layout layout =
-    mip_record_layout (function->kinds, function->probe_count,
-		       function->caller_slots, profile->header.pointer_size);
   uint32_t stored = 0, order = 0, count;
 
-  if (layout.order_offset != MIP_NO_OFFSET)
+  if (layout->order_offset != MIP_NO_OFFSET)
     mip_read_u32 (&raw->data, (uint64_t) function->raw_offset
-		  + layout.order_offset, &order);
+		  + layout->order_offset, &order);
   mip_read_u32 (&raw->data, (uint64_t) function->raw_offset
-		+ layout.count_offset, &stored);
+		+ layout->count_offset, &stored);
   count = mip_decode_call_count (stored, order);
   *calls = count;
   return count != UINT32_MAX;
@@ -137,7 +135,7 @@ mip_merge_block_counts (struct mip_count_cache *cache,
 	mip_read_u64 (&raw->data, counters_at + 8 * (uint64_t) block->probe,
 		      &counts[b]);
     }
-  if (!record_calls (profile, raw, index, &calls))
+  if (!record_calls (function, &layout, raw, &calls))
     return true;
   flow = function_flow (cache, profile, index);
   if (!flow)

@@ -450,13 +450,18 @@ for function in json.load(sys.stdin)["functions"]:
                   for block in function["blocks"]]
         print(function["name"], json.dumps(blocks))
 '
-block_coverage () {
+# shown_blocks EXE SCRIPT OUTPUT: 'mipdata show --json' of EXE and
+# EXE.mipraw read by the Python SCRIPT, sorted, into OUTPUT.
+shown_blocks () {
   local exe=$1 profile=$1.mip
   rm -f "$profile"
   check_mipdata "$exe" "$exe.mipraw" || return 1
   mipdata_command="$(mip_quote "$MIPDATA" show -p "$profile" --json)"
   "$MIPDATA" show -p "$profile" --json >"$exe.json" 2>>"$profile.log" || return 1
-  python3 -c "$BLOCK_COVERAGE" <"$exe.json" | sort >"$exe.blocks"
+  python3 -c "$2" <"$exe.json" | sort >"$3"
+}
+block_coverage () {
+  shown_blocks "$1" "$BLOCK_COVERAGE" "$1.blocks"
 }
 
 # block_counts EXE: as block_coverage, each function's block ids and
@@ -470,12 +475,7 @@ for function in json.load(sys.stdin)["functions"]:
         print(function["name"], function.get("call_count"), json.dumps(blocks))
 '
 block_counts () {
-  local exe=$1 profile=$1.mip
-  rm -f "$profile"
-  check_mipdata "$exe" "$exe.mipraw" || return 1
-  mipdata_command="$(mip_quote "$MIPDATA" show -p "$profile" --json)"
-  "$MIPDATA" show -p "$profile" --json >"$exe.json" 2>>"$profile.log" || return 1
-  python3 -c "$BLOCK_COUNTS" <"$exe.json" | sort >"$exe.counts"
+  shown_blocks "$1" "$BLOCK_COUNTS" "$1.counts"
 }
 
 # count_oracle DIR CONFIG LABEL: the block-count mode's oracle, as the
