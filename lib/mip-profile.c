@@ -215,6 +215,45 @@ mip_profile_block_extent (const struct mip_profile *profile, uint32_t index,
   return true;
 }
 
+bool
+mip_profile_block_at (const struct mip_profile *profile, uint32_t index,
+		      uint64_t address, uint32_t *block)
+{
+  const struct mip_profile_function *function = &profile->functions[index];
+  uint32_t part, b;
+  uint64_t best = 0;
+  bool found = false;
+
+  if (address >= function->address
+      && address - function->address < function->size)
+    part = 0;
+  else if (function->cold_size != 0 && address >= function->cold_address
+	   && address - function->cold_address < function->cold_size)
+    part = MIP_BLOCK_COLD;
+  else
+    return false;
+  for (b = 0; b < function->block_count; b++)
+    {
+      uint64_t start;
+      uint64_t count, best_count;
+      if ((profile->blocks[function->block_begin + b].flags & MIP_BLOCK_COLD)
+	  != part
+	  || !mip_profile_block_address (profile, index, b, &start)
+	  || start > address || (found && start < best))
+	continue;
+      if (found && start == best
+	  && !(mip_profile_block_count (profile, index, b, &count)
+	       && (!mip_profile_block_count (profile, index, *block,
+					     &best_count)
+		   || count > best_count)))
+	continue;
+      best = start;
+      *block = b;
+      found = true;
+    }
+  return found;
+}
+
 /* ---- Aliases ------------------------------------------------------- */
 
 static uint64_t

@@ -228,6 +228,17 @@ bool mip_profile_block_address (const struct mip_profile *profile,
 bool mip_profile_block_extent (const struct mip_profile *profile,
 			       uint32_t index, uint32_t block,
 			       uint64_t *address, uint64_t *size);
+/* The block of function INDEX whose code holds link-time ADDRESS, into
+   *BLOCK: the block of the part (hot or cold) holding ADDRESS whose known
+   address is the greatest at or below it; of several starting there
+   (an empty block falls through into the next), the one that ran most
+   often (mip_profile_block_count), which is the one whose code it is.
+   False when ADDRESS is
+   outside the function's parts or no block of that part has a known
+   address at or below it.  */
+bool mip_profile_block_at (const struct mip_profile *profile,
+			   uint32_t index, uint64_t address,
+			   uint32_t *block);
 /* How many times block BLOCK of function INDEX (a primary) ran, summed
    over the runs, into *COUNT when the profile knows it: the block's
    count in the block-count mode (MIP_BLOCK_COUNTED); otherwise, in a

@@ -16,6 +16,14 @@
    appears, weighted by its samples: about samples x 256 calls, summed
    over the runs.
 
+   Where the profile knows the count of the block that holds a call
+   site (the block-count mode; in the full mode, a block that runs once
+   per call), the edge also gives its calls, that count summed over its
+   sites: "often -> callee  (runs 1, calls 10000, samples 39, about 9984
+   calls)".  A site seen calling several callees (an indirect call), or
+   that ran more often than its callee was called, gives each of its
+   edges "at most N calls".
+
    or, with --dot, a Graphviz graph whose nodes carry what the profile
    knows of each function (its call count where the mode records one,
    the runs that executed it) and whose edges carry their runs:
@@ -86,6 +94,14 @@ struct node_names
   const char **files;		/* source files (--debug), or NULL */
 };
 
+/* What the profile knows of how many calls an edge made.  */
+enum edge_calls
+{
+  CALLS_UNKNOWN,		/* no count for a call site of it */
+  CALLS_EXACT,			/* CALLS is exact */
+  CALLS_AT_MOST			/* a site is shared with other callees */
+};
+
 /* One observed call: CALLER (a function of the profile, or
    MIP_NO_FUNCTION and then EXTERNAL names it) calls CALLEE.  */
 struct call_edge
@@ -95,6 +111,9 @@ struct call_edge
   uint32_t callee;
   uint32_t runs;
   uint64_t samples;		/* caller samples of the edge */
+  uint64_t return_address;	/* of its call site (before folding) */
+  uint64_t calls;		/* times its call sites ran */
+  enum edge_calls calls_known;
 };
 
 struct edge_list
@@ -193,7 +212,86 @@ edge_of (const struct mip_address_index *addresses,
   edge.callee = callee;
   edge.runs = sample->runs;
   edge.samples = sample->samples;
+  edge.return_address = sample->return_address;
+  edge.calls = 0;
+  edge.calls_known = CALLS_UNKNOWN;
   return edge;
+}
+
+/* How many times the call site of EDGE ran, when the profile knows the
+   count of the block holding the call (the block-count mode, or a
+   block that runs once per call): the calls it made, as long as no
+   other function was called from there (see mark_shared_sites).  */
+static void
+count_site (const struct mip_profile *profile, struct call_edge *edge)
+{
+  uint32_t block;
+
+  if (edge->caller == MIP_NO_FUNCTION || edge->return_address == 0
+      || edge->return_address == MIP_EXTERNAL_CALLER
+      || !mip_profile_block_at (profile, edge->caller,
+				edge->return_address - 1, &block)
+      || !mip_profile_block_count (profile, edge->caller, block,
+				   &edge->calls))
+    return;
+  edge->calls_known = CALLS_EXACT;
+}
+
+static int
+compare_sites (const void *a, const void *b)
+{
+  const struct call_edge *x = a, *y = b;
+
+  if (x->return_address != y->return_address)
+    return x->return_address < y->return_address ? -1 : 1;
+  return 0;
+}
+
+/* A site's count is the calls of its one callee.  A site seen calling
+   several (an indirect call), or that ran more often than its callee
+   was called, called others too: its count only bounds each edge.  */
+static void
+mark_shared_sites (const struct mip_profile *profile,
+		   struct edge_list *list)
+{
+  size_t i, j;
+
+  qsort (list->edges, list->count, sizeof *list->edges, compare_sites);
+  for (i = 0; i < list->count; i = j)
+    {
+      for (j = i + 1; j < list->count
+	   && list->edges[j].return_address == list->edges[i].return_address;
+	   j++)
+	;
+      for (size_t k = i; k < j; k++)
+	{
+	  struct call_edge *edge = &list->edges[k];
+	  const struct mip_profile_function *callee =
+	    &profile->functions[edge->callee];
+	  if (edge->calls_known == CALLS_EXACT
+	      && (j - i > 1
+		  || ((mip_profile_function_kinds (profile, edge->callee)
+		       & MIP_KIND_CALL_COUNT)
+		      && edge->calls > callee->call_count)))
+	    edge->calls_known = CALLS_AT_MOST;
+	}
+    }
+}
+
+/* Add EDGE's calls to those of SUM, the same edge from another site.  */
+static void
+add_calls (struct call_edge *sum, const struct call_edge *edge)
+{
+  if (sum->calls_known == CALLS_UNKNOWN
+      || edge->calls_known == CALLS_UNKNOWN)
+    {
+      sum->calls_known = CALLS_UNKNOWN;
+      return;
+    }
+  if (edge->calls_known == CALLS_AT_MOST)
+    sum->calls_known = CALLS_AT_MOST;
+  sum->calls = edge->calls > UINT64_MAX - sum->calls ? UINT64_MAX
+	       : sum->calls + edge->calls;
 }
 
 /* Sort the edges and fold those with the same caller and callee, adding
@@ -214,6 +312,7 @@ fold_edges (struct edge_list *list, uint32_t runs)
 	  last->runs = list->edges[i].runs > runs - last->runs ? runs
 	    : last->runs + list->edges[i].runs;
 	  last->samples += list->edges[i].samples;
+	  add_calls (last, &list->edges[i]);
 	}
       else
 	list->edges[++kept] = list->edges[i];
@@ -255,10 +354,14 @@ collect_edges (const struct mip_profile *profile,
 	  || mip_profile_function_is_alias (profile, f))
 	continue;
       for (c = 0; c < function->caller_count; c++)
-	list->edges[list->count++] =
-	  edge_of (addresses, debug, f,
-		   &profile->callers[function->caller_begin + c]);
+	{
+	  struct call_edge *edge = &list->edges[list->count++];
+	  *edge = edge_of (addresses, debug, f,
+			   &profile->callers[function->caller_begin + c]);
+	  count_site (profile, edge);
+	}
     }
+  mark_shared_sites (profile, list);
   fold_edges (list, profile->header.runs);
   return true;
 }
@@ -649,6 +752,16 @@ print_dot_nodes (const struct mip_profile *profile,
     }
 }
 
+/* EDGE's calls where its sites' counts give them, after SEPARATOR.  */
+static void
+print_calls (const struct call_edge *edge, const char *separator)
+{
+  if (edge->calls_known == CALLS_EXACT)
+    printf ("%scalls %" PRIu64, separator, edge->calls);
+  else if (edge->calls_known == CALLS_AT_MOST)
+    printf ("%sat most %" PRIu64 " calls", separator, edge->calls);
+}
+
 static bool
 print_edges (const struct mip_profile *profile,
 	     const struct node_names *nodes, const struct edge_list *list,
@@ -690,6 +803,7 @@ print_edges (const struct mip_profile *profile,
 	  fputs (" -> ", stdout);
 	  print_dot_id (callee);
 	  printf (" [label=\"runs %" PRIu32, edge->runs);
+	  print_calls (edge, "\\n");
 	  if (edge->samples != 0)
 	    printf ("\\nabout %" PRIu64 " calls",
 		    edge->samples * MIP_CALLER_SAMPLE_PERIOD);
@@ -699,6 +813,7 @@ print_edges (const struct mip_profile *profile,
 	{
 	  printf ("%s -> %s  (runs %" PRIu32, caller_name (nodes, edge),
 		  callee, edge->runs);
+	  print_calls (edge, ", ");
 	  if (edge->samples != 0)
 	    printf (", samples %" PRIu64 ", about %" PRIu64 " calls",
 		    edge->samples, edge->samples * MIP_CALLER_SAMPLE_PERIOD);

@@ -24,5 +24,5 @@ int main (int argc, char **argv) {
 }
 
 /* DejaGnu reads a directive from one line: each stays on one.  */
-/* { dg-final { mip-check-callgraph {--debug BINARY} { {main -> scale (callgraph-names.c)  (runs 1)} {main -> one  (runs 1)} {one -> scale (callgraph-names-aux.c)  (runs 1)} {<unknown> -> main  (runs 1)} } } } */
-/* { dg-final { mip-check-callgraph {--debug BINARY --focus one} { {main -> one  (runs 1)} {one -> scale (callgraph-names-aux.c)  (runs 1)} } } } */
+/* { dg-final { mip-check-callgraph {--debug BINARY} { {main -> scale (callgraph-names.c)  (runs 1, calls 1)} {main -> one  (runs 1, calls 1)} {one -> scale (callgraph-names-aux.c)  (runs 1, calls 1)} {<unknown> -> main  (runs 1)} } } } */
+/* { dg-final { mip-check-callgraph {--debug BINARY --focus one} { {main -> one  (runs 1, calls 1)} {one -> scale (callgraph-names-aux.c)  (runs 1, calls 1)} } } } */
