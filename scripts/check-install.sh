@@ -106,6 +106,19 @@ check_files () {
   fi
 }
 
+# check_no_libtool_archives NAME ROOT: no libtool archive (.la) was
+# installed under ROOT: GCC loads mip.so alone, and nothing links
+# against libmip with libtool.
+check_no_libtool_archives () {
+  local name=$1 root=$2 found
+  found=$(find "$root" -name '*.la' 2>/dev/null | sort)
+  if [ -z "$found" ]; then
+    pass "$name: no libtool archive (.la) installed"
+  else
+    fail "$name: libtool archives installed: $(echo $found)"
+  fi
+}
+
 # check_empty NAME ROOT: no file is left under ROOT (after uninstall).
 check_empty () {
   local name=$1 root=$2 left
@@ -133,6 +146,7 @@ if traced_make destdir "$destdir" install DESTDIR="$destdir" prefix=/usr; then
     "$plugindir/mip.so" "$plugindir/mip-generate.specs" \
     "$plugindir/mip-use.specs" /usr/lib/libmip.a /usr/lib/libmip-runtime.a \
     /usr/lib/pkgconfig/mip.pc /usr/include/mip.h /usr/bin/mipdata
+  check_no_libtool_archives "DESTDIR=$destdir prefix=/usr" "$destdir"
   grep -rl "$destdir" "$destdir" >"$work/destdir.named" 2>/dev/null
   if [ -s "$work/destdir.named" ]; then
     fail "installed files name the DESTDIR $destdir: $(tr '\n' ' ' <"$work/destdir.named")"
@@ -151,6 +165,7 @@ if traced_make prefix "$prefix" install prefix="$prefix"; then
     "$plugindir/mip-generate.specs" "$plugindir/mip-use.specs" \
     "$prefix/lib/libmip.a" "$prefix/lib/pkgconfig/mip.pc" \
     "$prefix/include/mip.h" "$prefix/bin/mipdata"
+  check_no_libtool_archives "prefix=$prefix" "$prefix"
   case $plugindir in
     "$prefix"/*) pass "prefix=$prefix: the plugin directory $plugindir is under the prefix" ;;
     *) fail "prefix=$prefix: the plugin directory $plugindir is not under the prefix" ;;
