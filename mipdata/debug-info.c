@@ -18,6 +18,11 @@
    before a return address.  A caller outside the profile is named after
    the DW_TAG_subprogram whose code holds the call.
 
+   For inline stacks (mipdata export --format=afdo), every
+   DW_TAG_subprogram with code and DW_TAG_inlined_subroutine is read
+   once into a table of scopes, whose nested address ranges are made
+   disjoint pieces of their innermost scope, looked up by bisection.
+
    Copyright (C) 2026 The MIP for GCC developers.
    SPDX-License-Identifier: GPL-3.0-or-later  */
 
