@@ -465,10 +465,11 @@ add_heads (struct profile_reader *reader, const struct mip_profile *profile)
   return !reader->failed;
 }
 
-/* Add PROFILE, whose binary's DWARF is DEBUG, to AFDO.  */
+/* Add PROFILE, whose binary's DWARF is DEBUG, to AFDO; BINARY names
+   that binary in messages.  */
 static bool
 add_profile (struct afdo_profile *afdo, const struct mip_profile *profile,
-	     struct mipdata_debug_info *debug)
+	     struct mipdata_debug_info *debug, const char *binary)
 {
   struct mipdata_code_scopes scopes;
   struct profile_reader reader;
@@ -481,11 +482,16 @@ add_profile (struct afdo_profile *afdo, const struct mip_profile *profile,
   reader.scopes = &scopes;
   if (!mipdata_debug_code_scopes (debug, &scopes))
     return false;               /* reported */
+  if (scopes.count == 0)
+    {
+      mipdata_error ("'%s': no DWARF description of its functions, which"
+		     " an AutoFDO profile needs (build with -g)", binary);
+      return false;
+    }
   ok = collect_ranges (&reader, profile)
-       && (scopes.count == 0
-	   || (reader.scope_instances
-	       = calloc (scopes.count, sizeof *reader.scope_instances)));
-  if (ok && scopes.count > 0)
+       && (reader.scope_instances
+	   = calloc (scopes.count, sizeof *reader.scope_instances));
+  if (ok)
     ok = mipdata_debug_each_line_row (debug, visit_row, &reader)
 	 && !reader.failed;
   if (ok && reader.statement_count > 0)
@@ -509,7 +515,7 @@ add_profile (struct afdo_profile *afdo, const struct mip_profile *profile,
 	       && (!instance || add_position (instance, first->offset, most));
 	}
     }
-  if (ok && scopes.count > 0)
+  if (ok)
     ok = add_heads (&reader, profile);
   free (reader.scope_instances);
   free (reader.statements);
@@ -827,6 +833,7 @@ export_afdo (const struct export_options *options)
       struct mip_error_context error;
       struct mip_profile *profile = NULL;
       struct mipdata_debug_info *debug;
+      const char *binary;
 
       mip_error_clear (&error);
       if (mip_profile_read_file (path, &profile, &error) != MIP_OK)
@@ -844,20 +851,19 @@ export_afdo (const struct export_options *options)
 	  status = MIPDATA_EXIT_FAILURE;
 	  break;
 	}
-      debug = line_coverage_open_debug (path, profile,
-					inputs->debug_count
-					? inputs->debug_paths[i] : NULL);
+      binary = inputs->debug_count ? inputs->debug_paths[i] : NULL;
+      debug = line_coverage_open_debug (path, profile, binary);
+      if (!binary)
+	binary = "the debug file of the profile";
       if (!debug)
 	status = MIPDATA_EXIT_FAILURE;          /* reported */
       else if (!mipdata_debug_has_dwarf (debug))
 	{
-	  mipdata_error ("'%s': no DWARF line information for the profile"
-			 " '%s'; an AutoFDO profile needs it (build with"
-			 " -g)", inputs->debug_count ? inputs->debug_paths[i]
-			 : "its debug file", path);
+	  mipdata_error ("'%s': no DWARF debug information, which an"
+			 " AutoFDO profile needs (build with -g)", binary);
 	  status = MIPDATA_EXIT_FAILURE;
 	}
-      else if (!add_profile (&afdo, profile, debug))
+      else if (!add_profile (&afdo, profile, debug, binary))
 	status = MIPDATA_EXIT_FAILURE;          /* reported */
       mipdata_debug_close (debug);
       mip_profile_free (profile);
