@@ -24,10 +24,14 @@
      0xaf000000 LENGTH    working set: 128 x (counters, least counter)
 
    OFFSET is (line - the function's declaration line) << 16, ORed with
-   the discriminator only with --afdo-discriminators: GCC 12 reads
-   every position as line << 16 (it masks the discriminator, and of two
-   records of one line keeps the last), so by default a line's
-   discriminators are one record.
+   the discriminator only with --afdo-discriminators (GCC 13 and later
+   look discriminators up).  GCC 12 ignores them: it masks them off a
+   position as it reads it (of two records of one line it keeps the
+   last, while their counts both go to the function's total), and looks
+   a callsite up by its line alone, so that a callsite keyed with a
+   discriminator is never found.  So by default a line's discriminators
+   are one record, and the working set, which GCC 12 no longer reads
+   (it stops after the module grouping), is there for older readers.
 
    What the counts are: each row of the DWARF line table whose code
    overlaps blocks with known counts (mip_profile_block_count) is a
