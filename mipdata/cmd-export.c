@@ -75,7 +75,8 @@ print_help (void)
 	  " [--strip=DIR] [--prefix=DIR]\n"
 	  "                      [--include=PATTERN]... [--exclude=PATTERN]...\n"
 	  "                      [--no-demangle] [--afdo-version=N]\n"
-	  "                      [--afdo-discriminators]\n"
+	  "                      [--afdo-discriminators]"
+	  " [--afdo-exclude-function=NAME]...\n"
 	  "\n"
 	  "Write the coverage of the profiles as a coverage report: per\n"
 	  "source file, its functions (the call count in the full mode,\n"
@@ -116,6 +117,11 @@ print_help (void)
 	  "                         afdo: a record per discriminator of a line\n"
 	  "                         (GCC 13 and later read them; GCC 12 keeps\n"
 	  "                         one record per line, the default)\n"
+	  "      --afdo-exclude-function=NAME\n"
+	  "                         afdo: leave out the function NAME with\n"
+	  "                         what was inlined into it (repeat for\n"
+	  "                         several), for a compiler that fails on\n"
+	  "                         its profile\n"
 	  "  -h, --help             print this help and exit\n");
 }
 
@@ -214,6 +220,7 @@ parse_options (int argc, char **argv, struct export_options *options)
     { "no-demangle", no_argument, NULL, 'M' },
     { "afdo-version", required_argument, NULL, 'V' },
     { "afdo-discriminators", no_argument, NULL, 'R' },
+    { "afdo-exclude-function", required_argument, NULL, 'F' },
     PROFILE_FILTER_OPTIONS,
     { "help", no_argument, NULL, 'h' },
     { NULL, 0, NULL, 0 }
@@ -266,6 +273,9 @@ parse_options (int argc, char **argv, struct export_options *options)
       case 'R':
 	options->afdo_discriminators = true;
 	break;
+      case 'F':
+	options->afdo_excluded[options->afdo_excluded_count++] = optarg;
+	break;
       case 'I':
       case 'X':
       case 'S':
@@ -298,12 +308,14 @@ cmd_export (int argc, char **argv)
   memset (&options, 0, sizeof options);
   options.format = &formats[0];
   options.afdo_version = 2;
-  if (!profile_inputs_init (&options.inputs, argc))
+  options.afdo_excluded = calloc ((size_t) argc + 1, sizeof (char *));
+  if (!options.afdo_excluded || !profile_inputs_init (&options.inputs, argc))
     status = MIPDATA_EXIT_FAILURE;
   else
     status = parse_options (argc, argv, &options);
   if (status < 0)
     status = export (&options);
   profile_inputs_free (&options.inputs);
+  free (options.afdo_excluded);
   return status;
 }

@@ -788,6 +788,34 @@ put_profile (struct gcov_buffer *out, struct afdo_profile *afdo,
   return !out->failed;
 }
 
+/* Leave out the top-level functions that OPTIONS names with
+   --afdo-exclude-function (GCC cuts names at their first '.', and so
+   does the comparison).  */
+static void
+leave_out (struct afdo_profile *afdo, const struct export_options *options)
+{
+  size_t i, e, kept = 0;
+
+  for (i = 0; i < afdo->function_count; i++)
+    {
+      const char *name = afdo->names[afdo->functions[i]->name];
+      bool excluded = false;
+
+      for (e = 0; e < options->afdo_excluded_count && !excluded; e++)
+	{
+	  const char *wanted = options->afdo_excluded[e];
+	  size_t length = strcspn (wanted, ".");
+	  excluded = strncmp (name, wanted, length) == 0
+		     && name[length] == '\0';
+	}
+      if (excluded)
+	instance_free (afdo->functions[i]);
+      else
+	afdo->functions[kept++] = afdo->functions[i];
+    }
+  afdo->function_count = kept;
+}
+
 /* Write OUT to PATH (standard output when NULL).  */
 static int
 write_out (const struct gcov_buffer *out, const char *path)
@@ -872,6 +900,8 @@ export_afdo (const struct export_options *options)
       mipdata_debug_close (debug);
       mip_profile_free (profile);
     }
+  if (status == MIPDATA_EXIT_OK)
+    leave_out (&afdo, options);
   if (status == MIPDATA_EXIT_OK)
     {
       if (!put_profile (&out, &afdo, options->afdo_version))

@@ -33,6 +33,9 @@ struct export_options
   const char *prefix;           /* directory put before relative paths */
   unsigned afdo_version;        /* afdo: the file version (2, GCC 12 on) */
   bool afdo_discriminators;     /* afdo: key positions by discriminator */
+  char **afdo_excluded;         /* afdo: functions left out (room for
+				   argc) */
+  size_t afdo_excluded_count;
 };
 
 /* One output format.  A format writes either one stream (WRITE_STREAM:

@@ -252,13 +252,38 @@ use_profile_builds () {
   # -fprofile-use finds the .gcda files beside the objects it rebuilds.
   cp "$USE_DIR/pgo/$USE_EXE" "$USE_DIR/pgo/$USE_EXE.generate"
   use_build pgo "-fprofile-use -Wno-missing-profile" ""
-  if [ -f "$USE_DIR/mip.afdo" ] \
-    && ! (use_build mipafdo "-fauto-profile=$USE_DIR/mip.afdo" "") \
-      >>"$USE_DIR/afdo.log" 2>&1; then
-    echo "gcc -fauto-profile=$USE_DIR/mip.afdo failed (log: $USE_DIR/afdo.log)" \
-      >"$USE_DIR/afdo.problem"
-    rm -rf "$USE_DIR/mipafdo"
-  fi
+  use_afdo_build
+}
+
+# The mipafdo build, with USE_DIR/mip.afdo.  When gcc fails in a function
+# (GCC 12.2 divides by zero in its vectorizer on speedtest1's
+# sqlite3Insert with this profile), that function is left out of the
+# profile (mipdata export --afdo-exclude-function) and the build tried
+# again, for up to 3 functions, named in USE_DIR/afdo.excluded.
+use_afdo_build () {
+  local excluded='' name tries=0
+  [ -f "$USE_DIR/mip.afdo" ] || return 0
+  rm -f "$USE_DIR/afdo.excluded"
+  until (export LC_ALL=C
+         use_build mipafdo "-fauto-profile=$USE_DIR/mip.afdo" "") \
+          >>"$USE_DIR/afdo.log" 2>&1; do
+    name=$(sed -n "s/.*In function '\([^']*\)'.*/\1/p" \
+      "$USE_DIR/mipafdo/build.log" | tail -n 1)
+    tries=$((tries + 1))
+    # shellcheck disable=SC2086 # the options are words
+    if [ -z "$name" ] || [ "$tries" -gt 3 ] \
+      || ! "$MIPDATA" export -p "$USE_DIR/bcnt.mip" \
+        --debug "$USE_DIR/mipbcnt/$USE_EXE" --format=afdo $excluded \
+        "--afdo-exclude-function=$name" -o "$USE_DIR/mip.afdo" \
+        >>"$USE_DIR/afdo.log" 2>&1; then
+      echo "gcc -fauto-profile=$USE_DIR/mip.afdo failed (log: $USE_DIR/afdo.log)" \
+        >"$USE_DIR/afdo.problem"
+      rm -rf "$USE_DIR/mipafdo"
+      return 0
+    fi
+    excluded="$excluded --afdo-exclude-function=$name"
+    echo "$name" >>"$USE_DIR/afdo.excluded"
+  done
 }
 
 # use_runs WHAT ARGS...: every build of USE_BUILDS runs ARGS as WHAT.
@@ -404,10 +429,13 @@ print_use_cost () {
   done
 }
 
-# Why USE_PROGRAM's table has no AutoFDO row, when it has none.
+# Why USE_PROGRAM's table has no AutoFDO row, when it has none, or the
+# functions left out of its profile.
 print_use_afdo_problem () {
   [ ! -f "$USE_DIR/afdo.problem" ] \
     || echo "  (no MIP block-count -> -fauto-profile row: $(cat "$USE_DIR/afdo.problem"))"
+  [ ! -f "$USE_DIR/afdo.excluded" ] \
+    || echo "  (MIP block-count -> -fauto-profile: gcc failed on the profile of $(tr '\n' ' ' <"$USE_DIR/afdo.excluded")which was left out)"
 }
 
 print_use () {
