@@ -4,13 +4,15 @@
      mipdata export -p app.mip --debug app --format=lcov -o app.info
      mipdata export -p app.mip --debug app --format=cobertura -o cov.xml
      mipdata export -p app.mip --debug app --format=gcov -o gcov/
+     mipdata export -p app.mip --debug app --format=afdo -o app.afdo
 
    This file reads the options and the profiles and runs the writer of
    the format asked for, from the table below; each format is a file of
    its own (export-lcov.c, export-cobertura.c, export-sonarqube.c,
    export-gcov.c, export-gcov-json.c, export-markdown.c) over what
    export.h shares, so that every format reports the lines and hits of
-   the lcov tracefile.
+   the lcov tracefile; afdo (export-afdo.c), GCC's AutoFDO profile of
+   the block counts, reads the profiles itself.
 
    Copyright (C) 2026 The MIP for GCC developers.
    SPDX-License-Identifier: GPL-3.0-or-later  */
@@ -31,19 +33,22 @@
 /* The formats; the first is the default.  */
 static const struct export_format formats[] = {
   { "lcov", "an lcov tracefile (genhtml, lcov, coverage services)",
-    export_lcov, NULL },
+    export_lcov, NULL, NULL },
   { "cobertura", "Cobertura XML (GitLab, Jenkins, Azure DevOps)",
-    export_cobertura, NULL },
+    export_cobertura, NULL, NULL },
   { "sonarqube", "SonarQube generic test coverage XML",
-    export_sonarqube, NULL },
+    export_sonarqube, NULL, NULL },
   { "gcov", "gcov's .gcov text files, one per source file, into the\n"
     "                         directory -o DIR (else the current one)",
-    NULL, export_gcov },
+    NULL, export_gcov, NULL },
   { "gcov-json", "gcov's JSON intermediate format (gzipped with -o\n"
     "                         FILE, plain JSON on standard output)",
-    NULL, export_gcov_json },
+    NULL, export_gcov_json, NULL },
   { "markdown", "a Markdown summary for a pull-request comment",
-    export_markdown, NULL },
+    export_markdown, NULL, NULL },
+  { "afdo", "GCC's AutoFDO profile (gcc -fauto-profile=FILE) of the\n"
+    "                         block counts (block-count mode only)",
+    NULL, NULL, export_afdo },
 };
 
 #define FORMAT_COUNT (sizeof formats / sizeof formats[0])
@@ -69,7 +74,9 @@ print_help (void)
 	  "                      [--format=FORMAT] [-o FILE|DIR]"
 	  " [--strip=DIR] [--prefix=DIR]\n"
 	  "                      [--include=PATTERN]... [--exclude=PATTERN]...\n"
-	  "                      [--no-demangle]\n"
+	  "                      [--no-demangle] [--afdo-version=N]\n"
+	  "                      [--afdo-discriminators]"
+	  " [--afdo-exclude-function=NAME]...\n"
 	  "\n"
 	  "Write the coverage of the profiles as a coverage report: per\n"
 	  "source file, its functions (the call count in the full mode,\n"
@@ -103,6 +110,18 @@ print_help (void)
 	  PROFILE_FILTER_HELP
 	  "      --no-demangle      name C++ functions by their symbols (by\n"
 	  "                         default as c++filt shows them)\n"
+	  "      --afdo-version=N   afdo: the file version, 2 for GCC 12 and\n"
+	  "                         later (the default), 1 for older readers\n"
+	  "                         (strings in 4-byte words)\n"
+	  "      --afdo-discriminators\n"
+	  "                         afdo: a record per discriminator of a line\n"
+	  "                         (GCC 13 and later read them; GCC 12 keeps\n"
+	  "                         one record per line, the default)\n"
+	  "      --afdo-exclude-function=NAME\n"
+	  "                         afdo: leave out the function NAME with\n"
+	  "                         what was inlined into it (repeat for\n"
+	  "                         several), for a compiler that fails on\n"
+	  "                         its profile\n"
 	  "  -h, --help             print this help and exit\n");
 }
 
@@ -158,6 +177,8 @@ export (const struct export_options *options)
   struct line_coverage coverage;
   int status;
 
+  if (options->format->write_profiles)
+    return options->format->write_profiles (options);
   line_coverage_init (&coverage);
   status = line_coverage_read (&coverage, options->inputs.profile_count,
 			       options->inputs.profile_paths,
@@ -197,6 +218,9 @@ parse_options (int argc, char **argv, struct export_options *options)
     { "prefix", required_argument, NULL, 'P' },
     { "debug-file-directory", required_argument, NULL, 'D' },
     { "no-demangle", no_argument, NULL, 'M' },
+    { "afdo-version", required_argument, NULL, 'V' },
+    { "afdo-discriminators", no_argument, NULL, 'R' },
+    { "afdo-exclude-function", required_argument, NULL, 'F' },
     PROFILE_FILTER_OPTIONS,
     { "help", no_argument, NULL, 'h' },
     { NULL, 0, NULL, 0 }
@@ -239,6 +263,19 @@ parse_options (int argc, char **argv, struct export_options *options)
       case 'M':
 	mipdata_demangle_names = false;
 	break;
+      case 'V':
+	if (strcmp (optarg, "1") == 0 || strcmp (optarg, "2") == 0)
+	  options->afdo_version = (unsigned) (optarg[0] - '0');
+	else
+	  return mipdata_usage_error ("export", "unknown --afdo-version '%s'"
+				      " (use 1 or 2)", optarg);
+	break;
+      case 'R':
+	options->afdo_discriminators = true;
+	break;
+      case 'F':
+	options->afdo_excluded[options->afdo_excluded_count++] = optarg;
+	break;
       case 'I':
       case 'X':
       case 'S':
@@ -270,12 +307,15 @@ cmd_export (int argc, char **argv)
 
   memset (&options, 0, sizeof options);
   options.format = &formats[0];
-  if (!profile_inputs_init (&options.inputs, argc))
+  options.afdo_version = 2;
+  options.afdo_excluded = calloc ((size_t) argc + 1, sizeof (char *));
+  if (!options.afdo_excluded || !profile_inputs_init (&options.inputs, argc))
     status = MIPDATA_EXIT_FAILURE;
   else
     status = parse_options (argc, argv, &options);
   if (status < 0)
     status = export (&options);
   profile_inputs_free (&options.inputs);
+  free (options.afdo_excluded);
   return status;
 }

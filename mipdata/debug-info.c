@@ -18,6 +18,11 @@
    before a return address.  A caller outside the profile is named after
    the DW_TAG_subprogram whose code holds the call.
 
+   For inline stacks (mipdata export --format=afdo), every
+   DW_TAG_subprogram with code and DW_TAG_inlined_subroutine is read
+   once into a table of scopes, whose nested address ranges are made
+   disjoint pieces of their innermost scope, looked up by bisection.
+
    Copyright (C) 2026 The MIP for GCC developers.
    SPDX-License-Identifier: GPL-3.0-or-later  */
 
@@ -100,6 +105,12 @@ mipdata_debug_close (struct mipdata_debug_info *info)
   dwfl_end (info->dwfl);
   free (info->file);
   free (info);
+}
+
+bool
+mipdata_debug_has_dwarf (const struct mipdata_debug_info *info)
+{
+  return info && info->dwarf;
 }
 
 /* dwfl_getmodules' callback: keep the first module.  */
@@ -403,6 +414,7 @@ each_row_of_unit (Dwarf_Die *cu, mipdata_line_row_visitor *visit,
       Dwarf_Addr start, end;
       bool end_sequence;
       const char *file;
+      unsigned discriminator = 0;
       int line;
 
       if (!row || !next || dwarf_lineendsequence (row, &end_sequence) != 0
@@ -414,7 +426,9 @@ each_row_of_unit (Dwarf_Die *cu, mipdata_line_row_visitor *visit,
       file = join_directory (directory, file, buffer, capacity);
       if (!file)
 	return false;
-      visit (start, end, file, line, data);
+      if (dwarf_linediscriminator (row, &discriminator) != 0)
+	discriminator = 0;
+      visit (start, end, file, line, discriminator, data);
     }
   return true;
 }
@@ -442,4 +456,282 @@ mipdata_debug_each_line_row (struct mipdata_debug_info *info,
   if (!ok)
     mipdata_error ("out of memory");
   return ok;
+}
+
+/* ---- The scopes of the code, for inline stacks ------------------------- */
+
+/* A range of a scope before the ranges are made disjoint.  */
+struct nested_range
+{
+  uint64_t start, end;
+  size_t scope;
+  unsigned depth;
+};
+
+struct scope_walk
+{
+  struct mipdata_code_scopes *scopes;
+  struct nested_range *nested;
+  size_t nested_count, nested_capacity;
+  bool failed;
+};
+
+static bool
+grow (void **array, size_t count, size_t *capacity, size_t size)
+{
+  void *bigger;
+  size_t wanted;
+
+  if (count < *capacity)
+    return true;
+  wanted = *capacity ? 2 * *capacity : 64;
+  bigger = realloc (*array, wanted * size);
+  if (!bigger)
+    return false;
+  *array = bigger;
+  *capacity = wanted;
+  return true;
+}
+
+/* An unsigned attribute of DIE itself, 0 when it has none.  */
+static Dwarf_Word
+die_udata (Dwarf_Die *die, unsigned name)
+{
+  Dwarf_Attribute attribute;
+  Dwarf_Word value = 0;
+
+  if (!dwarf_attr (die, name, &attribute)
+      || dwarf_formudata (&attribute, &value) != 0)
+    return 0;
+  return value;
+}
+
+/* Add DIE, a function or an inlined copy inside scope PARENT (-1 for
+   none) at DEPTH, with its code ranges.  Returns its index, or -1 when
+   it has no code (or memory ran out: WALK->failed).  */
+static long
+add_scope (struct scope_walk *walk, Dwarf_Die *die, long parent,
+	   unsigned depth)
+{
+  struct mipdata_code_scopes *scopes = walk->scopes;
+  struct mipdata_code_scope *scope;
+  Dwarf_Addr base, start, end;
+  ptrdiff_t offset = 0;
+  size_t index = scopes->count;
+  bool any = false;
+
+  while ((offset = dwarf_ranges (die, offset, &base, &start, &end)) > 0)
+    {
+      if (end <= start)
+	continue;
+      if (!grow ((void **) &walk->nested, walk->nested_count,
+		 &walk->nested_capacity, sizeof *walk->nested))
+	{
+	  walk->failed = true;
+	  return -1;
+	}
+      walk->nested[walk->nested_count++]
+	= (struct nested_range) { start, end, index, depth };
+      any = true;
+    }
+  if (!any)
+    return -1;
+  if (!grow ((void **) &scopes->scopes, scopes->count, &scopes->capacity,
+	     sizeof *scopes->scopes))
+    {
+      walk->failed = true;
+      return -1;
+    }
+  scope = &scopes->scopes[scopes->count++];
+  scope->parent = parent;
+  scope->name = subprogram_name (die);
+  if (dwarf_decl_line (die, &scope->decl_line) != 0)
+    scope->decl_line = 0;
+  scope->call_line = 0;
+  scope->call_discriminator = 0;
+  if (dwarf_tag (die) == DW_TAG_inlined_subroutine)
+    {
+      scope->call_line = (int) die_udata (die, DW_AT_call_line);
+      scope->call_discriminator
+	= (unsigned) die_udata (die, 0x2136 /* DW_AT_GNU_discriminator */);
+    }
+  return (long) index;
+}
+
+/* Walk the children of DIE, whose code is of scope PARENT (-1 outside
+   any function) at DEPTH.  */
+static void
+walk_scopes (struct scope_walk *walk, Dwarf_Die *die, long parent,
+	     unsigned depth)
+{
+  Dwarf_Die child;
+
+  if (dwarf_child (die, &child) != 0)
+    return;
+  do
+    {
+      int tag = dwarf_tag (&child);
+      long scope;
+
+      if (walk->failed)
+	return;
+      switch (tag)
+	{
+	case DW_TAG_subprogram:
+	  /* A function with code of its own (a nested function too) is a
+	     function of its own; a declaration has no ranges.  */
+	  scope = add_scope (walk, &child, -1, 0);
+	  if (scope >= 0)
+	    walk_scopes (walk, &child, scope, 1);
+	  break;
+	case DW_TAG_inlined_subroutine:
+	  if (parent < 0)
+	    break;
+	  scope = add_scope (walk, &child, parent, depth);
+	  walk_scopes (walk, &child, scope >= 0 ? scope : parent,
+		       scope >= 0 ? depth + 1 : depth);
+	  break;
+	case DW_TAG_lexical_block:
+	case DW_TAG_namespace:
+	case DW_TAG_module:
+	case DW_TAG_class_type:
+	case DW_TAG_structure_type:
+	case DW_TAG_union_type:
+	  walk_scopes (walk, &child, parent, depth);
+	  break;
+	default:
+	  break;
+	}
+    }
+  while (dwarf_siblingof (&child, &child) == 0);
+}
+
+/* Outer ranges before the ranges they hold.  */
+static int
+compare_nested (const void *a, const void *b)
+{
+  const struct nested_range *x = a, *y = b;
+
+  if (x->start != y->start)
+    return x->start < y->start ? -1 : 1;
+  if (x->end != y->end)
+    return x->end > y->end ? -1 : 1;
+  return x->depth < y->depth ? -1 : x->depth > y->depth;
+}
+
+/* Give [START, END) to SCOPE.  */
+static bool
+add_piece (struct mipdata_code_scopes *scopes, uint64_t start, uint64_t end,
+	   size_t scope)
+{
+  if (end <= start)
+    return true;
+  if (!grow ((void **) &scopes->ranges, scopes->range_count,
+	     &scopes->range_capacity, sizeof *scopes->ranges))
+    return false;
+  scopes->ranges[scopes->range_count++]
+    = (struct mipdata_scope_range) { start, end, scope };
+  return true;
+}
+
+/* Make the nested ranges of WALK disjoint pieces, each of its innermost
+   scope: a sweep over the ranges by address with the stack of those
+   open.  */
+static bool
+flatten_ranges (struct scope_walk *walk)
+{
+  struct mipdata_code_scopes *scopes = walk->scopes;
+  struct nested_range **stack;
+  size_t depth = 0, i;
+  uint64_t position = 0;
+  bool ok = true;
+
+  if (walk->nested_count == 0)
+    return true;
+  qsort (walk->nested, walk->nested_count, sizeof *walk->nested,
+	 compare_nested);
+  stack = malloc (walk->nested_count * sizeof *stack);
+  if (!stack)
+    return false;
+  for (i = 0; ok && i < walk->nested_count; i++)
+    {
+      struct nested_range *range = &walk->nested[i];
+
+      while (ok && depth > 0 && stack[depth - 1]->end <= range->start)
+	{
+	  struct nested_range *top = stack[--depth];
+	  ok = add_piece (scopes, position, top->end, top->scope);
+	  if (top->end > position)
+	    position = top->end;
+	}
+      if (ok && depth > 0)
+	ok = add_piece (scopes, position, range->start,
+			stack[depth - 1]->scope);
+      stack[depth++] = range;
+      position = range->start;
+    }
+  while (ok && depth > 0)
+    {
+      struct nested_range *top = stack[--depth];
+      ok = add_piece (scopes, position, top->end, top->scope);
+      if (top->end > position)
+	position = top->end;
+    }
+  free (stack);
+  return ok;
+}
+
+bool
+mipdata_debug_code_scopes (struct mipdata_debug_info *info,
+			   struct mipdata_code_scopes *scopes)
+{
+  struct scope_walk walk = { scopes, NULL, 0, 0, false };
+  Dwarf_Off offset = 0, next;
+  size_t header_size;
+  bool ok;
+
+  scopes->count = scopes->range_count = 0;
+  if (!info || !info->dwarf)
+    return true;
+  while (!walk.failed
+	 && dwarf_nextcu (info->dwarf, offset, &next, &header_size, NULL,
+			  NULL, NULL) == 0)
+    {
+      Dwarf_Die cu;
+      if (dwarf_offdie (info->dwarf, offset + header_size, &cu))
+	walk_scopes (&walk, &cu, -1, 0);
+      offset = next;
+    }
+  ok = !walk.failed && flatten_ranges (&walk);
+  free (walk.nested);
+  if (!ok)
+    mipdata_error ("out of memory");
+  return ok;
+}
+
+long
+mipdata_code_scope_at (const struct mipdata_code_scopes *scopes,
+		       uint64_t address)
+{
+  size_t low = 0, high = scopes->range_count;
+
+  while (low < high)
+    {
+      size_t middle = low + (high - low) / 2;
+      if (scopes->ranges[middle].end <= address)
+	low = middle + 1;
+      else
+	high = middle;
+    }
+  if (low < scopes->range_count && scopes->ranges[low].start <= address)
+    return (long) scopes->ranges[low].scope;
+  return -1;
+}
+
+void
+mipdata_code_scopes_free (struct mipdata_code_scopes *scopes)
+{
+  free (scopes->scopes);
+  free (scopes->ranges);
+  memset (scopes, 0, sizeof *scopes);
 }

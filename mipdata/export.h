@@ -31,13 +31,20 @@ struct export_options
 				   current directory, for gcov) */
   const char *strip;            /* directory taken off the paths */
   const char *prefix;           /* directory put before relative paths */
+  unsigned afdo_version;        /* afdo: the file version (2, GCC 12 on) */
+  bool afdo_discriminators;     /* afdo: key positions by discriminator */
+  char **afdo_excluded;         /* afdo: functions left out (room for
+				   argc) */
+  size_t afdo_excluded_count;
 };
 
 /* One output format.  A format writes either one stream (WRITE_STREAM:
    cmd-export.c opens -o FILE or standard output and reports write
    errors; false after an error message of its own) or its own files
    (WRITE_FILES, which returns an exit status after its error
-   messages).  */
+   messages), from the line coverage; or reads the profiles itself
+   (WRITE_PROFILES, an exit status: a format that is not about lines,
+   such as afdo's counts per inline stack).  */
 struct export_format
 {
   const char *name;             /* --format=NAME */
@@ -46,6 +53,7 @@ struct export_format
 			const struct line_coverage *coverage);
   int (*write_files) (const struct export_options *options,
 		      const struct line_coverage *coverage);
+  int (*write_profiles) (const struct export_options *options);
 };
 
 /* The writers, one per file.  */
@@ -61,6 +69,7 @@ int export_gcov (const struct export_options *options,
 		 const struct line_coverage *coverage);
 int export_gcov_json (const struct export_options *options,
 		      const struct line_coverage *coverage);
+int export_afdo (const struct export_options *options);
 
 /* ---- export-common.c ------------------------------------------------- */
 

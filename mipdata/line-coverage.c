@@ -480,7 +480,7 @@ first_range_after (const struct code_ranges *ranges, uint64_t address)
 
 static void
 match_row (uint64_t start, uint64_t end, const char *path, int line,
-	   void *data)
+	   unsigned discriminator, void *data)
 {
   struct row_matcher *matcher = data;
   const struct code_ranges *ranges = matcher->ranges;
@@ -490,6 +490,7 @@ match_row (uint64_t start, uint64_t end, const char *path, int line,
   uint64_t count = 0;
   size_t r;
 
+  (void) discriminator;
   for (r = first_range_after (ranges, start);
        r < ranges->count && ranges->ranges[r].start < end; r++)
     {
@@ -628,13 +629,10 @@ line_coverage_add (struct line_coverage *coverage,
   return ok;
 }
 
-/* The DWARF of the binary of PROFILE (read from PROFILE_PATH): BINARY,
-   or when it is NULL the debug file of the profile's GNU build id in
-   the debug directories or through debuginfod.  NULL after an error
-   message.  */
-static struct mipdata_debug_info *
-open_debug_info (const char *profile_path, const struct mip_profile *profile,
-		 const char *binary)
+struct mipdata_debug_info *
+line_coverage_open_debug (const char *profile_path,
+			  const struct mip_profile *profile,
+			  const char *binary)
 {
   const struct mip_profile_header *h = &profile->header;
   struct mipdata_debug_file found;
@@ -683,7 +681,7 @@ line_coverage_read (struct line_coverage *coverage, size_t count,
 	  mipdata_report (&error);
 	  return MIPDATA_EXIT_FAILURE;
 	}
-      debug = open_debug_info (profile_paths[i], profile,
+      debug = line_coverage_open_debug (profile_paths[i], profile,
 			       debug_paths ? debug_paths[i] : NULL);
       ok = debug && line_coverage_add (coverage, profile, debug);
       mipdata_debug_close (debug);

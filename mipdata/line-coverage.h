@@ -228,6 +228,15 @@ int profile_inputs_check (const struct profile_inputs *inputs,
 int line_coverage_read (struct line_coverage *coverage, size_t count,
 			char **profile_paths, char **debug_paths);
 
+/* The DWARF of the binary of PROFILE (read from PROFILE_PATH): BINARY,
+   or when it is NULL the debug file of the profile's GNU build id in
+   the debug directories or through debuginfod.  NULL after an error
+   message.  */
+struct mipdata_debug_info *
+line_coverage_open_debug (const char *profile_path,
+			  const struct mip_profile *profile,
+			  const char *binary);
+
 /* Rewrite the path of each file that starts with the OLD of one of
    INPUTS' --source-prefix-map options to start with its NEW instead, as
    GCC's -ffile-prefix-map does (the last option that matches wins), so

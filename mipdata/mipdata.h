@@ -204,17 +204,64 @@ mipdata_debug_open_binary (const char *path,
 
 void mipdata_debug_close (struct mipdata_debug_info *info);
 
+/* Whether INFO found DWARF debug information.  */
+bool mipdata_debug_has_dwarf (const struct mipdata_debug_info *info);
+
 /* Called for each row of a line table that holds code: the code of
    [START, END) is of line LINE of FILE (joined to the compilation
-   directory when relative).  */
+   directory when relative), with the row's DISCRIMINATOR (0 when it
+   has none).  */
 typedef void mipdata_line_row_visitor (uint64_t start, uint64_t end,
 				       const char *file, int line,
-				       void *data);
+				       unsigned discriminator, void *data);
 
 /* Visit every row of every line table of INFO's DWARF.  False (after
    an error message) when memory runs out.  */
 bool mipdata_debug_each_line_row (struct mipdata_debug_info *info,
 				  mipdata_line_row_visitor *visit,
 				  void *data);
+
+/* The scopes of a binary's code, for inline stacks: each function with
+   code (DW_TAG_subprogram) and each inlined copy of a function
+   (DW_TAG_inlined_subroutine), whose PARENT is the scope of the code
+   it was inlined into.  Names are linkage names when there are, else
+   names, through DW_AT_abstract_origin and DW_AT_specification (an
+   out-of-line copy such as foo.constprop.0 is named foo), valid until
+   the debug information is closed.  */
+struct mipdata_code_scope
+{
+  long parent;                  /* -1 for a function */
+  const char *name;             /* NULL when DWARF names none */
+  int decl_line;                /* of the function (0: unknown) */
+  int call_line;                /* an inlined copy: the call's line */
+  unsigned call_discriminator;  /* and its discriminator */
+};
+
+/* A piece of code and its innermost scope.  */
+struct mipdata_scope_range
+{
+  uint64_t start, end;
+  size_t scope;
+};
+
+struct mipdata_code_scopes
+{
+  struct mipdata_code_scope *scopes;
+  size_t count, capacity;
+  /* Disjoint, sorted by address: the innermost scope of each piece.  */
+  struct mipdata_scope_range *ranges;
+  size_t range_count, range_capacity;
+};
+
+/* Read the scopes of INFO's DWARF into SCOPES (emptied first).  False
+   (after an error message) when memory runs out.  */
+bool mipdata_debug_code_scopes (struct mipdata_debug_info *info,
+				struct mipdata_code_scopes *scopes);
+
+/* The innermost scope holding ADDRESS, or -1 for none.  */
+long mipdata_code_scope_at (const struct mipdata_code_scopes *scopes,
+			    uint64_t address);
+
+void mipdata_code_scopes_free (struct mipdata_code_scopes *scopes);
 
 #endif /* MIPDATA_H */

@@ -13,6 +13,11 @@
 #              -fplugin-arg-mip-use-layout=call-chains
 #   gcc PGO    trained by gcc -fprofile-generate on the same workload,
 #              then built with -fprofile-use
+#   MIP block-count -> -fauto-profile   trained by the MIP block-count
+#              build (with -g) on the same workload, its profile exported
+#              by mipdata export --format=afdo as GCC's AutoFDO profile,
+#              then built with -fauto-profile=FILE and no plugin; left out
+#              (saying why) when any of that fails
 # and each runs the measured workload, a different one (the use builds
 # the training workload too), under qemu-user
 # with the TCG plugin scripts/qemu-trace.c, which lists the 4 KiB pages
@@ -51,8 +56,16 @@ BENCH_USE_EACH_SIZE=${BENCH_USE_EACH_SIZE:-5}
 BENCH_USE_TIME=${BENCH_USE_TIME:---testset orm,cte,fp --size 25}
 BENCH_USE_OFFSETS=${BENCH_USE_OFFSETS:-0 16 32 48}
 USE_QEMU=qemu-x86_64
-# The builds each table shows, plain first.
+# The builds each table shows, plain first; use_names adds mipafdo
+# when it was built.
 USE_BUILDS="plain mipuse miplayout mipchains pgo"
+
+# The builds of USE_PROGRAM that the tables show.
+use_names () {
+  # shellcheck disable=SC2086 # the names are words
+  printf '%s\n' $USE_BUILDS
+  [ ! -x "$USE_DIR/mipafdo/$USE_EXE" ] || echo mipafdo
+}
 
 # Why the table cannot be made here, or nothing.
 use_problem () {
@@ -200,6 +213,32 @@ use_training () {
     "$USE_DIR/mipgen/$USE_EXE"
   mip_run "$USE_DIR/mipdata.log" "$MIPDATA" merge -p "$profile" \
     "$USE_DIR/mipgen/train.mipraw"
+  use_afdo_training "$@"
+}
+
+# MIP's block-count build (with -g: the export reads the line table and
+# the inlined copies from DWARF), run on the training workload (ARGS),
+# its profile exported as GCC's AutoFDO profile USE_DIR/mip.afdo.  Any
+# failure leaves the mipafdo build out, with USE_DIR/afdo.problem
+# saying why, and not the rest of the bench.
+use_afdo_training () {
+  local dir=$USE_DIR/mipbcnt profile=$USE_DIR/bcnt.mip
+  rm -f "$USE_DIR/afdo.problem" "$USE_DIR/mip.afdo" "$profile"
+  mip_say "profile use: $USE_EXE block-count build, its training run and AutoFDO export"
+  if ! (
+    use_build mipbcnt \
+      "-g -fplugin=$MIP_PLUGIN -fplugin-arg-mip-generate=block-count" \
+      "-L$(mip_runtime_libdir) -lmip"
+    use_run mipbcnt train "$@"
+    "$MIPDATA" create -p "$profile" "$dir/$USE_EXE" \
+      && "$MIPDATA" merge -p "$profile" "$dir/train.mipraw" \
+      && "$MIPDATA" export -p "$profile" --debug "$dir/$USE_EXE" \
+        --format=afdo -o "$USE_DIR/mip.afdo"
+  ) >>"$USE_DIR/afdo.log" 2>&1; then
+    echo "the block-count build, its run or mipdata export --format=afdo failed (log: $USE_DIR/afdo.log)" \
+      >"$USE_DIR/afdo.problem"
+    rm -f "$USE_DIR/mip.afdo"
+  fi
 }
 
 # The builds of USE_BUILDS other than plain, with the profiles (the MIP
@@ -213,13 +252,45 @@ use_profile_builds () {
   # -fprofile-use finds the .gcda files beside the objects it rebuilds.
   cp "$USE_DIR/pgo/$USE_EXE" "$USE_DIR/pgo/$USE_EXE.generate"
   use_build pgo "-fprofile-use -Wno-missing-profile" ""
+  use_afdo_build
+}
+
+# The mipafdo build, with USE_DIR/mip.afdo.  When gcc fails in a function
+# (GCC 12.2 divides by zero in its vectorizer on speedtest1's
+# sqlite3Insert with this profile), that function is left out of the
+# profile (mipdata export --afdo-exclude-function) and the build tried
+# again, for up to 3 functions, named in USE_DIR/afdo.excluded.
+use_afdo_build () {
+  local excluded='' name tries=0
+  [ -f "$USE_DIR/mip.afdo" ] || return 0
+  rm -f "$USE_DIR/afdo.excluded"
+  until (export LC_ALL=C
+         use_build mipafdo "-fauto-profile=$USE_DIR/mip.afdo" "") \
+          >>"$USE_DIR/afdo.log" 2>&1; do
+    name=$(sed -n "s/.*In function '\([^']*\)'.*/\1/p" \
+      "$USE_DIR/mipafdo/build.log" | tail -n 1)
+    tries=$((tries + 1))
+    # shellcheck disable=SC2086 # the options are words
+    if [ -z "$name" ] || [ "$tries" -gt 3 ] \
+      || ! "$MIPDATA" export -p "$USE_DIR/bcnt.mip" \
+        --debug "$USE_DIR/mipbcnt/$USE_EXE" --format=afdo $excluded \
+        "--afdo-exclude-function=$name" -o "$USE_DIR/mip.afdo" \
+        >>"$USE_DIR/afdo.log" 2>&1; then
+      echo "gcc -fauto-profile=$USE_DIR/mip.afdo failed (log: $USE_DIR/afdo.log)" \
+        >"$USE_DIR/afdo.problem"
+      rm -rf "$USE_DIR/mipafdo"
+      return 0
+    fi
+    excluded="$excluded --afdo-exclude-function=$name"
+    echo "$name" >>"$USE_DIR/afdo.excluded"
+  done
 }
 
 # use_runs WHAT ARGS...: every build of USE_BUILDS runs ARGS as WHAT.
 use_runs () {
   local what=$1 name
   shift
-  for name in $USE_BUILDS; do
+  for name in $(use_names); do
     use_run "$name" "$what" "$@"
   done
 }
@@ -238,7 +309,7 @@ use_builds () {
     use_runs "each-$set" --testset "$set" --size "$BENCH_USE_EACH_SIZE"
   done
   mip_say "profile use: the training workload again, on the use builds"
-  for name in $USE_BUILDS; do
+  for name in $(use_names); do
     # shellcheck disable=SC2086
     [ "$name" = plain ] || use_run "$name" same $BENCH_USE_TRAIN
   done
@@ -247,7 +318,7 @@ use_builds () {
   use_runs startup $BENCH_USE_STARTUP
   if [ "${BENCH_TIME_RUNS:-3}" -gt 0 ]; then
     mip_say "profile use: wall time ($BENCH_USE_TIME, best of ${BENCH_TIME_RUNS:-3})"
-    for name in $USE_BUILDS; do
+    for name in $(use_names); do
       use_wall "$name"
     done
   fi
@@ -265,7 +336,7 @@ use_shell_builds () {
   use_profile_builds
   mip_say "profile use: sqlite3 shell, measured and start-up runs"
   USE_INPUT=$here/bench-shell-measure.sql use_runs measure :memory:
-  for name in $USE_BUILDS; do
+  for name in $(use_names); do
     [ "$name" = plain ] \
       || USE_INPUT=$here/bench-shell-train.sql use_run "$name" same :memory:
   done
@@ -279,6 +350,7 @@ use_title () {
     miplayout) echo "MIP use, layout only" ;;
     mipchains) echo "MIP use, call chains" ;;
     pgo) echo "gcc -fprofile-use" ;;
+    mipafdo) echo "MIP block-count -> -fauto-profile" ;;
   esac
 }
 
@@ -286,14 +358,14 @@ use_title () {
 print_use_each () {
   local set name line pages
   [ -n "$BENCH_USE_EACH" ] || return 0
-  line=$(printf '  %-26s' build)
+  line=$(printf '  %-34s' build)
   for set in $BENCH_USE_EACH; do
     line="$line$(printf ' %9s %8s' "$set" '+%')"
   done
   echo "  text pages of each other test set run alone (--testset SET --size $BENCH_USE_EACH_SIZE):"
   echo "$line"
-  for name in $USE_BUILDS; do
-    line=$(printf '  %-26s' "$(use_title "$name")")
+  for name in $(use_names); do
+    line=$(printf '  %-34s' "$(use_title "$name")")
     for set in $BENCH_USE_EACH; do
       pages=$(use_text_pages "$name" "each-$set")
       line="$line$(printf ' %9s %8s' "$pages" \
@@ -315,9 +387,9 @@ print_use_table () {
   ref_same=$(use_text_pages plain train)
   ref_startup=$(use_text_pages plain startup)
   ref_wall=$(use_wall_time plain)
-  printf '  %-26s %11s %8s %14s %8s %9s %8s %12s %8s %9s %8s %7s %8s\n' build "text pages" '+%' \
+  printf '  %-34s %11s %8s %14s %8s %9s %8s %12s %8s %9s %8s %7s %8s\n' build "text pages" '+%' \
     instructions '+%' .text '+%' "pages train" '+%' start-up '+%' 'wall s' '+%'
-  for name in $USE_BUILDS; do
+  for name in $(use_names); do
     title=$(use_title "$name")
     pages=$(use_text_pages "$name" measure)
     insns=$(use_insns "$name" measure)
@@ -327,7 +399,7 @@ print_use_table () {
     same_pages=$(use_text_pages "$name" "$same")
     startup=$(use_text_pages "$name" startup)
     wall=$(use_wall_time "$name")
-    printf '  %-26s %11s %8s %14s %8s %9s %8s %12s %8s %9s %8s %7s %8s\n' "$title" "$pages" \
+    printf '  %-34s %11s %8s %14s %8s %9s %8s %12s %8s %9s %8s %7s %8s\n' "$title" "$pages" \
       "$(percent "$pages" "$ref_pages")" "$insns" \
       "$(percent "$insns" "$ref_insns")" "$text" \
       "$(percent "$text" "$ref_text")" "$same_pages" \
@@ -343,16 +415,27 @@ print_use_cost () {
   local name title insns ref_insns
   echo "  collecting the profile (training run, instructions):"
   ref_insns=$(use_insns plain train)
-  printf '  %-26s %14s\n' plain "$ref_insns"
-  for name in mipgen pgo; do
+  printf '  %-34s %14s\n' plain "$ref_insns"
+  for name in mipgen pgo mipbcnt; do
+    [ -f "$USE_DIR/$name/train.insns" ] || continue
     case $name in
       mipgen) title="MIP full" ;;
       pgo) title="gcc -fprofile-generate" ;;
+      mipbcnt) title="MIP block-count (-g)" ;;
     esac
     insns=$(use_insns "$name" train)
-    printf '  %-26s %14s %8s\n' "$title" "$insns" \
+    printf '  %-34s %14s %8s\n' "$title" "$insns" \
       "$(percent "$insns" "$ref_insns")"
   done
+}
+
+# Why USE_PROGRAM's table has no AutoFDO row, when it has none, or the
+# functions left out of its profile.
+print_use_afdo_problem () {
+  [ ! -f "$USE_DIR/afdo.problem" ] \
+    || echo "  (no MIP block-count -> -fauto-profile row: $(cat "$USE_DIR/afdo.problem"))"
+  [ ! -f "$USE_DIR/afdo.excluded" ] \
+    || echo "  (MIP block-count -> -fauto-profile: gcc failed on the profile of $(tr '\n' ' ' <"$USE_DIR/afdo.excluded")which was left out)"
 }
 
 print_use () {
@@ -366,6 +449,7 @@ print_use () {
   print_use_table
   print_use_each
   print_use_cost
+  print_use_afdo_problem
   echo "training run: speedtest1 $BENCH_USE_TRAIN; measured run: speedtest1 $BENCH_USE_MEASURE"
   echo "  (--memdb --singlethread).  text pages: distinct 4 KiB pages of the program's .text"
   echo "  holding an instruction the measured run executed (pages train: those of a run of the"
@@ -385,6 +469,7 @@ print_use () {
   fi
   print_use_table
   print_use_cost
+  print_use_afdo_problem
   echo "training run: sqlite3 :memory: <scripts/bench-shell-train.sql; measured run:"
   echo "  sqlite3 :memory: <scripts/bench-shell-measure.sql; start-up: sqlite3 :memory: 'SELECT 1;'."
   echo "  Columns as above; no wall time (the runs are short)."

@@ -32,6 +32,7 @@ gcc_version=${MIP_GCC_VERSION:-12}
 # Graphviz's dot renders mipdata callgraph --dot as the guide does.
 # gcovr reads mipdata export's .gcov files, xmllint (libxml2-utils) its
 # Cobertura and SonarQube XML; Chromium shows its Markdown summary.
+# autofdo's dump_gcov reads back mipdata export --format=afdo's files.
 # make bench's merge table (scripts/bench-merge.sh) measures with GNU
 # time and compares with clang 19's llvm-profdata (clang-19, its profile
 # runtime libclang-rt-19-dev, llvm-19).  make check-firmware runs the
@@ -48,7 +49,7 @@ packages="build-essential autoconf automake libtool pkg-config
   qemu-user texinfo
   gcc-$gcc_version-source xz-utils bzip2 debian-archive-keyring gzip
   python3
-  lcov chromium graphviz gcovr libxml2-utils
+  lcov chromium graphviz gcovr libxml2-utils autofdo
   qemu-system-arm gdb-multiarch
   dpkg-dev debhelper fakeroot lintian mmdebstrap"
 # make bench only: GNU time (peak RSS) and clang 19 with llvm-profdata
