@@ -1390,7 +1390,7 @@ START_TEST (test_coverage_gates)
 	   NULL);
   ck_assert_exit (r, 2);
   ck_assert_contains (r, ERR, "unknown format 'xml' (use one of lcov,"
-		      " cobertura, sonarqube, gcov, gcov-json, markdown)");
+		      " cobertura, sonarqube, gcov, gcov-json, markdown, afdo)");
   free_result (&r);
 }
 END_TEST
