@@ -69,6 +69,7 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 
 BENCH_USE=${BENCH_USE:-1}
+BENCH_OPT=${BENCH_OPT:--O2}
 BENCH_USE_TRAIN=${BENCH_USE_TRAIN:---testset main --size 5}
 BENCH_USE_MEASURE=${BENCH_USE_MEASURE:---testset orm,cte,fp --size 5}
 BENCH_USE_STARTUP=${BENCH_USE_STARTUP:---testset debug1 --size 1}
@@ -163,7 +164,7 @@ use_bolt_flags () {
 # BOLT's builds link plain's objects and rewrite the result with the
 # training profile; clang + order links clang's objects.
 use_link () {
-  local name=$1 out=$2 padding=${3:-} order=
+  local name=$1 out=$2 padding=${3:-} order=''
   cd "$USE_DIR/$name"
   # shellcheck disable=SC2046,SC2086 # flags are words
   case $name in
@@ -232,6 +233,7 @@ use_link_offset () {
   cd "$dir"
   printf '\t.section .text.unlikely.bench_padding,"ax",@progbits\nbench_padding:\n\t.skip %d,0x90\n\t.section .note.GNU-stack,"",@progbits\n' \
     "$offset" >padding.s
+  # shellcheck disable=SC2086 # CC may be several words
   mip_run build.log $CC -c padding.s -o padding.o
   use_link "$1" "$USE_EXE.at-$offset" "$dir/padding.o"
 }
@@ -358,7 +360,7 @@ use_bolt_builds () {
   local dir=$USE_DIR/boltinstr problem name
   problem=$(use_bolt_problem)
   mkdir -p "$dir"
-  mip_say "profile use: BOLT: instrumenting plain $USE_EXE, training run"
+  [ -n "$problem" ] || mip_say "profile use: BOLT: instrumenting plain $USE_EXE, training run"
   # shellcheck disable=SC2086 # flags are words
   if [ -z "$problem" ] && ! (
       cd "$dir"
@@ -391,7 +393,7 @@ use_bolt_builds () {
 # clang plain, its objects linked in that order, and clang's PGO build
 # linked in that order.
 use_clang_builds () {
-  local dir=$USE_DIR/clanggen problem order_problem= name
+  local dir=$USE_DIR/clanggen problem order_problem='' name
   problem=$(use_clang_problem)
   mkdir -p "$dir"
   if [ -z "$problem" ]; then
@@ -629,7 +631,7 @@ print_use () {
   print_use_each
   print_use_cost
   echo "training run: speedtest1 $BENCH_USE_TRAIN; measured run: speedtest1 $BENCH_USE_MEASURE"
-  echo "  (--memdb --singlethread).  text pages: distinct 4 KiB pages of the program's .text"
+  echo "  (--memdb --singlethread).  text pages: distinct 4 KiB pages of the program's code"
   echo "  holding an instruction the measured run executed (pages train: those of a run of the"
   echo "  training workload itself, on each build; start-up: those of speedtest1 $BENCH_USE_STARTUP,"
   echo "  which opens the database, runs one trivial test and exits); instructions: executed by the whole"
@@ -653,7 +655,7 @@ print_use () {
   fi
   use_program shell
   echo
-  echo "== profile use: the sqlite3 shell on x86-64 (the same builds) =="
+  echo "== profile use: the sqlite3 shell on x86-64 (the same builds but BOLT's and clang's) =="
   if [ -f "$OUT/use-shell/skipped" ]; then
     echo "skipped: $(cat "$OUT/use-shell/skipped")"
     return
