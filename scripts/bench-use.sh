@@ -664,7 +664,7 @@ print_use () {
   print_use_cost
   echo "training run: sqlite3 :memory: <scripts/bench-shell-train.sql; measured run:"
   echo "  sqlite3 :memory: <scripts/bench-shell-measure.sql; start-up: sqlite3 :memory: 'SELECT 1;'."
-  echo "  Columns as above; no wall time (the runs are short)."
+  echo "  Columns as above; no wall time (the runs are short) and no hash (speedtest1's own check)."
 }
 
 bench_use () {
