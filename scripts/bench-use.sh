@@ -18,6 +18,25 @@
 #              by mipdata export --format=afdo as GCC's AutoFDO profile,
 #              then built with -fauto-profile=FILE and no plugin; left out
 #              (saying why) when any of that fails
+# and, for speedtest1 only, post-link and other-compiler layouts from the
+# same training run:
+#   BOLT       plain's objects linked with --emit-relocs, instrumented
+#              by llvm-bolt -instrument, trained, then rewritten by
+#              llvm-bolt with BENCH_BOLT_FLAGS (BENCH_BOLT: LLVM 19's
+#              llvm-bolt, called from its own directory, where it finds
+#              its instrumentation runtime)
+#   BOLT -lite=0   the same, every function rewritten, not only those
+#              the profile saw
+#   clang      BENCH_CLANG -ffunction-sections linked by lld (BENCH_LLD),
+#              the reference of the two below
+#   clang + order  the same objects linked with
+#              --symbol-ordering-file: the functions in the order the
+#              training run first called them (clang -fprofile-generate
+#              -mllvm -pgo-temporal-instrumentation, then
+#              BENCH_PROFDATA merge and order)
+#   clang PGO + order  built with -fprofile-use of that profile, linked
+#              with the same order
+# each row "not run: REASON" when its tools are missing or fail;
 # and each runs the measured workload, a different one (the use builds
 # the training workload too), under qemu-user
 # with the TCG plugin scripts/qemu-trace.c, which lists the 4 KiB pages
@@ -43,11 +62,19 @@
 #                      workload made longer; BENCH_TIME_RUNS=0 skips it),
 #                      averaged over the code offsets (bytes)
 #   BENCH_USE_OFFSETS  (default "0 16 32 48", see use_wall)
+#   BENCH_USE_OTHER    1 (default) adds the BOLT and clang rows to
+#                      speedtest1's table; 0 leaves them out
+#   BENCH_USE_SHELL    1 (default) makes the sqlite3 shell's table too
+#   BENCH_BOLT, BENCH_BOLT_FLAGS, BENCH_CLANG, BENCH_PROFDATA, BENCH_LLD
+#                      the tools of those rows (above)
+# Every build's measured workload is also run natively with --verify, and
+# its Verification Hash compared with plain's (the column "hash").
 #
 # Copyright (C) 2026 The MIP for GCC developers.
 # SPDX-License-Identifier: GPL-3.0-or-later
 
 BENCH_USE=${BENCH_USE:-1}
+BENCH_OPT=${BENCH_OPT:--O2}
 BENCH_USE_TRAIN=${BENCH_USE_TRAIN:---testset main --size 5}
 BENCH_USE_MEASURE=${BENCH_USE_MEASURE:---testset orm,cte,fp --size 5}
 BENCH_USE_STARTUP=${BENCH_USE_STARTUP:---testset debug1 --size 1}
@@ -55,10 +82,21 @@ BENCH_USE_EACH=${BENCH_USE_EACH-orm cte fp}
 BENCH_USE_EACH_SIZE=${BENCH_USE_EACH_SIZE:-5}
 BENCH_USE_TIME=${BENCH_USE_TIME:---testset orm,cte,fp --size 25}
 BENCH_USE_OFFSETS=${BENCH_USE_OFFSETS:-0 16 32 48}
+BENCH_USE_OTHER=${BENCH_USE_OTHER:-1}
+BENCH_USE_SHELL=${BENCH_USE_SHELL:-1}
+BENCH_BOLT=${BENCH_BOLT:-/usr/lib/llvm-19/bin/llvm-bolt}
+BENCH_BOLT_FLAGS=${BENCH_BOLT_FLAGS:--reorder-blocks=ext-tsp -reorder-functions=cdsort -split-functions -split-all-cold -dyno-stats}
+BENCH_CLANG=${BENCH_CLANG:-clang-19}
+BENCH_PROFDATA=${BENCH_PROFDATA:-llvm-profdata-19}
+BENCH_LLD=${BENCH_LLD:-ld.lld-19}
 USE_QEMU=qemu-x86_64
-# The builds each table shows, plain first; use_names adds mipafdo
-# when it was built.
-USE_BUILDS="plain mipuse miplayout mipchains pgo"
+# The builds each table shows, plain first (use_program sets USE_BUILDS;
+# use_names adds mipafdo when it was built), and the sections that hold
+# their code (BOLT's rewritten code is in .text and .text.cold, what it
+# left of the input in .bolt.org.text).
+USE_GCC_BUILDS="plain mipuse miplayout mipchains pgo"
+USE_OTHER_BUILDS="bolt boltall clang clangorder clangpgo"
+USE_CODE_SECTIONS=".text .text.cold .bolt.org.text"
 
 # The builds of USE_PROGRAM that the tables show.
 use_names () {
@@ -82,29 +120,90 @@ use_program () {
   case $1 in
     speedtest1)
       USE_DIR=$OUT/use USE_MAIN=speedtest1 USE_EXE=speedtest1
-      USE_FIXED_ARGS="--memdb --singlethread" ;;
+      USE_FIXED_ARGS="--memdb --singlethread" USE_BUILDS=$USE_GCC_BUILDS
+      [ "$BENCH_USE_OTHER" != 1 ] || USE_BUILDS="$USE_BUILDS $USE_OTHER_BUILDS" ;;
     shell)
       USE_DIR=$OUT/use-shell USE_MAIN=shell USE_EXE=sqlite3
-      USE_FIXED_ARGS="" ;;
+      USE_FIXED_ARGS="" USE_BUILDS=$USE_GCC_BUILDS ;;
   esac
 }
 
-# use_build NAME "CFLAGS" "LDFLAGS": the program in USE_DIR/NAME (objects
-# kept there, so that gcc's profile files sit beside them).
+# use_not_run NAME REASON: NAME's row says "not run: REASON".
+use_not_run () {
+  mkdir -p "$USE_DIR/$1"
+  printf '%s\n' "$2" >"$USE_DIR/$1/not-run"
+}
+
+# True when NAME was built (its row is not "not run").
+use_ran () {
+  [ ! -f "$USE_DIR/$1/not-run" ]
+}
+
+# use_build NAME "CFLAGS" "LDFLAGS" [COMPILER]: the program in
+# USE_DIR/NAME (objects kept there, so that gcc's profile files sit
+# beside them), by COMPILER (default CC).
 use_build () {
-  local dir=$USE_DIR/$1 cflags=$2 ldflags=$3
+  local dir=$USE_DIR/$1 cflags=$2 ldflags=$3 cc=${4:-$CC}
   local src=$MIP_WORK/src/sqlite-amalgamation
   mkdir -p "$dir"
   cd "$dir"
   # shellcheck disable=SC2086 # flags are words
   {
-    mip_run build.log $CC $BENCH_OPT -fno-pie $cflags -I"$src" \
+    mip_run build.log $cc $BENCH_OPT -fno-pie $cflags -I"$src" \
       -c "$src/sqlite3.c" -o sqlite3.o
-    mip_run build.log $CC $BENCH_OPT -fno-pie $cflags -I"$src" \
+    mip_run build.log $cc $BENCH_OPT -fno-pie $cflags -I"$src" \
       -c "$src/$USE_MAIN.c" -o "$USE_MAIN.o"
-    mip_run build.log $CC $BENCH_OPT -no-pie $cflags sqlite3.o "$USE_MAIN.o" \
+    mip_run build.log $cc $BENCH_OPT -no-pie $cflags sqlite3.o "$USE_MAIN.o" \
       -o "$USE_EXE" $ldflags -lm -lpthread -ldl
   }
+  cd "$OUT"
+}
+
+# The linker options of the clang builds: lld, and for ORDER-FILE (if
+# given) the symbol order.
+use_lld_flags () {
+  printf -- '--ld-path=%s' "$(command -v "$BENCH_LLD")"
+  [ -z "${1:-}" ] || printf -- ' -Wl,--symbol-ordering-file=%s -Wl,--no-warn-symbol-ordering' "$1"
+}
+
+# BOLT's options for NAME (bolt or boltall).
+use_bolt_flags () {
+  printf -- '%s' "$BENCH_BOLT_FLAGS"
+  [ "$1" != boltall ] || printf -- ' -lite=0'
+}
+
+# use_link NAME OUTPUT [PADDING-OBJECT]: NAME's program linked again, in
+# its directory, as OUTPUT, PADDING-OBJECT (see use_link_offset) first.
+# BOLT's builds link plain's objects and rewrite the result with the
+# training profile; clang + order links clang's objects.
+use_link () {
+  local name=$1 out=$2 padding=${3:-} order=''
+  cd "$USE_DIR/$name"
+  # shellcheck disable=SC2046,SC2086 # flags are words
+  case $name in
+    bolt | boltall)
+      mip_run build.log $CC $BENCH_OPT -no-pie $padding ../plain/sqlite3.o \
+        "../plain/$USE_MAIN.o" -o "$out.input" -Wl,--emit-relocs -lm -lpthread -ldl
+      mip_run build.log "$BENCH_BOLT" "$out.input" -o "$out" \
+        -data="$USE_DIR/boltinstr/train.fdata" $(use_bolt_flags "$name")
+      rm -f "$out.input" ;;
+    clang | clangorder | clangpgo)
+      if [ "$name" != clang ]; then
+        order=$USE_DIR/clanggen/order.txt
+        if [ -n "$padding" ]; then
+          # The padding first, then the functions in their order.
+          { echo bench_padding; cat "$order"; } >padded-order.txt
+          order=$PWD/padded-order.txt
+        fi
+      fi
+      local objects=.
+      [ "$name" != clangorder ] || objects=../clang
+      mip_run build.log "$BENCH_CLANG" $BENCH_OPT -no-pie $(use_lld_flags "$order") \
+        $padding "$objects/sqlite3.o" "$objects/$USE_MAIN.o" -o "$out" -lm -lpthread -ldl ;;
+    *)
+      mip_run build.log $CC $BENCH_OPT -no-pie $padding sqlite3.o "$USE_MAIN.o" \
+        -o "$out" -lm -lpthread -ldl ;;
+  esac
   cd "$OUT"
 }
 
@@ -117,26 +216,20 @@ use_run () {
   cd "$dir"
   rm -f "$what.pages" "$what.insns"
   # shellcheck disable=SC2086 # the fixed arguments are words
-  MIP_PROFILE_FILENAME=$dir/$what.mipraw mip_run "$what.log" "$USE_QEMU" \
+  MIP_PROFILE_FILENAME=$dir/$what.mipraw LLVM_PROFILE_FILE=$dir/$what.profraw \
+    mip_run "$what.log" "$USE_QEMU" \
     -plugin "$OUT/use/qemu-trace.so,pages=$dir/$what.pages,insns=$dir/$what.insns" \
     "./$USE_EXE" "$@" $USE_FIXED_ARGS <"${USE_INPUT:-/dev/null}"
   cd "$OUT"
 }
 
-# The pages of WHAT.pages inside the .text of NAME's program.
+# The pages of WHAT.pages inside the code (USE_CODE_SECTIONS) of NAME's
+# program.
 use_text_pages () {
-  local dir=$USE_DIR/$1 lo size hi page address n=0
-  read -r lo size < <(readelf -SW "$dir/$USE_EXE" | awk '{
-    for (i = 1; i < NF; i++) if ($i == ".text") { print $(i + 2), $(i + 4); exit } }')
-  lo=$((16#$lo))
-  hi=$((lo + 16#$size))
-  while read -r page; do
-    address=$((16#$page * 4096))
-    if [ $((address + 4096)) -gt "$lo" ] && [ "$address" -lt "$hi" ]; then
-      n=$((n + 1))
-    fi
-  done <"$dir/$2.pages"
-  echo "$n"
+  local dir=$USE_DIR/$1
+  # shellcheck disable=SC2086 # one word per section
+  size -A "$dir/$USE_EXE" | mip_script_data section-pages "$dir/$2.pages" \
+    $USE_CODE_SECTIONS
 }
 
 # use_link_offset NAME OFFSET: NAME's objects linked again, with OFFSET
@@ -144,18 +237,18 @@ use_text_pages () {
 # the first object on the command line, which GNU ld places first), into
 # USE_DIR/NAME/PROGRAM.at-OFFSET: the same code, every function
 # OFFSET bytes further.
+# lld keeps the command line's order (the padding then comes after the C
+# library's start-up code, still ahead of the program's), and the clang
+# builds' order file names the padding first.  BOLT places the functions
+# it rewrites itself: the padding moves only what it leaves in place.
 use_link_offset () {
   local dir=$USE_DIR/$1 offset=$2
   cd "$dir"
-  printf '\t.section .text.unlikely.bench_padding,"ax",@progbits\n\t.skip %d,0x90\n\t.section .note.GNU-stack,"",@progbits\n' \
+  printf '\t.section .text.unlikely.bench_padding,"ax",@progbits\nbench_padding:\n\t.skip %d,0x90\n\t.section .note.GNU-stack,"",@progbits\n' \
     "$offset" >padding.s
-  # shellcheck disable=SC2086 # flags are words
-  {
-    mip_run build.log $CC -c padding.s -o padding.o
-    mip_run build.log $CC $BENCH_OPT -no-pie padding.o sqlite3.o "$USE_MAIN.o" \
-      -o "$USE_EXE.at-$offset" -lm -lpthread -ldl
-  }
-  cd "$OUT"
+  # shellcheck disable=SC2086 # CC may be several words
+  mip_run build.log $CC -c padding.s -o padding.o
+  use_link "$1" "$USE_EXE.at-$offset" "$dir/padding.o"
 }
 
 # use_wall NAME: NAME's wall time with BENCH_USE_TIME, in seconds, into
@@ -189,8 +282,40 @@ use_insns () {
   awk '$1 == "insns" { print $2 }' "$USE_DIR/$1/$2.insns"
 }
 
+# The code's size: .text, and BOLT's .text.cold (what BOLT rewrote; the
+# input's code it keeps, .bolt.org.text, is not counted).
 use_text_size () {
-  size -A "$USE_DIR/$1/$USE_EXE" | awk '$1 == ".text" { print $2 }'
+  size -A "$USE_DIR/$1/$USE_EXE" | mip_script_data size-sections .text .text.cold \
+    | awk '{ print $1 + $2 }'
+}
+
+# use_verify NAME: NAME's Verification Hash of the measured workload
+# (a native run with --verify) into USE_DIR/NAME/verify.
+use_verify () {
+  local dir=$USE_DIR/$1
+  cd "$dir"
+  # shellcheck disable=SC2086 # the arguments are words
+  MIP_PROFILE_FILENAME=$dir/verify.mipraw LLVM_PROFILE_FILE=$dir/verify.profraw \
+    "./$USE_EXE" --verify $BENCH_USE_MEASURE $USE_FIXED_ARGS </dev/null \
+    >verify.out 2>&1 || echo "FAILED (exit $?)" >>verify.out
+  grep -E '^Verification Hash|^FAILED' verify.out >verify || echo "no Verification Hash" >verify
+  rm -f verify.mipraw verify.profraw
+  cd "$OUT"
+}
+
+# NAME's hash against plain's: same, DIFFERS, reference (plain) or -.
+use_hash () {
+  local dir=$USE_DIR/$1
+  if [ ! -f "$dir/verify" ]; then
+    echo -
+  elif [ "$1" = plain ]; then
+    echo reference
+  elif grep -q '^Verification Hash' "$dir/verify" \
+       && cmp -s "$dir/verify" "$USE_DIR/plain/verify"; then
+    echo same
+  else
+    echo DIFFERS
+  fi
 }
 
 # The plain, MIP full and gcc -fprofile-generate builds of USE_PROGRAM,
@@ -286,11 +411,121 @@ use_afdo_build () {
   done
 }
 
+# Why the BOLT rows cannot be made here, or nothing.
+use_bolt_problem () {
+  [ -x "$BENCH_BOLT" ] || echo "no $BENCH_BOLT (install bolt-19)"
+}
+
+# Why the clang rows cannot be made here, or nothing.
+use_clang_problem () {
+  command -v "$BENCH_CLANG" >/dev/null 2>&1 \
+    || { echo "no $BENCH_CLANG (install clang-19)"; return; }
+  command -v "$BENCH_LLD" >/dev/null 2>&1 \
+    || { echo "no $BENCH_LLD (install lld-19)"; return; }
+}
+
+# use_bolt_builds ARGS...: plain's objects linked with --emit-relocs,
+# instrumented by llvm-bolt (USE_DIR/boltinstr), run on the training
+# workload ARGS, and rewritten with its profile (bolt, boltall).
+use_bolt_builds () {
+  local dir=$USE_DIR/boltinstr problem name
+  problem=$(use_bolt_problem)
+  mkdir -p "$dir"
+  [ -n "$problem" ] || mip_say "profile use: BOLT: instrumenting plain $USE_EXE, training run"
+  # shellcheck disable=SC2086 # flags are words
+  if [ -z "$problem" ] && ! (
+      cd "$dir"
+      mip_run build.log $CC $BENCH_OPT -no-pie ../plain/sqlite3.o \
+        "../plain/$USE_MAIN.o" -o "$USE_EXE.input" -Wl,--emit-relocs -lm -lpthread -ldl
+      mip_run build.log "$BENCH_BOLT" "$USE_EXE.input" -instrument \
+        -instrumentation-file="$dir/train.fdata" -o "$USE_EXE"); then
+    problem="llvm-bolt -instrument failed (see $dir/build.log)"
+  fi
+  rm -f "$dir/train.fdata"
+  if [ -z "$problem" ] && ! (use_run boltinstr train "$@"); then
+    problem="the instrumented program failed (see $dir/train.log)"
+  fi
+  [ -n "$problem" ] || [ -s "$dir/train.fdata" ] \
+    || problem="the instrumented run wrote no profile ($dir/train.fdata)"
+  for name in boltinstr bolt boltall; do
+    if [ -n "$problem" ]; then
+      use_not_run "$name" "$problem"
+    elif [ "$name" != boltinstr ]; then
+      mip_say "profile use: BOLT: $(use_title "$name")"
+      mkdir -p "$USE_DIR/$name"
+      (use_link "$name" "$USE_EXE") \
+        || use_not_run "$name" "llvm-bolt failed (see $USE_DIR/$name/build.log)"
+    fi
+  done
+}
+
+# use_clang_builds ARGS...: clang's builds: the temporal profile of the
+# training workload ARGS (USE_DIR/clanggen: train.profdata, order.txt),
+# clang plain, its objects linked in that order, and clang's PGO build
+# linked in that order.
+use_clang_builds () {
+  local dir=$USE_DIR/clanggen problem order_problem='' name
+  problem=$(use_clang_problem)
+  mkdir -p "$dir"
+  if [ -z "$problem" ]; then
+    mip_say "profile use: building $USE_EXE with $BENCH_CLANG, lld"
+    (use_build clang "-ffunction-sections" "$(use_lld_flags)" "$BENCH_CLANG") \
+      || use_not_run clang "$BENCH_CLANG with $BENCH_LLD failed (see $USE_DIR/clang/build.log)"
+  else
+    use_not_run clang "$problem"
+  fi
+  order_problem=$problem
+  [ -n "$order_problem" ] || command -v "$BENCH_PROFDATA" >/dev/null 2>&1 \
+    || order_problem="no $BENCH_PROFDATA (install llvm-19)"
+  if [ -z "$order_problem" ]; then
+    mip_say "profile use: $BENCH_CLANG -fprofile-generate -mllvm -pgo-temporal-instrumentation, training run"
+    (use_build clanggen "-fprofile-generate -mllvm -pgo-temporal-instrumentation" "" \
+       "$BENCH_CLANG") \
+      || order_problem="$BENCH_CLANG -fprofile-generate failed (see $dir/build.log; its runtime is in libclang-rt-19-dev)"
+  fi
+  rm -f "$dir/train.profraw"
+  if [ -z "$order_problem" ] && ! (use_run clanggen train "$@"); then
+    order_problem="the instrumented program failed (see $dir/train.log)"
+  fi
+  # The order: one function a line, those of static functions after a
+  # comment line naming their source file.
+  if [ -z "$order_problem" ] && ! (
+      cd "$dir"
+      mip_run profdata.log "$BENCH_PROFDATA" merge -o train.profdata train.profraw
+      mip_run profdata.log "$BENCH_PROFDATA" order train.profdata -o order.out
+      grep -v '^#' order.out >order.txt); then
+    order_problem="$BENCH_PROFDATA merge or order failed (see $dir/profdata.log)"
+  fi
+  for name in clanggen clangorder clangpgo; do
+    if [ -n "$order_problem" ]; then
+      use_not_run "$name" "$order_problem"
+      continue
+    fi
+    mkdir -p "$USE_DIR/$name"
+    case $name in
+      clangorder)
+        if use_ran clang; then
+          (use_link clangorder "$USE_EXE") \
+            || use_not_run clangorder "lld failed (see $USE_DIR/clangorder/build.log)"
+        else
+          use_not_run clangorder "clang -O2 failed"
+        fi ;;
+      clangpgo)
+        mip_say "profile use: building $USE_EXE with $BENCH_CLANG -fprofile-use, in that order"
+        (use_build clangpgo \
+           "-ffunction-sections -fprofile-use=$dir/train.profdata" \
+           "$(use_lld_flags "$dir/order.txt")" "$BENCH_CLANG") \
+          || use_not_run clangpgo "$BENCH_CLANG -fprofile-use failed (see $USE_DIR/clangpgo/build.log)" ;;
+    esac
+  done
+}
+
 # use_runs WHAT ARGS...: every build of USE_BUILDS runs ARGS as WHAT.
 use_runs () {
   local what=$1 name
   shift
   for name in $(use_names); do
+    use_ran "$name" || continue
     use_run "$name" "$what" "$@"
   done
 }
@@ -301,9 +536,18 @@ use_builds () {
   # shellcheck disable=SC2086 # the arguments are words
   use_training $BENCH_USE_TRAIN
   use_profile_builds
-  mip_say "profile use: measured runs ($BENCH_USE_MEASURE)"
+  if [ "$BENCH_USE_OTHER" = 1 ]; then
+    # shellcheck disable=SC2086
+    use_bolt_builds $BENCH_USE_TRAIN
+    # shellcheck disable=SC2086
+    use_clang_builds $BENCH_USE_TRAIN
+  fi
+  mip_say "profile use: measured runs ($BENCH_USE_MEASURE), and natively with --verify"
   # shellcheck disable=SC2086
   use_runs measure $BENCH_USE_MEASURE
+  for name in $USE_BUILDS; do
+    if use_ran "$name"; then use_verify "$name"; fi
+  done
   for set in $BENCH_USE_EACH; do
     mip_say "profile use: test set $set alone (--size $BENCH_USE_EACH_SIZE)"
     use_runs "each-$set" --testset "$set" --size "$BENCH_USE_EACH_SIZE"
@@ -311,7 +555,7 @@ use_builds () {
   mip_say "profile use: the training workload again, on the use builds"
   for name in $(use_names); do
     # shellcheck disable=SC2086
-    [ "$name" = plain ] || use_run "$name" same $BENCH_USE_TRAIN
+    [ "$name" = plain ] || ! use_ran "$name" || use_run "$name" same $BENCH_USE_TRAIN
   done
   mip_say "profile use: start-up ($BENCH_USE_STARTUP)"
   # shellcheck disable=SC2086
@@ -319,7 +563,7 @@ use_builds () {
   if [ "${BENCH_TIME_RUNS:-3}" -gt 0 ]; then
     mip_say "profile use: wall time ($BENCH_USE_TIME, best of ${BENCH_TIME_RUNS:-3})"
     for name in $(use_names); do
-      use_wall "$name"
+      if use_ran "$name"; then use_wall "$name"; fi
     done
   fi
 }
@@ -351,6 +595,11 @@ use_title () {
     mipchains) echo "MIP use, call chains" ;;
     pgo) echo "gcc -fprofile-use" ;;
     mipafdo) echo "MIP block-count -> -fauto-profile" ;;
+    bolt) echo "BOLT" ;;
+    boltall) echo "BOLT -lite=0" ;;
+    clang) echo "clang -O2, lld" ;;
+    clangorder) echo "clang + temporal order" ;;
+    clangpgo) echo "clang PGO + order" ;;
   esac
 }
 
@@ -366,6 +615,10 @@ print_use_each () {
   echo "$line"
   for name in $(use_names); do
     line=$(printf '  %-34s' "$(use_title "$name")")
+    if ! use_ran "$name"; then
+      echo "$line not run"
+      continue
+    fi
     for set in $BENCH_USE_EACH; do
       pages=$(use_text_pages "$name" "each-$set")
       line="$line$(printf ' %9s %8s' "$pages" \
@@ -387,10 +640,14 @@ print_use_table () {
   ref_same=$(use_text_pages plain train)
   ref_startup=$(use_text_pages plain startup)
   ref_wall=$(use_wall_time plain)
-  printf '  %-34s %11s %8s %14s %8s %9s %8s %12s %8s %9s %8s %7s %8s\n' build "text pages" '+%' \
-    instructions '+%' .text '+%' "pages train" '+%' start-up '+%' 'wall s' '+%'
+  printf '  %-34s %11s %8s %14s %8s %9s %8s %12s %8s %9s %8s %7s %8s  %s\n' build "text pages" '+%' \
+    instructions '+%' .text '+%' "pages train" '+%' start-up '+%' 'wall s' '+%' hash
   for name in $(use_names); do
     title=$(use_title "$name")
+    if ! use_ran "$name"; then
+      printf '  %-34s not run: %s\n' "$title" "$(cat "$USE_DIR/$name/not-run")"
+      continue
+    fi
     pages=$(use_text_pages "$name" measure)
     insns=$(use_insns "$name" measure)
     text=$(use_text_size "$name")
@@ -399,13 +656,13 @@ print_use_table () {
     same_pages=$(use_text_pages "$name" "$same")
     startup=$(use_text_pages "$name" startup)
     wall=$(use_wall_time "$name")
-    printf '  %-34s %11s %8s %14s %8s %9s %8s %12s %8s %9s %8s %7s %8s\n' "$title" "$pages" \
+    printf '  %-34s %11s %8s %14s %8s %9s %8s %12s %8s %9s %8s %7s %8s  %s\n' "$title" "$pages" \
       "$(percent "$pages" "$ref_pages")" "$insns" \
       "$(percent "$insns" "$ref_insns")" "$text" \
       "$(percent "$text" "$ref_text")" "$same_pages" \
       "$(percent "$same_pages" "$ref_same")" "$startup" \
       "$(percent "$startup" "$ref_startup")" "$wall" \
-      "$(percent "$wall" "$ref_wall")"
+      "$(percent "$wall" "$ref_wall")" "$(use_hash "$name")"
   done
 }
 
@@ -416,13 +673,20 @@ print_use_cost () {
   echo "  collecting the profile (training run, instructions):"
   ref_insns=$(use_insns plain train)
   printf '  %-34s %14s\n' plain "$ref_insns"
-  for name in mipgen pgo mipbcnt; do
-    [ -f "$USE_DIR/$name/train.insns" ] || continue
+  for name in mipgen pgo mipbcnt boltinstr clanggen; do
     case $name in
       mipgen) title="MIP full" ;;
       pgo) title="gcc -fprofile-generate" ;;
       mipbcnt) title="MIP block-count (-g)" ;;
+      boltinstr) title="BOLT -instrument" ;;
+      clanggen) title="clang temporal PGO" ;;
     esac
+    [ -d "$USE_DIR/$name" ] || continue
+    if ! use_ran "$name"; then
+      printf '  %-34s not run: %s\n' "$title" "$(cat "$USE_DIR/$name/not-run")"
+      continue
+    fi
+    [ -f "$USE_DIR/$name/train.insns" ] || continue
     insns=$(use_insns "$name" train)
     printf '  %-34s %14s %8s\n' "$title" "$insns" \
       "$(percent "$insns" "$ref_insns")"
@@ -451,7 +715,7 @@ print_use () {
   print_use_cost
   print_use_afdo_problem
   echo "training run: speedtest1 $BENCH_USE_TRAIN; measured run: speedtest1 $BENCH_USE_MEASURE"
-  echo "  (--memdb --singlethread).  text pages: distinct 4 KiB pages of the program's .text"
+  echo "  (--memdb --singlethread).  text pages: distinct 4 KiB pages of the program's code"
   echo "  holding an instruction the measured run executed (pages train: those of a run of the"
   echo "  training workload itself, on each build; start-up: those of speedtest1 $BENCH_USE_STARTUP,"
   echo "  which opens the database, runs one trivial test and exits); instructions: executed by the whole"
@@ -459,10 +723,23 @@ print_use () {
   echo "  repeatable); wall s: the best of ${BENCH_TIME_RUNS:-3} native runs of speedtest1 $BENCH_USE_TIME,"
   echo "  in seconds, averaged over the program linked with its code moved by each of"
   echo "  $BENCH_USE_OFFSETS bytes (code alignment alone can move it by tens of percent;"
-  echo "  still noisy: a difference of a few percent is not one)."
+  echo "  still noisy: a difference of a few percent is not one; BOLT places the code it"
+  echo "  rewrites itself, which the offsets do not move).  hash: the Verification Hash of"
+  echo "  a native run of the measured workload with --verify, against plain's."
+  if [ "$BENCH_USE_OTHER" = 1 ]; then
+    echo "BOLT: plain's objects linked with -Wl,--emit-relocs, instrumented by llvm-bolt -instrument,"
+    echo "  trained on the training run, rewritten with $BENCH_BOLT_FLAGS"
+    echo "  (and -lite=0: every function, not only those the profile saw); .text: the code"
+    echo "  BOLT wrote (.text and .text.cold; what it left of the input is in .bolt.org.text,"
+    echo "  whose pages count as text pages too).  clang: $BENCH_CLANG $BENCH_OPT -ffunction-sections"
+    echo "  linked by $BENCH_LLD; + temporal order: the same objects linked with"
+    echo "  --symbol-ordering-file from $BENCH_PROFDATA order of a -fprofile-generate"
+    echo "  -mllvm -pgo-temporal-instrumentation build's training run; PGO + order: built with"
+    echo "  -fprofile-use of that profile, linked in the same order."
+  fi
   use_program shell
   echo
-  echo "== profile use: the sqlite3 shell on x86-64 (the same builds) =="
+  echo "== profile use: the sqlite3 shell on x86-64 (the same builds but BOLT's and clang's) =="
   if [ -f "$OUT/use-shell/skipped" ]; then
     echo "skipped: $(cat "$OUT/use-shell/skipped")"
     return
@@ -472,7 +749,7 @@ print_use () {
   print_use_afdo_problem
   echo "training run: sqlite3 :memory: <scripts/bench-shell-train.sql; measured run:"
   echo "  sqlite3 :memory: <scripts/bench-shell-measure.sql; start-up: sqlite3 :memory: 'SELECT 1;'."
-  echo "  Columns as above; no wall time (the runs are short)."
+  echo "  Columns as above; no wall time (the runs are short) and no hash (speedtest1's own check)."
 }
 
 bench_use () {
@@ -485,7 +762,9 @@ bench_use () {
     printf '%s\n' "$problem" >"$OUT/use/skipped"
   else
     use_builds
-    if [ -f "$MIP_WORK/src/sqlite-amalgamation/shell.c" ]; then
+    if [ "$BENCH_USE_SHELL" != 1 ]; then
+      echo "not made (BENCH_USE_SHELL=$BENCH_USE_SHELL)" >"$OUT/use-shell/skipped"
+    elif [ -f "$MIP_WORK/src/sqlite-amalgamation/shell.c" ]; then
       use_shell_builds
     else
       echo "no shell.c beside sqlite3.c (sources fetched by an older scripts/fetch-sources.sh: delete $MIP_WORK/src/sqlite-amalgamation and fetch again)" \

@@ -69,7 +69,8 @@
 # speedtest1 and of Lua 5.4 (Debian's source package lua5.4, fetched by
 # fetch-sources.sh; BENCH_LUA=0 skips it): .text and stripped size
 # against plain, with their budgets (+1.5% and +2%; Lua +3.5% .text).
-# `bench.sh fixed-cost` prints only that part.  It ends with the
+# `bench.sh fixed-cost` prints only that part, `bench.sh use` only the
+# profile-use tables.  It ends with the
 # firmware table: examples/firmware's flash and RAM on Cortex-M, plain,
 # in each mode (saving its profile itself, or read by a debugger) and
 # with gcc --coverage, against the budget of function coverage there
@@ -1142,7 +1143,7 @@ main () {
     bench_firmware | tee "$OUT/firmware.txt"
     return
   fi
-  [ "${1:-}" = fixed-cost ] || mip_need_tool valgrind
+  case ${1:-} in fixed-cost | use) ;; *) mip_need_tool valgrind ;; esac
   check_cross_names
   if oracle_wanted; then
     mip_need_tool python3
@@ -1159,6 +1160,13 @@ main () {
     mkdir -p "$OUT"
     cd "$OUT"
     bench_fixed_cost | tee "$OUT/fixed-cost.txt"
+    return
+  fi
+  if [ "${1:-}" = use ]; then
+    mkdir -p "$OUT"
+    cd "$OUT"
+    : >"$OUT/report.txt"
+    bench_use
     return
   fi
   [ "${MIP_REUSE_BUILDS:-0}" = 1 ] || rm -rf "$OUT"

@@ -35,7 +35,9 @@ gcc_version=${MIP_GCC_VERSION:-12}
 # autofdo's dump_gcov reads back mipdata export --format=afdo's files.
 # make bench's merge table (scripts/bench-merge.sh) measures with GNU
 # time and compares with clang 19's llvm-profdata (clang-19, its profile
-# runtime libclang-rt-19-dev, llvm-19).  make check-firmware runs the
+# runtime libclang-rt-19-dev, llvm-19); its profile-use table compares BOLT
+# (bolt-19) and clang's temporal function order, linked by lld (lld-19),
+# with MIP's and GCC's profile use.  make check-firmware runs the
 # bare-metal example (examples/firmware, built with the arm-linux-gnueabi
 # cross compiler below) under qemu-system-arm, and gets its profile out
 # through gdb-multiarch.  MIP's Debian packages (debian/, make
@@ -53,10 +55,11 @@ packages="build-essential autoconf automake libtool pkg-config
   qemu-system-arm gdb-multiarch
   dpkg-dev debhelper fakeroot lintian mmdebstrap"
 # make bench only: GNU time (peak RSS) and clang 19 with llvm-profdata
-# (the merge table's other side); scripts/test.sh and scripts/demo.sh
-# skip them (MIP_SKIP_BENCH_DEPS=1).
+# (the merge table's other side, and the profile-use table's clang rows,
+# linked by lld), BOLT (that table's post-link rows); scripts/test.sh
+# and scripts/demo.sh skip them (MIP_SKIP_BENCH_DEPS=1).
 if [ "${MIP_SKIP_BENCH_DEPS:-0}" != 1 ]; then
-  packages="$packages time clang-19 libclang-rt-19-dev llvm-19"
+  packages="$packages time clang-19 libclang-rt-19-dev llvm-19 lld-19 bolt-19"
   # The firmware table's gcc --coverage builds: a bare-metal toolchain,
   # whose libgcov is built for M-profile cores.
   packages="$packages gcc-arm-none-eabi"

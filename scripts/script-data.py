@@ -44,6 +44,13 @@
 #       NAME ending in '*' is the sum of the sections it begins.  Exits 1
 #       when the input holds no section at all.
 #
+#   script-data.py section-pages PAGES_FILE NAME...
+#       'size -A' output (standard input) and a list of 4 KiB pages, one
+#       hexadecimal page number a line (scripts/qemu-trace.c's pages=):
+#       the number of those pages that hold a byte of any section NAME
+#       (a page that two of them share counts once).  Exits 1 when the
+#       input holds none of the sections.
+#
 #   script-data.py tsv-select FILE [--where COLUMN=VALUE]...
 #                  [--unless COLUMN=VALUE]... COLUMN...
 #       FILE is a table whose first line names its tab-separated columns;
@@ -196,6 +203,26 @@ def command_size_sections(arguments):
     print(" ".join(str(value) for value in values))
 
 
+def command_section_pages(arguments):
+    if len(arguments) < 2:
+        fail("usage: script-data.py section-pages PAGES_FILE NAME...")
+    wanted = set(arguments[1:])
+    ranges = []
+    for text in sys.stdin:
+        fields = text.split()
+        if (len(fields) == 3 and fields[0] in wanted and fields[1].isdigit()
+                and fields[2].isdigit() and int(fields[1]) > 0):
+            ranges.append((int(fields[2]), int(fields[2]) + int(fields[1])))
+    if not ranges:
+        fail("none of %s in the 'size -A' output on standard input"
+             % " ".join(sorted(wanted)))
+    with open(arguments[0]) as stream:
+        pages = {int(line, 16) for line in stream if line.strip()}
+    print(sum(1 for page in pages
+              if any(page * 4096 < end and start < (page + 1) * 4096
+                     for start, end in ranges)))
+
+
 def command_tsv_select(arguments):
     if not arguments:
         fail("usage: script-data.py tsv-select FILE [--where COLUMN=VALUE]..."
@@ -292,6 +319,7 @@ COMMANDS = {
     "gcov-counts": command_gcov_counts,
     "gcov-lines": command_gcov_lines,
     "size-sections": command_size_sections,
+    "section-pages": command_section_pages,
     "tsv-select": command_tsv_select,
 }
 
