@@ -9,7 +9,9 @@
 # example under qemu-system-arm (check-firmware.sh), mipdata export's CI
 # formats on speedtest1 read by their consumers (check-export-formats.sh),
 # the Debian packages built, checked by lintian, installed into a clean
-# bookworm root and used there on the demo (check-debian.sh); c-torture's
+# bookworm root and used there on the demo (check-debian.sh), one other
+# GCC release built and sampled in its own Debian root, picked by the
+# commit (check-gcc-matrix.sh); c-torture's
 # output must show progress at least once a minute (the part "progress").  Each part prints its
 # own failures with the commands to reproduce them; a part that crashes
 # counts as one failure.  The last line is "check-real: N passed, N failed, N
@@ -33,9 +35,9 @@
 # FULL=1 checks every test in every configuration (about 12 hours of
 # such a machine);
 # CHECK_PARTS (default "torture sqlite zlib gcov-blocks lcov
-# export-formats demo specs firmware debian"; specs: zlib's and xz's configure, build and tests with
-# -specs=mip-generate.specs, check-specs.sh; debian: needs root and
-# Debian's mirror, else UNSUPPORTED);
+# export-formats demo specs firmware debian gcc-matrix"; specs: zlib's and xz's configure, build and tests with
+# -specs=mip-generate.specs, check-specs.sh; debian and gcc-matrix: need
+# root and Debian's mirror, else UNSUPPORTED);
 # CHECK_ZLIB_CROSS (default "aarch64 arm thumb2 thumb1") and
 # CHECK_SQLITE_CROSS (default none: its 16 builds of sqlite3.c with the
 # cross compilers take longer than the rest of check-real), the cross
@@ -55,7 +57,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 
 export MIP_WORK CC
 export SAMPLE=${SAMPLE:-112}
-CHECK_PARTS=${CHECK_PARTS:-torture sqlite zlib gcov-blocks lcov export-formats demo specs firmware debian}
+CHECK_PARTS=${CHECK_PARTS:-torture sqlite zlib gcov-blocks lcov export-formats demo specs firmware debian gcc-matrix}
 CHECK_ZLIB_CROSS=${CHECK_ZLIB_CROSS-aarch64 arm thumb2 thumb1}
 CHECK_SQLITE_CROSS=${CHECK_SQLITE_CROSS-}
 
@@ -66,9 +68,9 @@ fetch_needed_sources () {
       torture) sources="$sources torture" ;;
       sqlite | export-formats) sources="$sources sqlite" ;;
       zlib | gcov-blocks | lcov) sources="$sources zlib sqlite" ;;  # zlib's input uses sqlite3.c
-      demo | firmware | debian) ;;
+      demo | firmware | debian | gcc-matrix) ;;
       specs) sources="$sources zlib xz" ;;
-      *) mip_die "unknown part '$part' (expected torture, sqlite, zlib, gcov-blocks, lcov, export-formats, demo, specs, firmware or debian)" ;;
+      *) mip_die "unknown part '$part' (expected torture, sqlite, zlib, gcov-blocks, lcov, export-formats, demo, specs, firmware, debian or gcc-matrix)" ;;
     esac
   done
   # Parts that need no sources (demo, firmware, debian) fetch nothing:

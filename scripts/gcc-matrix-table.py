@@ -5,7 +5,14 @@
 # "gcc-matrix: N passed, N failed, N skipped" (GCC releases).  Exits 1
 # when a GCC failed or when none could be tested.
 #
-# Usage: gcc-matrix-table.py DIR N...
+# Usage: gcc-matrix-table.py [--result-file FILE] DIR N...
+#
+# With --result-file, also appends to FILE (check-real's result file)
+# the line "gcc-matrix PASSED FAILED SKIPPED" counting tests: the
+# DejaGnu and c-torture checks of every GCC, a GCC that failed without
+# a failed test (its build) as one failure, and a GCC that could not be
+# tested (no root) as one skipped; the exit status is then 0 unless a
+# GCC failed, so that a machine that cannot make roots skips.
 #
 # Copyright (C) 2026 The MIP for GCC developers.
 # SPDX-License-Identifier: GPL-3.0-or-later
@@ -66,9 +73,29 @@ def cell(values, *names):
     return "/".join(str(figure) for figure in figures)
 
 
+def test_counts(values, state):
+    """(passed, failed, skipped) tests of one GCC's VALUES."""
+    passed = sum(number(values, name) or 0
+                 for name in ("dg_passed", "torture_passed"))
+    failed = sum(number(values, name) or 0
+                 for name in ("dg_failed", "torture_failed"))
+    skipped = sum(number(values, name) or 0
+                  for name in ("dg_unsupported", "torture_skipped"))
+    if state == "FAIL" and failed == 0:
+        failed = 1
+    if state == "UNSUPPORTED":
+        skipped += 1
+    return passed, failed, skipped
+
+
 def main():
-    top = pathlib.Path(sys.argv[1])
-    versions = sys.argv[2:]
+    args = sys.argv[1:]
+    result_file = None
+    if args[:1] == ["--result-file"]:
+        result_file, args = args[1], args[2:]
+    top = pathlib.Path(args[0])
+    versions = args[1:]
+    totals = [0, 0, 0]
     header = ("GCC", "suite", "version", "built", "DejaGnu p/f/u",
               "torture p/f/s", "pfail", "build s", "dg s", "tort s", "total s",
               "verdict")
@@ -79,6 +106,7 @@ def main():
         values = read_result(top / f"gcc-{version}" / "result")
         state, why = verdict(values)
         counts[state] += 1
+        totals = [a + b for a, b in zip(totals, test_counts(values, state))]
         if why:
             notes.append(f"GCC {version}: {state}: {why}")
         rows.append((
@@ -100,6 +128,10 @@ def main():
         print("gcc-matrix: " + note)
     print(f"gcc-matrix: {counts['PASS']} passed, {counts['FAIL']} failed, "
           f"{counts['UNSUPPORTED']} skipped")
+    if result_file:
+        with open(result_file, "a") as out:
+            out.write("gcc-matrix %d %d %d\n" % tuple(totals))
+        return 1 if counts["FAIL"] else 0
     return 1 if counts["FAIL"] or not counts["PASS"] else 0
 
 

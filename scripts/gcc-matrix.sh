@@ -38,6 +38,9 @@
 #                        each; 0 = none)
 #   GCC_MATRIX_SEED      seed of both samples (default: the commit)
 #   GCC_MATRIX_KEEP=1    keep each unpacked root after its run
+#   GCC_MATRIX_RESULT_FILE  append "gcc-matrix PASSED FAILED SKIPPED"
+#                        (tests) to this file, as check-real's parts do,
+#                        and fail only when a GCC failed
 #   MIP_WORK             work directory (default ./mip-work); everything
 #                        goes to $MIP_WORK/gcc-matrix, the logs of GCC N
 #                        to $MIP_WORK/gcc-matrix/gcc-N/logs
@@ -198,7 +201,9 @@ main () {
   for version in $GCC_MATRIX; do
     run_gcc "$version"
   done
-  python3 "$here/gcc-matrix-table.py" "$matrix" $GCC_MATRIX
+  python3 "$here/gcc-matrix-table.py" \
+    ${GCC_MATRIX_RESULT_FILE:+--result-file "$GCC_MATRIX_RESULT_FILE"} \
+    "$matrix" $GCC_MATRIX
 }
 
 main
