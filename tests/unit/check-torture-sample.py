@@ -6,8 +6,8 @@
 # TORTURE_CROSS_SAMPLE (check-torture.sh's default), both read from the
 # scripts.  Checks that:
 #
-# - over 48 runs with 48 different seeds (commit-like ids, and the
-#   numbers 1 to 48), every test is checked in some configuration; the
+# - over 80 runs with 80 different seeds (commit-like ids, and the
+#   numbers 1 to 80), every test is checked in some configuration; the
 #   seedless rotation that the sample replaces misses hundreds, the same
 #   on every run (shown, so that this check is seen able to fail);
 # - a run makes about as many checks as that rotation did (within 10%),
@@ -38,7 +38,7 @@ sys.dont_write_bytecode = True  # nothing written into the source tree
 sample_module = __import__("torture-sample")
 
 TESTS = 1592
-RUNS = 48
+RUNS = 80
 failures = 0
 
 
@@ -108,7 +108,7 @@ def main():
     seed_sets = {
         "commit ids": [hashlib.sha1(f"commit {run}".encode()).hexdigest()
                        for run in range(RUNS)],
-        "numbers 1-48": [str(run) for run in range(1, RUNS + 1)],
+        "numbers 1-80": [str(run) for run in range(1, RUNS + 1)],
     }
 
     # The rotation replaced: its checks per run and the tests it never
