@@ -213,7 +213,7 @@
 	cmp	T, #0
 	bne	3b
    1:
-	ARM 64 bytes, Thumb-2 54 (low registers).  Where ldrex is
+	ARM 64 bytes, Thumb-2 50 (low registers).  Where ldrex is
 	missing the option is the error of the call counts.
    All of these write the flags.  Where they are live at the start of
    the block, in ARM state and Thumb-2 one more register S keeps them:
