@@ -107,6 +107,40 @@
    only in a block that runs before the frame is set up (shrink-wrapping)
    of a function that has no dead register and no SIMD registers there.
 
+   Block counter (the block-count mode), at the start of a block, where
+   NZCV may be live (none of these instructions touches them), with two
+   dead registers X and Y (16 bytes; the counter is 8-aligned, as the
+   64-bit :lo12: offset needs):
+	adrp	X, REC+K
+	ldr	Y, [X, #:lo12:REC+K]
+	add	Y, Y, #1
+	str	Y, [X, #:lo12:REC+K]
+   with -fplugin-arg-mip-atomic and LSE (16 bytes):
+	adrp	X, REC+K
+	add	X, X, #:lo12:REC+K
+	mov	Y, #1
+	stadd	Y, [X]
+   and without LSE an exclusive loop through a third register W, the
+   status (24 bytes; cbnz leaves the flags alone):
+	adrp	X, REC+K
+	add	X, X, #:lo12:REC+K
+   1:	ldxr	Y, [X]
+	add	Y, Y, #1
+	stxr	wW, Y, [X]
+	cbnz	wW, 1b
+   The registers are taken among the dead ones as for the block probe;
+   those missing are x17, x16 and x15, each parked in a dead SIMD
+   register around the sequence (fmov dV, x17 ... fmov x17, dV: 8 bytes
+   each), or, without enough of those, all of them on the stack (SP
+   stays 16-aligned; CFI as for the block probe):
+	stp	x17, x16, [sp, #-16]!		// one: str x17, [sp, #-16]!
+	[.cfi_adjust_cfa_offset 16]
+	...
+	ldp	x17, x16, [sp], #16
+	[.cfi_adjust_cfa_offset -16]
+   three (the loop without LSE): stp x17, x16, [sp, #-32]! and
+   str x15, [sp, #16], put back in the reverse order.
+
    Without -fplugin-arg-mip-atomic the count increment is not atomic (as
    on x86); the order and the carry of the low byte's borrow always are,
    through ldxr/stxr loops that need no LSE.  */
@@ -177,7 +211,7 @@ mip_target_init (void)
 uint32_t
 mip_target_supported_kinds (void)
 {
-  return MIP_KIND_ALL & ~MIP_KIND_BLOCK_COUNT;
+  return MIP_KIND_ALL;
 }
 
 
@@ -373,18 +407,19 @@ mip_target_instrument_entry (function *fun, const struct mip_entry_probe *p)
   mip_emit_entry_asm (t.buf, clobbers, n);
 }
 
-/* A SIMD register dead at the start of BB that the function may use as a
-   64-bit scratch, or -1.  */
+/* Dead SIMD registers at the start of BB that the function may use as
+   64-bit scratches: up to MAX of them into REGS, returning how many.  */
 static int
-dead_simd_register (basic_block bb)
+dead_simd_registers (basic_block bb, int *regs, int max)
 {
   if (!TARGET_FLOAT)
-    return -1;
+    return 0;
   static const int order[] = {
     31, 30, 29, 28, 27, 26, 25, 24, 23, 22, 21, 20, 19, 18, 17, 16,
     7, 6, 5, 4, 3, 2, 1, 0,
   };
-  for (size_t i = 0; i < ARRAY_SIZE (order); i++)
+  int found = 0;
+  for (size_t i = 0; i < ARRAY_SIZE (order) && found < max; i++)
     {
       int r = V0_REGNUM + order[i];
       if (fixed_regs[r] || global_regs[r]
@@ -392,9 +427,18 @@ dead_simd_register (basic_block bb)
 	  || !TEST_HARD_REG_BIT (reg_class_contents[FP_REGS], r)
 	  || REGNO_REG_SET_P (df_get_live_in (bb), r))
 	continue;
-      return r;
+      regs[found++] = r;
     }
-  return -1;
+  return found;
+}
+
+/* A SIMD register dead at the start of BB that the function may use as a
+   64-bit scratch, or -1.  */
+static int
+dead_simd_register (basic_block bb)
+{
+  int r;
+  return dead_simd_registers (bb, &r, 1) ? r : -1;
 }
 
 /* Whether the CFA is SP-based at the start of BB: always without a frame
@@ -461,12 +505,130 @@ mip_target_block_probe (function *fun, basic_block bb,
   memcpy (text, t.buf, t.len + 1);
 }
 
-/* The block-count mode is not offered on this target
-   (mip_target_supported_kinds): the pass never asks.  */
-void
-mip_target_count_probe (function *, basic_block,
-			const struct mip_entry_probe *, uint32_t, char *,
-			size_t, int *, int *)
+/* The update of the counter at OFF from record INDEX through the X
+   registers REGS (address, value, and with the exclusive loop the
+   status): see the comment at the top.  */
+static void
+append_count_update_block (struct mip_asm_text *t, unsigned index,
+			   unsigned off, const int *regs)
 {
-  gcc_unreachable ();
+  const char *x = reg_names[regs[0]], *y = reg_names[regs[1]];
+  mip_asm_append (t, "adrp\t%s, " MIP_RECORD_LABEL_FMT "+%u", x, index, off);
+  if (!mip_options.atomic_counts)
+    {
+      mip_asm_append (t, "\n\tldr\t%s, [%s, #:lo12:" MIP_RECORD_LABEL_FMT
+		      "+%u]\n\tadd\t%s, %s, #1\n\tstr\t%s, [%s, #:lo12:"
+		      MIP_RECORD_LABEL_FMT "+%u]", y, x, index, off, y, y, y,
+		      x, index, off);
+      return;
+    }
+  mip_asm_append (t, "\n\tadd\t%s, %s, #:lo12:" MIP_RECORD_LABEL_FMT "+%u",
+		  x, x, index, off);
+  if (TARGET_LSE)
+    {
+      mip_asm_append (t, "\n\tmov\t%s, #1\n\tstadd\t%s, [%s]", y, y, x);
+      return;
+    }
+  /* The status register's W name: x9 -> w9.  */
+  const char *status = reg_names[regs[2]];
+  unsigned loop = t->label++;
+  mip_asm_append (t, "\n%u:\tldxr\t%s, [%s]\n\tadd\t%s, %s, #1"
+		  "\n\tstxr\tw%s, %s, [%s]\n\tcbnz\tw%s, %ub",
+		  loop, y, x, y, y, status + 1, y, x, status + 1, loop);
+}
+
+/* Registers that a count probe saves where too few are dead.  */
+static const char *const count_spare[] = { "x17", "x16", "x15" };
+
+void
+mip_target_count_probe (function *fun, basic_block bb,
+			const struct mip_entry_probe *p, uint32_t offset,
+			char *text, size_t size, int *clobbers, int *n)
+{
+  struct mip_asm_text t;
+  int need = mip_options.atomic_counts && !TARGET_LSE ? 3 : 2;
+  int regs[3], found = 0;
+  int fallback = forced_fallback ();
+
+  mip_asm_init (&t);
+  *n = 0;
+  for (size_t i = 0; i < ARRAY_SIZE (block_scratch) && found < need
+		     && !fallback; i++)
+    {
+      int r = reg_number (block_scratch[i]);
+      if (mip_scratch_reg_free_in_block (bb, r))
+	{
+	  regs[found++] = r;
+	  clobbers[(*n)++] = r;
+	}
+    }
+  /* The missing ones: spares that are not dead (else they would have
+     been taken), parked in dead SIMD registers or on the stack.  */
+  int parked[3], park = 0;
+  for (size_t i = 0; i < ARRAY_SIZE (count_spare) && found + park < need;
+       i++)
+    {
+      int r = reg_number (count_spare[i]);
+      bool taken = false;
+      for (int j = 0; j < found; j++)
+	taken |= regs[j] == r;
+      if (!taken)
+	parked[park++] = r;
+    }
+  gcc_assert (found + park == need);
+  for (int i = 0; i < park; i++)
+    regs[found + i] = parked[i];
+  int simd[3];
+  int simds = park == 0 || fallback == 2 ? 0 : dead_simd_registers (bb, simd,
+								    park);
+  bool stack = park > 0 && simds < park;
+  bool cfi = stack && cfa_sp_based (fun, bb) && cfi_directives_p ();
+  const char *a = park > 0 ? reg_names[parked[0]] : NULL;
+  const char *b = park > 1 ? reg_names[parked[1]] : NULL;
+  int frame = park == 3 ? 32 : 16;
+  if (stack)
+    {
+      stack_saves++;
+      if (park == 1)
+	mip_asm_append (&t, "str\t%s, [sp, #-16]!\n\t", a);
+      else
+	mip_asm_append (&t, "stp\t%s, %s, [sp, #-%d]!\n\t", a, b, frame);
+      if (cfi)
+	mip_asm_append (&t, ".cfi_adjust_cfa_offset %d\n\t", frame);
+      if (park == 3)
+	mip_asm_append (&t, "str\t%s, [sp, #16]\n\t",
+			reg_names[parked[2]]);
+    }
+  else if (park > 0)
+    {
+      simd_saves++;
+      for (int i = 0; i < park; i++)
+	{
+	  mip_asm_append (&t, "fmov\td%d, %s\n\t", simd[i] - V0_REGNUM,
+			  reg_names[parked[i]]);
+	  clobbers[(*n)++] = simd[i];
+	}
+    }
+  append_count_update_block (&t, p->function_index, offset, regs);
+  if (stack)
+    {
+      if (park == 3)
+	mip_asm_append (&t, "\n\tldr\t%s, [sp, #16]", reg_names[parked[2]]);
+      if (park == 1)
+	mip_asm_append (&t, "\n\tldr\t%s, [sp], #16", a);
+      else
+	mip_asm_append (&t, "\n\tldp\t%s, %s, [sp], #%d", a, b, frame);
+      if (cfi)
+	mip_asm_append (&t, "\n\t.cfi_adjust_cfa_offset -%d", frame);
+    }
+  else
+    for (int i = 0; i < park; i++)
+      mip_asm_append (&t, "\n\tfmov\t%s, d%d", reg_names[parked[i]],
+		      simd[i] - V0_REGNUM);
+  if (park > 0 && dump_file)
+    fprintf (dump_file, ";; mip: aarch64: %d register(s) of the counter at"
+	     " block %d %s\n", park, bb->index,
+	     stack ? "saved on the stack" : "saved in SIMD registers");
+  gcc_assert (*n <= 4 && t.len < size);
+  memcpy (text, t.buf, t.len + 1);
 }

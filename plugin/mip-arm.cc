@@ -169,6 +169,62 @@
    whole, so a transient push would corrupt it; the probes call nothing,
    so no exception can start or pass inside one.
 
+   Block counter (the block-count mode), at the start of a block: the
+   64-bit counter K bytes into the record gets 1 added to its low word
+   and the carry to its high word, through a dead register A that gets
+   the counter's address and V (entry and blocks: the registers above,
+   low ones saved with push/pop where too few are dead, as above).
+   ARM state and Thumb-2:
+	ADDR	(A, .Lmip.rN + K)
+	ldr	V, [A]
+	adds	V, V, #1
+	str	V, [A]
+	ldr	V, [A, #4]
+	adc	V, V, #0
+	str	V, [A, #4]
+	ARM 36 bytes (40 before armv6t2), Thumb-2 24 (low registers).
+   Thumb-1 has no adc with an immediate; it branches over the carry:
+	ADDR	(A, .Lmip.rN + K)
+	ldr	V, [A]
+	adds	V, V, #1
+	str	V, [A]
+	bcc	1f
+	ldr	V, [A, #4]
+	adds	V, V, #1
+	str	V, [A, #4]
+   1:
+	24 or 26 bytes.
+   With -fplugin-arg-mip-atomic (ldrex: ARM state on armv6 and later,
+   Thumb-2) each word is updated by an exclusive loop through a third
+   register T, the high word only by the increment that took the low
+   word to 0, so that concurrent increments lose nothing:
+	ADDR	(A, .Lmip.rN + K)
+   2:	ldrex	V, [A]
+	add	V, V, #1
+	strex	T, V, [A]			@ T = 0: stored
+	cmp	T, #0
+	bne	2b
+	cmp	V, #0				@ the low word wrapped: carry
+	bne	1f
+	add	A, A, #4
+   3:	ldrex	V, [A]
+	add	V, V, #1
+	strex	T, V, [A]
+	cmp	T, #0
+	bne	3b
+   1:
+	ARM 64 bytes, Thumb-2 50 (low registers).  Where ldrex is
+	missing the option is the error of the call counts.
+   All of these write the flags.  Where they are live at the start of
+   the block, in ARM state and Thumb-2 one more register S keeps them:
+	mrs	S, APSR
+	...
+	msr	APSR_nzcvq, S			@ N, Z, C, V and Q as they were
+   Thumb-1 before armv6-M has no mrs: GCC's Thumb-1 code hardly ever
+   leaves the flags live into a block (its compare and branch is one
+   insn), and a function where it does records block coverage instead
+   of counts (mip_target_entry_kinds).
+
    Lengths: GCC counts 4 bytes per asm line on arm, more than any line
    here assembles to (the `.align 2' line pads 2 bytes at most, labels
    and directives take none), so arm_reorg's literal pools and branch
@@ -869,7 +925,7 @@ mip_target_init (void)
 uint32_t
 mip_target_supported_kinds (void)
 {
-  return MIP_KIND_ALL & ~MIP_KIND_BLOCK_COUNT;
+  return MIP_KIND_ALL;
 }
 
 
@@ -931,6 +987,17 @@ check_atomic_counts_possible (function *fun)
 	    architecture_name (), thumb1 () ? "Thumb-1" : "ARM");
 }
 
+/* Whether the flags are live at the start of a block of FUN.  */
+static bool
+flags_live_in_a_block (function *fun)
+{
+  basic_block bb;
+  FOR_EACH_BB_FN (bb, fun)
+    if (REGNO_REG_SET_P (df_get_live_in (bb), CC_REGNUM))
+      return true;
+  return false;
+}
+
 uint32_t
 mip_target_entry_kinds (function *fun, uint32_t wanted)
 {
@@ -946,6 +1013,17 @@ mip_target_entry_kinds (function *fun, uint32_t wanted)
     }
   if (wanted & MIP_KIND_CALL_COUNT)
     check_atomic_counts_possible (fun);
+  /* Thumb-1 cannot keep the flags around a counter (no mrs): where they
+     are live into a block, the function's blocks record coverage.  */
+  if ((wanted & MIP_KIND_BLOCK_COUNT) && thumb1 ()
+      && flags_live_in_a_block (fun))
+    {
+      wanted &= ~MIP_KIND_BLOCK_COUNT;
+      wanted |= MIP_KIND_BLOCK_COVERAGE;
+      if (dump_file)
+	fprintf (dump_file, ";; mip: arm: flags live into a block in"
+		 " Thumb-1: block coverage instead of counts\n");
+    }
   return wanted;
 }
 
@@ -1226,12 +1304,95 @@ mip_target_block_probe (function *fun, basic_block bb,
   gcc_assert (strlen (t.buf) < size);
 }
 
-/* The block-count mode is not offered on this target
-   (mip_target_supported_kinds): the pass never asks.  */
-void
-mip_target_count_probe (function *, basic_block,
-			const struct mip_entry_probe *, uint32_t, char *,
-			size_t, int *, int *)
+/* The counter's update through A (its address) and V, and with
+   -fplugin-arg-mip-atomic T (the store's status): see the comment at the
+   top.  */
+static void
+append_counter_update (struct mip_asm_text *t, int a, int v, int t_reg)
 {
-  gcc_unreachable ();
+  const char *ra = rname (a), *rv = rname (v);
+  if (t_reg >= 0)
+    {
+      const char *rt = rname (t_reg);
+      unsigned low = t->label++, high = t->label++, done = t->label++;
+      mip_asm_append (t, "\n%u:\tldrex\t%s, [%s]\n\tadd\t%s, %s, #1"
+		      "\n\tstrex\t%s, %s, [%s]\n\tcmp\t%s, #0\n\tbne\t%ub",
+		      low, rv, ra, rv, rv, rt, rv, ra, rt, low);
+      mip_asm_append (t, "\n\tcmp\t%s, #0\n\tbne\t%uf\n\tadd\t%s, %s, #4",
+		      rv, done, ra, ra);
+      mip_asm_append (t, "\n%u:\tldrex\t%s, [%s]\n\tadd\t%s, %s, #1"
+		      "\n\tstrex\t%s, %s, [%s]\n\tcmp\t%s, #0\n\tbne\t%ub",
+		      high, rv, ra, rv, rv, rt, rv, ra, rt, high);
+      mip_asm_append (t, "\n%u:", done);
+      return;
+    }
+  mip_asm_append (t, "\n\tldr\t%s, [%s]\n\tadds\t%s, %s, #1\n\tstr\t%s, [%s]",
+		  rv, ra, rv, rv, rv, ra);
+  if (thumb1 ())
+    {
+      unsigned done = t->label++;
+      mip_asm_append (t, "\n\tbcc\t%uf\n\tldr\t%s, [%s, #4]"
+		      "\n\tadds\t%s, %s, #1\n\tstr\t%s, [%s, #4]\n%u:",
+		      done, rv, ra, rv, rv, rv, ra, done);
+    }
+  else
+    mip_asm_append (t, "\n\tldr\t%s, [%s, #4]\n\tadc\t%s, %s, #0"
+		    "\n\tstr\t%s, [%s, #4]", rv, ra, rv, rv, rv, ra);
+}
+
+void
+mip_target_count_probe (function *fun, basic_block bb,
+			const struct mip_entry_probe *p, uint32_t offset,
+			char *text, size_t size, int *clobbers, int *n)
+{
+  bool keep_flags = REGNO_REG_SET_P (df_get_live_in (bb), CC_REGNUM);
+  bool atomic = mip_options.atomic_counts && have_ldrex ();
+  /* A, V, then T (atomic) and S (flags kept).  */
+  int need = 2 + (atomic ? 1 : 0) + (keep_flags ? 1 : 0);
+  int regs[4];
+  int dead[6];
+
+  /* mip_target_entry_kinds gave such a function block coverage.  */
+  gcc_assert (!(keep_flags && thumb1 ()));
+  *n = 0;
+  int found = dead_registers (fun, bb, dead, need);
+  unsigned used = 0, saved = 0;
+  for (int i = 0; i < found; i++)
+    {
+      regs[i] = dead[i];
+      used |= 1u << dead[i];
+      clobbers[(*n)++] = dead[i];
+    }
+  for (int i = found; i < need; i++)
+    {
+      regs[i] = saved_low_register (used);
+      used |= 1u << regs[i];
+      saved |= 1u << regs[i];
+    }
+  if (!keep_flags)
+    clobbers[(*n)++] = CC_REGNUM;
+  gcc_assert (*n <= 4);
+
+  /* As for the block probe: the CFA is sp-based but after the prologue
+     of a function with a frame pointer.  */
+  bool cfa_sp = !frame_pointer_needed
+		|| bb == single_succ (ENTRY_BLOCK_PTR_FOR_FN (fun));
+  int a = regs[0], v = regs[1];
+  int t_reg = atomic ? regs[2] : -1;
+  int s_reg = keep_flags ? regs[need - 1] : -1;
+  char expr[64];
+  record_expr (expr, sizeof expr, p, offset);
+
+  struct mip_asm_text t;
+  text_init (&t);
+  append_push (&t, saved, cfa_sp, false);
+  if (s_reg >= 0)
+    mip_asm_append (&t, "\n\tmrs\t%s, APSR", rname (s_reg));
+  append_address (&t, a, expr);
+  append_counter_update (&t, a, v, t_reg);
+  if (s_reg >= 0)
+    mip_asm_append (&t, "\n\tmsr\tAPSR_nzcvq, %s", rname (s_reg));
+  append_push (&t, saved, cfa_sp, true);
+  gcc_assert (t.len < size);
+  memcpy (text, t.buf, t.len + 1);
 }

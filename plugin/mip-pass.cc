@@ -267,7 +267,8 @@ instrument_blocks (function *fun, const struct mip_block_plan *plan,
   for (unsigned k = 0; k < plan->count; k++)
     {
       basic_block bb = plan->blocks[k];
-      char text[512];
+      char text[1024];		/* ARM: an atomic counter that saves
+				   registers takes some 600 */
       int clobbers[4];
       int n = 0;
       int len = snprintf (text, sizeof text, MIP_BLOCK_LABEL_FMT ":",

@@ -51,8 +51,8 @@
 #                        extra checks, TORTURE_FILTER or not
 #   FULL=1               ignore SAMPLE
 #   MIP_VARIANTS         MIP modes to check (default "full bcnt bcov fcov";
-#                        bcnt, the block-count mode, on x86 only;
-#                        empty checks only the plain builds)
+#                        bcnt is the block-count mode; empty checks only
+#                        the plain builds)
 #   TORTURE_MIPDATA_EVERY=N  run mipdata create+merge on 1 checked
 #                        configuration of a test in N (picked by a hash of
 #                        seed, test and configuration; default 10; 0 =

@@ -631,10 +631,6 @@ check_config () {
   fi
   record PLAINOK "$label" plain "plain run ok"
   for variant in ${MIP_VARIANTS-full bcov fcov}; do
-    # The block-count mode is x86's only, so far.
-    if [ "$variant" = bcnt ] && mip_is_cross_target "$target_name"; then
-      continue
-    fi
     check_variant "$dir" "$config" "$label" "$variant" || failed=1
   done
   if picked "$label" oracle; then
