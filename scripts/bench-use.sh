@@ -18,6 +18,11 @@
 #              by mipdata export --format=afdo as GCC's AutoFDO profile,
 #              then built with -fauto-profile=FILE and no plugin; left out
 #              (saying why) when any of that fails
+#   MIP block-count -> -fauto-profile + MIP use   the same AutoFDO
+#              profile for GCC's own decisions, and the block-count
+#              profile itself for MIP use's placement
+#              (-fplugin-arg-mip-use=PROFILE); shown when the previous
+#              row is
 # and each runs the measured workload, a different one (the use builds
 # the training workload too), under qemu-user
 # with the TCG plugin scripts/qemu-trace.c, which lists the 4 KiB pages
@@ -57,7 +62,7 @@ BENCH_USE_TIME=${BENCH_USE_TIME:---testset orm,cte,fp --size 25}
 BENCH_USE_OFFSETS=${BENCH_USE_OFFSETS:-0 16 32 48}
 USE_QEMU=qemu-x86_64
 # The builds each table shows, plain first; use_names adds mipafdo
-# when it was built.
+# and mipafdouse when they were built.
 USE_BUILDS="plain mipuse miplayout mipchains pgo"
 
 # The builds of USE_PROGRAM that the tables show.
@@ -65,6 +70,7 @@ use_names () {
   # shellcheck disable=SC2086 # the names are words
   printf '%s\n' $USE_BUILDS
   [ ! -x "$USE_DIR/mipafdo/$USE_EXE" ] || echo mipafdo
+  [ ! -x "$USE_DIR/mipafdouse/$USE_EXE" ] || echo mipafdouse
 }
 
 # Why the table cannot be made here, or nothing.
@@ -259,9 +265,13 @@ use_profile_builds () {
 # (GCC 12.2 divides by zero in its vectorizer on speedtest1's
 # sqlite3Insert with this profile), that function is left out of the
 # profile (mipdata export --afdo-exclude-function) and the build tried
-# again, for up to 3 functions, named in USE_DIR/afdo.excluded.
+# again, for up to 3 functions, named in USE_DIR/afdo.excluded.  Then
+# the mipafdouse build: the same with MIP use of the block-count profile
+# (left out when it fails, with USE_DIR/afdouse.problem saying why).
 use_afdo_build () {
   local excluded='' name tries=0
+  rm -rf "$USE_DIR/mipafdouse"
+  rm -f "$USE_DIR/afdouse.problem"
   [ -f "$USE_DIR/mip.afdo" ] || return 0
   rm -f "$USE_DIR/afdo.excluded"
   until (export LC_ALL=C
@@ -284,6 +294,12 @@ use_afdo_build () {
     excluded="$excluded --afdo-exclude-function=$name"
     echo "$name" >>"$USE_DIR/afdo.excluded"
   done
+  if ! (use_build mipafdouse "-fauto-profile=$USE_DIR/mip.afdo -fplugin=$MIP_PLUGIN -fplugin-arg-mip-use=$USE_DIR/bcnt.mip" "") \
+       >>"$USE_DIR/afdo.log" 2>&1; then
+    echo "gcc -fauto-profile=$USE_DIR/mip.afdo -fplugin-arg-mip-use=$USE_DIR/bcnt.mip failed (log: $USE_DIR/afdo.log)" \
+      >"$USE_DIR/afdouse.problem"
+    rm -rf "$USE_DIR/mipafdouse"
+  fi
 }
 
 # use_runs WHAT ARGS...: every build of USE_BUILDS runs ARGS as WHAT.
@@ -351,6 +367,7 @@ use_title () {
     mipchains) echo "MIP use, call chains" ;;
     pgo) echo "gcc -fprofile-use" ;;
     mipafdo) echo "MIP block-count -> -fauto-profile" ;;
+    mipafdouse) echo "MIP block-count -> -fauto-profile + MIP use" ;;
   esac
 }
 
@@ -358,14 +375,14 @@ use_title () {
 print_use_each () {
   local set name line pages
   [ -n "$BENCH_USE_EACH" ] || return 0
-  line=$(printf '  %-34s' build)
+  line=$(printf '  %-44s' build)
   for set in $BENCH_USE_EACH; do
     line="$line$(printf ' %9s %8s' "$set" '+%')"
   done
   echo "  text pages of each other test set run alone (--testset SET --size $BENCH_USE_EACH_SIZE):"
   echo "$line"
   for name in $(use_names); do
-    line=$(printf '  %-34s' "$(use_title "$name")")
+    line=$(printf '  %-44s' "$(use_title "$name")")
     for set in $BENCH_USE_EACH; do
       pages=$(use_text_pages "$name" "each-$set")
       line="$line$(printf ' %9s %8s' "$pages" \
@@ -387,7 +404,7 @@ print_use_table () {
   ref_same=$(use_text_pages plain train)
   ref_startup=$(use_text_pages plain startup)
   ref_wall=$(use_wall_time plain)
-  printf '  %-34s %11s %8s %14s %8s %9s %8s %12s %8s %9s %8s %7s %8s\n' build "text pages" '+%' \
+  printf '  %-44s %11s %8s %14s %8s %9s %8s %12s %8s %9s %8s %7s %8s\n' build "text pages" '+%' \
     instructions '+%' .text '+%' "pages train" '+%' start-up '+%' 'wall s' '+%'
   for name in $(use_names); do
     title=$(use_title "$name")
@@ -399,7 +416,7 @@ print_use_table () {
     same_pages=$(use_text_pages "$name" "$same")
     startup=$(use_text_pages "$name" startup)
     wall=$(use_wall_time "$name")
-    printf '  %-34s %11s %8s %14s %8s %9s %8s %12s %8s %9s %8s %7s %8s\n' "$title" "$pages" \
+    printf '  %-44s %11s %8s %14s %8s %9s %8s %12s %8s %9s %8s %7s %8s\n' "$title" "$pages" \
       "$(percent "$pages" "$ref_pages")" "$insns" \
       "$(percent "$insns" "$ref_insns")" "$text" \
       "$(percent "$text" "$ref_text")" "$same_pages" \
@@ -415,7 +432,7 @@ print_use_cost () {
   local name title insns ref_insns
   echo "  collecting the profile (training run, instructions):"
   ref_insns=$(use_insns plain train)
-  printf '  %-34s %14s\n' plain "$ref_insns"
+  printf '  %-44s %14s\n' plain "$ref_insns"
   for name in mipgen pgo mipbcnt; do
     [ -f "$USE_DIR/$name/train.insns" ] || continue
     case $name in
@@ -424,7 +441,7 @@ print_use_cost () {
       mipbcnt) title="MIP block-count (-g)" ;;
     esac
     insns=$(use_insns "$name" train)
-    printf '  %-34s %14s %8s\n' "$title" "$insns" \
+    printf '  %-44s %14s %8s\n' "$title" "$insns" \
       "$(percent "$insns" "$ref_insns")"
   done
 }
@@ -436,6 +453,8 @@ print_use_afdo_problem () {
     || echo "  (no MIP block-count -> -fauto-profile row: $(cat "$USE_DIR/afdo.problem"))"
   [ ! -f "$USE_DIR/afdo.excluded" ] \
     || echo "  (MIP block-count -> -fauto-profile: gcc failed on the profile of $(tr '\n' ' ' <"$USE_DIR/afdo.excluded")which was left out)"
+  [ ! -f "$USE_DIR/afdouse.problem" ] \
+    || echo "  (no MIP block-count -> -fauto-profile + MIP use row: $(cat "$USE_DIR/afdouse.problem"))"
 }
 
 print_use () {
