@@ -88,12 +88,17 @@ mip_function_section (tree decl, enum node_frequency freq, bool startup,
 {
   symtab_node *node = decl ? symtab_node::get (decl) : NULL;
   const char *name = decl ? DECL_SECTION_NAME (decl) : NULL;
-  if (freq == NODE_FREQUENCY_UNLIKELY_EXECUTED && node
-      && node->implicit_section && name
+  if (node && node->implicit_section && name
       && strncmp (name, SORTED_PREFIX, strlen (SORTED_PREFIX)) == 0
       && strncmp (name + strlen (SORTED_PREFIX), COLD_PART_INFIX,
 		  strlen (COLD_PART_INFIX)) != 0)
     {
+      if (freq != NODE_FREQUENCY_UNLIKELY_EXECUTED)
+	/* GCC's own choice would move a function that a profile of its
+	   own (-fauto-profile, -fprofile-use) made hot, or one run only
+	   at start-up or exit, to .text.hot.SYMBOL, .text.startup.SYMBOL
+	   or .text.exit.SYMBOL, out of the order of the MIP profile.  */
+	return get_named_section (decl, name, 0);
       const char *rest = name + strlen (SORTED_PREFIX);
       char *cold = ACONCAT ((SORTED_PREFIX, COLD_PART_INFIX, rest, NULL));
       return get_named_section (decl, cold, 0);

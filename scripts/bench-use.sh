@@ -18,6 +18,11 @@
 #              by mipdata export --format=afdo as GCC's AutoFDO profile,
 #              then built with -fauto-profile=FILE and no plugin; left out
 #              (saying why) when any of that fails
+#   MIP block-count -> -fauto-profile + MIP use   the same AutoFDO
+#              profile for GCC's own decisions, and the block-count
+#              profile itself for MIP use's placement
+#              (-fplugin-arg-mip-use=PROFILE); shown when the previous
+#              row is
 # and, for speedtest1 only, post-link and other-compiler layouts from the
 # same training run:
 #   BOLT       plain's objects linked with --emit-relocs, instrumented
@@ -91,9 +96,9 @@ BENCH_PROFDATA=${BENCH_PROFDATA:-llvm-profdata-19}
 BENCH_LLD=${BENCH_LLD:-ld.lld-19}
 USE_QEMU=qemu-x86_64
 # The builds each table shows, plain first (use_program sets USE_BUILDS;
-# use_names adds mipafdo when it was built), and the sections that hold
-# their code (BOLT's rewritten code is in .text and .text.cold, what it
-# left of the input in .bolt.org.text).
+# use_names adds mipafdo and mipafdouse when they were built), and the
+# sections that hold their code (BOLT's rewritten code is in .text and
+# .text.cold, what it left of the input in .bolt.org.text).
 USE_GCC_BUILDS="plain mipuse miplayout mipchains pgo"
 USE_OTHER_BUILDS="bolt boltall clang clangorder clangpgo"
 USE_CODE_SECTIONS=".text .text.cold .bolt.org.text"
@@ -103,6 +108,7 @@ use_names () {
   # shellcheck disable=SC2086 # the names are words
   printf '%s\n' $USE_BUILDS
   [ ! -x "$USE_DIR/mipafdo/$USE_EXE" ] || echo mipafdo
+  [ ! -x "$USE_DIR/mipafdouse/$USE_EXE" ] || echo mipafdouse
 }
 
 # Why the table cannot be made here, or nothing.
@@ -384,9 +390,13 @@ use_profile_builds () {
 # (GCC 12.2 divides by zero in its vectorizer on speedtest1's
 # sqlite3Insert with this profile), that function is left out of the
 # profile (mipdata export --afdo-exclude-function) and the build tried
-# again, for up to 3 functions, named in USE_DIR/afdo.excluded.
+# again, for up to 3 functions, named in USE_DIR/afdo.excluded.  Then
+# the mipafdouse build: the same with MIP use of the block-count profile
+# (left out when it fails, with USE_DIR/afdouse.problem saying why).
 use_afdo_build () {
   local excluded='' name tries=0
+  rm -rf "$USE_DIR/mipafdouse"
+  rm -f "$USE_DIR/afdouse.problem"
   [ -f "$USE_DIR/mip.afdo" ] || return 0
   rm -f "$USE_DIR/afdo.excluded"
   until (export LC_ALL=C
@@ -409,6 +419,12 @@ use_afdo_build () {
     excluded="$excluded --afdo-exclude-function=$name"
     echo "$name" >>"$USE_DIR/afdo.excluded"
   done
+  if ! (use_build mipafdouse "-fauto-profile=$USE_DIR/mip.afdo -fplugin=$MIP_PLUGIN -fplugin-arg-mip-use=$USE_DIR/bcnt.mip" "") \
+       >>"$USE_DIR/afdo.log" 2>&1; then
+    echo "gcc -fauto-profile=$USE_DIR/mip.afdo -fplugin-arg-mip-use=$USE_DIR/bcnt.mip failed (log: $USE_DIR/afdo.log)" \
+      >"$USE_DIR/afdouse.problem"
+    rm -rf "$USE_DIR/mipafdouse"
+  fi
 }
 
 # Why the BOLT rows cannot be made here, or nothing.
@@ -595,6 +611,7 @@ use_title () {
     mipchains) echo "MIP use, call chains" ;;
     pgo) echo "gcc -fprofile-use" ;;
     mipafdo) echo "MIP block-count -> -fauto-profile" ;;
+    mipafdouse) echo "MIP block-count -> -fauto-profile + MIP use" ;;
     bolt) echo "BOLT" ;;
     boltall) echo "BOLT -lite=0" ;;
     clang) echo "clang -O2, lld" ;;
@@ -607,14 +624,14 @@ use_title () {
 print_use_each () {
   local set name line pages
   [ -n "$BENCH_USE_EACH" ] || return 0
-  line=$(printf '  %-34s' build)
+  line=$(printf '  %-44s' build)
   for set in $BENCH_USE_EACH; do
     line="$line$(printf ' %9s %8s' "$set" '+%')"
   done
   echo "  text pages of each other test set run alone (--testset SET --size $BENCH_USE_EACH_SIZE):"
   echo "$line"
   for name in $(use_names); do
-    line=$(printf '  %-34s' "$(use_title "$name")")
+    line=$(printf '  %-44s' "$(use_title "$name")")
     if ! use_ran "$name"; then
       echo "$line not run"
       continue
@@ -640,12 +657,12 @@ print_use_table () {
   ref_same=$(use_text_pages plain train)
   ref_startup=$(use_text_pages plain startup)
   ref_wall=$(use_wall_time plain)
-  printf '  %-34s %11s %8s %14s %8s %9s %8s %12s %8s %9s %8s %7s %8s  %s\n' build "text pages" '+%' \
+  printf '  %-44s %11s %8s %14s %8s %9s %8s %12s %8s %9s %8s %7s %8s  %s\n' build "text pages" '+%' \
     instructions '+%' .text '+%' "pages train" '+%' start-up '+%' 'wall s' '+%' hash
   for name in $(use_names); do
     title=$(use_title "$name")
     if ! use_ran "$name"; then
-      printf '  %-34s not run: %s\n' "$title" "$(cat "$USE_DIR/$name/not-run")"
+      printf '  %-44s not run: %s\n' "$title" "$(cat "$USE_DIR/$name/not-run")"
       continue
     fi
     pages=$(use_text_pages "$name" measure)
@@ -656,7 +673,7 @@ print_use_table () {
     same_pages=$(use_text_pages "$name" "$same")
     startup=$(use_text_pages "$name" startup)
     wall=$(use_wall_time "$name")
-    printf '  %-34s %11s %8s %14s %8s %9s %8s %12s %8s %9s %8s %7s %8s  %s\n' "$title" "$pages" \
+    printf '  %-44s %11s %8s %14s %8s %9s %8s %12s %8s %9s %8s %7s %8s  %s\n' "$title" "$pages" \
       "$(percent "$pages" "$ref_pages")" "$insns" \
       "$(percent "$insns" "$ref_insns")" "$text" \
       "$(percent "$text" "$ref_text")" "$same_pages" \
@@ -672,7 +689,7 @@ print_use_cost () {
   local name title insns ref_insns
   echo "  collecting the profile (training run, instructions):"
   ref_insns=$(use_insns plain train)
-  printf '  %-34s %14s\n' plain "$ref_insns"
+  printf '  %-44s %14s\n' plain "$ref_insns"
   for name in mipgen pgo mipbcnt boltinstr clanggen; do
     case $name in
       mipgen) title="MIP full" ;;
@@ -683,12 +700,12 @@ print_use_cost () {
     esac
     [ -d "$USE_DIR/$name" ] || continue
     if ! use_ran "$name"; then
-      printf '  %-34s not run: %s\n' "$title" "$(cat "$USE_DIR/$name/not-run")"
+      printf '  %-44s not run: %s\n' "$title" "$(cat "$USE_DIR/$name/not-run")"
       continue
     fi
     [ -f "$USE_DIR/$name/train.insns" ] || continue
     insns=$(use_insns "$name" train)
-    printf '  %-34s %14s %8s\n' "$title" "$insns" \
+    printf '  %-44s %14s %8s\n' "$title" "$insns" \
       "$(percent "$insns" "$ref_insns")"
   done
 }
@@ -700,6 +717,8 @@ print_use_afdo_problem () {
     || echo "  (no MIP block-count -> -fauto-profile row: $(cat "$USE_DIR/afdo.problem"))"
   [ ! -f "$USE_DIR/afdo.excluded" ] \
     || echo "  (MIP block-count -> -fauto-profile: gcc failed on the profile of $(tr '\n' ' ' <"$USE_DIR/afdo.excluded")which was left out)"
+  [ ! -f "$USE_DIR/afdouse.problem" ] \
+    || echo "  (no MIP block-count -> -fauto-profile + MIP use row: $(cat "$USE_DIR/afdouse.problem"))"
 }
 
 print_use () {
