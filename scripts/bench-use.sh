@@ -561,7 +561,7 @@ use_builds () {
   mip_say "profile use: measured runs ($BENCH_USE_MEASURE), and natively with --verify"
   # shellcheck disable=SC2086
   use_runs measure $BENCH_USE_MEASURE
-  for name in $USE_BUILDS; do
+  for name in $(use_names); do
     if use_ran "$name"; then use_verify "$name"; fi
   done
   for set in $BENCH_USE_EACH; do
