@@ -425,8 +425,9 @@ collect_ranges (struct profile_reader *reader,
 	    = (struct counted_range) { address, address + size, count };
 	}
     }
-  qsort (reader->ranges, reader->range_count, sizeof *reader->ranges,
-	 compare_counted_ranges);
+  if (reader->range_count > 0)
+    qsort (reader->ranges, reader->range_count, sizeof *reader->ranges,
+	   compare_counted_ranges);
   return true;
 }
 
@@ -542,7 +543,7 @@ struct gcov_buffer
 static void
 put_bytes (struct gcov_buffer *out, const void *bytes, size_t size)
 {
-  if (out->failed)
+  if (out->failed || size == 0)
     return;
   if (out->size + size > out->capacity)
     {
@@ -646,8 +647,10 @@ settle (struct afdo_instance *instance)
 {
   size_t i, kept = 0;
 
-  qsort (instance->positions, instance->position_count,
-	 sizeof *instance->positions, compare_positions);
+  /* qsort's array may not be NULL, even with no element.  */
+  if (instance->position_count > 0)
+    qsort (instance->positions, instance->position_count,
+	   sizeof *instance->positions, compare_positions);
   for (i = 0; i < instance->position_count; i++)
     if (kept > 0 && instance->positions[kept - 1].offset
 		    == instance->positions[i].offset)
@@ -657,8 +660,9 @@ settle (struct afdo_instance *instance)
     else
       instance->positions[kept++] = instance->positions[i];
   instance->position_count = kept;
-  qsort (instance->callsites, instance->callsite_count,
-	 sizeof *instance->callsites, compare_callsites);
+  if (instance->callsite_count > 0)
+    qsort (instance->callsites, instance->callsite_count,
+	   sizeof *instance->callsites, compare_callsites);
   for (i = 0; i < instance->callsite_count; i++)
     settle (instance->callsites[i].callee);
 }
