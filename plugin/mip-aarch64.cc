@@ -236,6 +236,16 @@ reg_number (const char *name)
   return r;
 }
 
+/* Whether register number R is among the N of REGS.  */
+static bool
+reg_listed (const int *regs, int n, int r)
+{
+  for (int i = 0; i < n; i++)
+    if (regs[i] == r)
+      return true;
+  return false;
+}
+
 static bool
 cc_dead_at_entry (function *fun)
 {
@@ -395,10 +405,7 @@ mip_target_instrument_entry (function *fun, const struct mip_entry_probe *p)
       for (size_t i = 0; i < ARRAY_SIZE (first_call_regs); i++)
 	{
 	  int r = reg_number (first_call_regs[i]);
-	  bool seen = false;
-	  for (int j = 0; j < n; j++)
-	    seen |= clobbers[j] == r;
-	  if (!seen)
+	  if (!reg_listed (clobbers, n, r))
 	    clobbers[n++] = r;
 	}
       clobbers[n++] = CC_REGNUM;
@@ -569,10 +576,7 @@ mip_target_count_probe (function *fun, basic_block bb,
        i++)
     {
       int r = reg_number (count_spare[i]);
-      bool taken = false;
-      for (int j = 0; j < found; j++)
-	taken |= regs[j] == r;
-      if (!taken)
+      if (!reg_listed (regs, found, r))
 	parked[park++] = r;
     }
   gcc_assert (found + park == need);
