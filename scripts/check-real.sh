@@ -22,16 +22,16 @@
 # ./mip-work), CC; SAMPLE=N checks each c-torture test in 1 of every N of
 # its 12 x86 configurations (x86-64, i386 and i386 PIE x 4 optimisation
 # modes, drawn from a seed printed in the output, by default the
-# commit; see check-torture.sh; default 160: about 10 tests per
-# configuration, 120 in all); the cross targets' 16 configurations
+# commit; see check-torture.sh; default 256: about 7 tests per
+# configuration, 84 in all); the cross targets' 16 configurations
 # (aarch64, arm, thumb2, thumb1 x -O0, -O2, -Os, -O3) check 1 test in
-# TORTURE_CROSS_SAMPLE (default 320: about 5 each, 80 in all).  A
+# TORTURE_CROSS_SAMPLE (default 512: about 4 each, 64 in all).  A
 # checked test costs 2 to 4 seconds of a 2-core machine (5 builds and
 # runs, the extra checks, more where -m32 and Arm programs run under
-# qemu), so the default run takes about 14 minutes there, the other
+# qemu), so the default run takes about 10 minutes there, the other
 # parts 8, the Debian packages' part 4 more (a minute more the
 # first time, to make its root) and the other GCC's part about 5; over
-# 80 commits every test is checked somewhere
+# 128 commits every test is checked somewhere
 # (tests/unit/check-torture-sample.py);
 # FULL=1 checks every test in every configuration (about 12 hours of
 # such a machine);
@@ -57,7 +57,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 . "$here/mip-lib.sh"
 
 export MIP_WORK CC
-export SAMPLE=${SAMPLE:-160}
+export SAMPLE=${SAMPLE:-256}
 CHECK_PARTS=${CHECK_PARTS:-torture sqlite zlib gcov-blocks lcov export-formats demo specs firmware debian gcc-matrix}
 CHECK_ZLIB_CROSS=${CHECK_ZLIB_CROSS-aarch64 arm thumb2 thumb1}
 CHECK_SQLITE_CROSS=${CHECK_SQLITE_CROSS-}

@@ -33,8 +33,8 @@
 #                        "-O0;-O2;-Os;-O3")
 #   TORTURE_CROSS_SAMPLE=N  the cross targets' configurations each
 #                        check 1 test in N (drawn as SAMPLE's are;
-#                        default 320: about 5 tests per configuration,
-#                        80 in all; FULL=1: all)
+#                        default 512: about 4 tests per configuration,
+#                        64 in all; FULL=1: all)
 #   MIP_I386_RUNNER      direct or qemu: how -m32 programs run (default:
 #                        found out by running one)
 #   TORTURE_MODES        ';'-separated optimisation flag sets (default
@@ -99,7 +99,7 @@ export TORTURE_TIMEOUT=${TORTURE_TIMEOUT:-20}
 export TORTURE_CHECK_COUNTS=${TORTURE_CHECK_COUNTS:-1}
 export CC
 sample=${SAMPLE:-1}
-cross_sample=${TORTURE_CROSS_SAMPLE:-320}
+cross_sample=${TORTURE_CROSS_SAMPLE:-512}
 if [ "${FULL:-0}" = 1 ]; then
   sample=1
   cross_sample=1

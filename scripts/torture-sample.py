@@ -26,7 +26,7 @@
 # whose turn fell past the group's end were never checked, on any run
 # (604 of GCC 12's 1,592 with check-real's SAMPLE=24).  Shuffled with a
 # seed that changes from run to run, a test is missed by one run with
-# probability 1 - G/N per group of G configurations, by 80 runs almost
+# probability 1 - G/N per group of G configurations, by 128 runs almost
 # never (tests/unit/check-torture-sample.py checks it for the real
 # counts).  The plan is made for all the tests of the directory, so
 # that the same seed with a filter checks a test where it did without.
