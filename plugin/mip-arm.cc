@@ -944,6 +944,12 @@ mip_target_unspec_numbers_labels (const_rtx x)
 }
 
 bool
+mip_target_symbol_is_code_address (function *)
+{
+  return !TARGET_THUMB;
+}
+
+bool
 mip_target_skip_function (function *fun)
 {
   tree attrs = DECL_ATTRIBUTES (fun->decl);

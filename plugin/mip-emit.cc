@@ -234,13 +234,13 @@ emit_map_function (const struct mip_function_record *f, uint32_t name_offset,
 		   uint32_t edges_offset)
 {
   bool other_part = f->other_start_label != NULL;
-  emit_u64_symbol (f->symbol);				/* address */
+  emit_u64_symbol (f->code_start);			/* address */
   if (other_part)					/* cold_address */
     emit_u64_symbol (f->other_start_label);
   else
     emit_u64 (0);
   emit_u64 (f->cfg_signature);				/* cfg_signature */
-  emit_label_difference (f->end_label, f->symbol);	/* size */
+  emit_label_difference (f->end_label, f->code_start);	/* size */
   if (other_part)					/* cold_size */
     emit_label_difference (f->other_end_label, f->other_start_label);
   else
@@ -259,7 +259,7 @@ emit_map_function (const struct mip_function_record *f, uint32_t name_offset,
   emit_u32 (f->edge_count);				/* edge_count */
 }
 
-/* Block K's offset: from the symbol in the symbol's part, from the other
+/* Block K's offset: from the code's start in the symbol's part, from the other
    part's start label in the other part, unknown when that part has no
    usable label.  */
 static void
@@ -271,7 +271,7 @@ emit_map_block (unsigned index, unsigned k,
   char label[64];
   snprintf (label, sizeof label, MIP_BLOCK_LABEL_FMT, index, k);
   if (!b->other_part)
-    emit_label_difference (label, f->symbol);
+    emit_label_difference (label, f->code_start);
   else if (f->other_start_label)
     {
       emit_label_difference (label, f->other_start_label);

@@ -300,6 +300,24 @@ instrument_blocks (function *fun, const struct mip_block_plan *plan,
 
 /* ---- The instrumentation pass -------------------------------------- */
 
+/* What the map measures FUN's code from: SYMBOL where it resolves to the
+   first instruction, else a label put there, in front of the probes
+   already emitted (block ENTRY holds the function's first insn).  */
+static char *
+code_start_label (function *fun, basic_block entry, unsigned index,
+		  const char *symbol)
+{
+  if (mip_target_symbol_is_code_address (fun))
+    return xstrdup (symbol);
+  char label[64];
+  snprintf (label, sizeof label, MIP_START_LABEL_FMT, index);
+  char text[80];
+  snprintf (text, sizeof text, "%s:", label);
+  emit_asm_after (bb_note (entry), text, DECL_SOURCE_LOCATION (fun->decl),
+		  NULL, 0);
+  return xstrdup (label);
+}
+
 static uint32_t
 kinds_for_function (function *fun)
 {
@@ -369,6 +387,8 @@ instrument_function (function *fun)
   struct mip_function_record record;
   memset (&record, 0, sizeof record);
   record.symbol = function_symbol_name (fun);
+  record.code_start = code_start_label (fun, entry, probe.function_index,
+					record.symbol);
   record.cfg_signature = signature;
   record.ipa_signature = mip_ipa_signature (record.symbol);
   record.kinds = probe.kinds;

@@ -42,6 +42,10 @@ struct mip_block_record
 struct mip_function_record
 {
   char *symbol;                 /* assembler name, as in the symbol table */
+  char *code_start;             /* what the map's address and offsets are
+				   measured from: the symbol, or a label at
+				   the first instruction where the symbol's
+				   value is not its address (Thumb) */
   uint64_t cfg_signature;
   uint32_t ipa_signature;       /* 0 when unknown (mip-ipa.cc) */
   uint32_t kinds;               /* what the record really holds */

@@ -44,6 +44,10 @@ void mip_note_sampled_function (void);
 #define MIP_END_LABEL_FMT ".Lmip.e%u"
 /* Name of the label at the start of block K of function INDEX.  */
 #define MIP_BLOCK_LABEL_FMT ".Lmip.b%u.%u"
+/* Name of the label at the first byte of function INDEX's code, where
+   the symbol's value is not that byte's address
+   (mip_target_symbol_is_code_address).  */
+#define MIP_START_LABEL_FMT ".Lmip.s%u"
 
 /* Called once from plugin_init, after the arguments are parsed: return
    false, after reporting why with error () or sorry (), when this
@@ -59,6 +63,15 @@ uint32_t mip_target_supported_kinds (void);
    x86 interrupt handlers, which must preserve every register and the
    flags).  */
 bool mip_target_skip_function (function *fun);
+
+/* Called by the pass for each instrumented function: false when a
+   reference to FUN's symbol does not resolve to the address of its first
+   instruction.  A Thumb function's does not: the ARM ELF ABI sets bit 0
+   of it (R_ARM_ABS32 gives (S + A) | T), so the map would put every
+   block one byte late.  The map then gives the function's address and
+   block offsets from a local label at its first instruction
+   (MIP_START_LABEL_FMT), which the linker takes as it is.  */
+bool mip_target_symbol_is_code_address (function *fun);
 
 /* Called by the CFG signature (mip-signature.cc) for each UNSPEC: true
    when its integer operands are label numbers the target hands out in

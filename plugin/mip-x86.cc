@@ -199,6 +199,12 @@ mip_target_unspec_numbers_labels (const_rtx)
 }
 
 bool
+mip_target_symbol_is_code_address (function *)
+{
+  return true;
+}
+
+bool
 mip_target_skip_function (function *fun)
 {
   tree attrs = TYPE_ATTRIBUTES (TREE_TYPE (fun->decl));
