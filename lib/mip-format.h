@@ -188,6 +188,34 @@ mip_coverage_byte_set (uint8_t byte)
    function shapes apart.  */
 #define MIP_HASH_INIT 0xcbf29ce484222325ull
 
+/* HASH times the FNV prime 0x100000001b3 (2^40 + 0x1b3), modulo 2^64,
+   with 32-bit multiplications only: the low word times 0x1b3 in two
+   16-bit halves, the high word times 0x1b3, and the low word shifted
+   into the high one for the 2^40.  */
+static inline uint64_t
+mip_hash_multiply_32 (uint64_t hash)
+{
+  uint32_t low = (uint32_t) hash, high = (uint32_t) (hash >> 32);
+  uint32_t p0 = (low & 0xffffu) * 0x1b3u, p1 = (low >> 16) * 0x1b3u;
+  uint32_t product_low = p0 + (p1 << 16);
+  uint32_t product_high = high * 0x1b3u + (p1 >> 16)
+			  + (uint32_t) (product_low < p0) + (low << 8);
+  return ((uint64_t) product_high << 32) | product_low;
+}
+
+/* HASH times the FNV prime.  Armv6-M (Cortex-M0, M0+, M1) multiplies
+   only 32 x 32 -> 32 bits: a 64-bit product there is libgcc's
+   __aeabi_lmul, which a firmware's runtime then has to carry.  */
+static inline uint64_t
+mip_hash_multiply (uint64_t hash)
+{
+#if defined(__ARM_ARCH_6M__)
+  return mip_hash_multiply_32 (hash);
+#else
+  return hash * 0x100000001b3ull;
+#endif
+}
+
 static inline uint64_t
 mip_hash_bytes (uint64_t hash, const void *data, uint64_t size)
 {
@@ -196,20 +224,22 @@ mip_hash_bytes (uint64_t hash, const void *data, uint64_t size)
   for (i = 0; i < size; i++)
     {
       hash ^= p[i];
-      hash *= 0x100000001b3ull;
+      hash = mip_hash_multiply (hash);
     }
   return hash;
 }
 
-/* Hash a value as 8 little-endian bytes, whatever the host.  */
+/* Hash a value as 8 little-endian bytes, whatever the host.  (Shifting
+   by 8 each time, not by 8 * i: a 64-bit shift by a variable is a libgcc
+   call on 32-bit Arm.)  */
 static inline uint64_t
 mip_hash_u64 (uint64_t hash, uint64_t value)
 {
   int i;
-  for (i = 0; i < 8; i++)
+  for (i = 0; i < 8; i++, value >>= 8)
     {
-      hash ^= (value >> (8 * i)) & 0xff;
-      hash *= 0x100000001b3ull;
+      hash ^= value & 0xff;
+      hash = mip_hash_multiply (hash);
     }
   return hash;
 }

@@ -93,58 +93,12 @@ static const handler vectors[16] = {
 };
 
 #if __ARM_ARCH_ISA_THUMB == 1
-/* armv6-m (Thumb-1): the few support routines that GCC's code for the
+/* armv6-m (Thumb-1): the one support routine that GCC's code for the
    runtime calls.  The cross compiler's libgcc is built for the Linux
    targets in ARM state, which a Cortex-M cannot run, and its atomics
-   call the Linux kernel's helpers; these replace it.  On armv7-m the
-   runtime needs none of them.  */
-
-typedef union
-{
-  uint64_t value;
-  struct
-  {
-    uint32_t low, high;		/* little-endian */
-  } words;
-} double_word;
-
-/* The low 64 bits of A * B.  The product of the 32-bit halves is made
-   of 16-bit pieces, so that no 64-bit multiplication (which would call
-   this function) is left.  */
-uint64_t
-__aeabi_lmul (uint64_t a, uint64_t b)
-{
-  double_word x = { a }, y = { b }, product;
-  uint32_t a0 = x.words.low & 0xffff, a1 = x.words.low >> 16;
-  uint32_t b0 = y.words.low & 0xffff, b1 = y.words.low >> 16;
-  uint32_t p00 = a0 * b0, p01 = a0 * b1, p10 = a1 * b0, p11 = a1 * b1;
-  uint32_t middle = (p00 >> 16) + (p01 & 0xffff) + (p10 & 0xffff);
-
-  product.words.low = (p00 & 0xffff) | (middle << 16);
-  product.words.high = p11 + (p01 >> 16) + (p10 >> 16) + (middle >> 16)
-		       + x.words.high * y.words.low
-		       + x.words.low * y.words.high;
-  return product.value;
-}
-
-/* VALUE shifted right by SHIFT (0 to 63) bits, logically.  */
-uint64_t
-__aeabi_llsr (uint64_t value, int shift)
-{
-  double_word x = { value };
-
-  if (shift >= 32)
-    {
-      x.words.low = x.words.high >> (shift - 32);
-      x.words.high = 0;
-    }
-  else if (shift > 0)
-    {
-      x.words.low = (x.words.low >> shift) | (x.words.high << (32 - shift));
-      x.words.high >>= shift;
-    }
-  return x.value;
-}
+   call the Linux kernel's helpers; this replaces it.  (The runtime
+   needs no 64-bit multiply or shift routine: see mip_hash_multiply.)
+   On armv7-m the runtime needs none.  */
 
 /* One core, so masking interrupts makes the compare and swap atomic.
    The name is GCC's built-in's, given through an assembler name.  */
