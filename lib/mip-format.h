@@ -22,7 +22,7 @@ extern "C" {
 /* Bump on any change to mip-format.inc or to the rules below.  Readers
    refuse every other version: a raw profile written by another runtime
    must fail loudly, never merge garbage.  */
-#define MIP_FORMAT_VERSION 6u
+#define MIP_FORMAT_VERSION 7u
 
 /* Magic numbers.  Eight bytes: 0xff, four letters naming the file kind,
    then a byte giving the target's pointer size in bits.  Read as a u64 in
@@ -164,6 +164,12 @@ mip_coverage_byte_set (uint8_t byte)
 #define MIP_RAW_FLAG_UNIT_WALK_FAILED 0x1u /* units inconsistent at dump */
 #define MIP_RAW_FLAG_CALLER_SAMPLES 0x2u   /* a mip_raw_samples table
 					      follows the section data */
+#define MIP_RAW_FLAG_UNITS_UNWALKED 0x4u   /* build_id and unit_count are
+					      0: readers take them from
+					      the units in the data (the
+					      runtime without files, whose
+					      flash has no room for the
+					      walk) */
 
 /* The caller samples (full mode on x86-64, i386, AArch64, ARM state and
    Thumb-2; on the 32-bit targets the return address is zero-extended

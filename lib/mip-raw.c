@@ -104,9 +104,10 @@ walk_raw_units (const struct mip_reader *data, const char *name,
 }
 
 /* Walk the raw units of RAW: the count must match the header, and
-   their hashes must give the build id.  */
+   their hashes must give the build id; a header that left the walk to
+   its reader (MIP_RAW_FLAG_UNITS_UNWALKED) gets them from it.  */
 static enum mip_error
-walk_units (const struct mip_raw *raw, const char *name,
+walk_units (struct mip_raw *raw, const char *name,
 	    struct mip_error_context *error)
 {
   uint64_t units, build_id;
@@ -115,6 +116,19 @@ walk_units (const struct mip_raw *raw, const char *name,
 
   if (status != MIP_OK)
     return status;
+  if (raw->header.flags & MIP_RAW_FLAG_UNITS_UNWALKED)
+    {
+      if (raw->header.unit_count != 0 || raw->header.build_id != 0)
+	return mip_error_set (error, MIP_ERROR_CORRUPT, name,
+			      "header says its units are not walked, but"
+			      " gives a unit count or build id");
+      if (units > UINT32_MAX)
+	return mip_error_set (error, MIP_ERROR_TOO_LARGE, name,
+			      "%" PRIu64 " raw units", units);
+      raw->header.unit_count = (uint32_t) units;
+      raw->header.build_id = build_id;
+      return MIP_OK;
+    }
   if (units != raw->header.unit_count)
     return mip_error_set (error, MIP_ERROR_CORRUPT, name,
 			  "header says %" PRIu32 " units, data holds %"

@@ -1,5 +1,7 @@
 /* mip-header.c - the raw header of a dump: the walk over the module's
-   raw units (their count and build id) and the header's fields.
+   raw units (their count and build id) and the header's fields.  (Without
+   files, MIP_PLATFORM_POSIX 0, the header leaves the walk to mipdata:
+   MIP_RAW_FLAG_UNITS_UNWALKED.)
 
    In the core of a POSIX program, whose dump at exit and __mip_dump
    write it; without files (MIP_PLATFORM_POSIX 0: bare metal) only
@@ -38,6 +40,7 @@ clear_bytes (void *to, size_t size)
     *out++ = 0;
 }
 
+#if MIP_PLATFORM_POSIX || !defined MIP_MEMBER
 MIP_SHARED int
 mip_walk_units (const unsigned char *data, size_t size,
 		struct mip_unit_walk *walk)
@@ -70,6 +73,7 @@ inconsistent:
   walk->failed_offset = offset;
   return -1;
 }
+#endif
 
 MIP_INTERNAL void
 mip_fill_raw_header (struct mip_raw_header *header,
@@ -81,11 +85,19 @@ mip_fill_raw_header (struct mip_raw_header *header,
   header->version = MIP_FORMAT_VERSION;
   header->header_size = sizeof *header;
   header->data_size = size;
+#if MIP_PLATFORM_POSIX
   mip_walk_units (data, size, walk);
   header->build_id = walk->build_id;
   header->unit_count = walk->unit_count;
   if (walk->failed)
     header->flags |= MIP_RAW_FLAG_UNIT_WALK_FAILED;
+#else
+  /* On a microcontroller the walk and its 64-bit hash would be a third
+     of the runtime's flash: mipdata walks the units instead.  */
+  (void) data;
+  walk->failed = 0;
+  header->flags |= MIP_RAW_FLAG_UNITS_UNWALKED;
+#endif
   header->anchor_address = (uint64_t) (uintptr_t) __mip_runtime;
   header->pid = mip_platform_pid ();
   mip_platform_gnu_build_id (header->gnu_build_id,

@@ -630,6 +630,43 @@ START_TEST (test_raw_good)
 }
 END_TEST
 
+/* A header that leaves the unit walk to the reader (the runtime without
+   files) gets its build id and unit count from the data, in every byte
+   order and pointer size; one that sets the flag and a build id too is
+   refused.  */
+START_TEST (test_raw_units_unwalked)
+{
+  int variant;
+  for (variant = 0; variant < 4; variant++)
+    {
+      unsigned pointer_size = variant & 1 ? 4 : 8;
+      bool big_endian = (variant & 2) != 0;
+      struct test_binary binary = test_sample_binary (pointer_size,
+						      big_endian);
+      struct test_run run = sample_run ();
+      struct test_bytes bytes = test_make_raw (&binary, &run);
+      struct mip_error_context error;
+      struct mip_raw raw;
+
+      test_put (bytes.data, offsetof (struct mip_raw_header, flags), 4,
+		MIP_RAW_FLAG_UNITS_UNWALKED, big_endian);
+      ck_assert_int_eq (parse_raw (&bytes, &raw, &error),
+			MIP_ERROR_CORRUPT);
+      ck_assert_msg (strstr (message_of (&error), "not walked") != NULL,
+		     "%s", message_of (&error));
+      test_put (bytes.data, offsetof (struct mip_raw_header, build_id), 8, 0,
+		big_endian);
+      test_put (bytes.data, offsetof (struct mip_raw_header, unit_count), 4,
+		0, big_endian);
+      ck_assert_msg (parse_raw (&bytes, &raw, &error) == MIP_OK, "%s",
+		     message_of (&error));
+      ck_assert_uint_eq (raw.header.build_id, test_build_id (&binary));
+      ck_assert_uint_eq (raw.header.unit_count, 3);
+      test_bytes_free (&bytes);
+    }
+}
+END_TEST
+
 /* sample_run with caller samples: helper (unit 0, function 1) called
    from two sites of main, inline_fn (unit 1, function 0) from one of
    helper.  */
@@ -3242,6 +3279,7 @@ format_suite (void)
   tcase_add_test (map, test_map_discarded_addresses);
   suite_add_tcase (suite, map);
   tcase_add_test (raw, test_raw_good);
+  tcase_add_test (raw, test_raw_units_unwalked);
   tcase_add_test (raw, test_raw_from_section);
   tcase_add_test (raw, test_raw_gnu_build_id);
   tcase_add_test (raw, test_gnu_build_id_text);

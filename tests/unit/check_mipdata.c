@@ -500,10 +500,12 @@ START_TEST (test_merge_refuses_bad_raw)
 	    " header says %zu data bytes, file has 36\n",
 	    raw.size - sizeof (struct mip_raw_header));
   expect_refused_merge (message, "run1.mipraw", "cut.mipraw");
-  test_put (raw.data, 8, 4, 7, false);
-  ck_assert (test_write_file ("v7.mipraw", raw.data, raw.size));
-  expect_refused_merge ("'v7.mipraw': unsupported format version: written"
-			" in version 7", "v7.mipraw", NULL);
+  /* A version this mipdata does not read: the next one.  */
+  test_put (raw.data, 8, 4, MIP_FORMAT_VERSION + 1, false);
+  ck_assert (test_write_file ("next.mipraw", raw.data, raw.size));
+  snprintf (message, sizeof message, "'next.mipraw': unsupported format"
+	    " version: written in version %u", MIP_FORMAT_VERSION + 1);
+  expect_refused_merge (message, "next.mipraw", NULL);
   test_put (raw.data, 8, 4, MIP_FORMAT_VERSION, false);
   test_put (raw.data, 36, 4, MIP_RAW_FLAG_UNIT_WALK_FAILED, false);
   ck_assert (test_write_file ("walk.mipraw", raw.data, raw.size));
