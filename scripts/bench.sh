@@ -133,6 +133,15 @@ BUDGET_IR_PER_CALL=1.05
 BUDGET_FIXED_TEXT=1536
 BUDGET_FIXED_DATA=64
 BUDGET_LUA_TEXT_PERCENT=3.5
+# speedtest1's .text growth on the Arm targets: function coverage per
+# instruction set (the floors measured there), block coverage on 32-bit
+# Arm (ARM state and Thumb-2; Thumb-1 has none).
+BUDGET_CROSS_FCOV_TEXT_aarch64=1.8
+BUDGET_CROSS_FCOV_TEXT_arm=3.2
+BUDGET_CROSS_FCOV_TEXT_thumb2=3.2
+BUDGET_CROSS_FCOV_TEXT_thumb1=4.0
+BUDGET_CROSS_BCOV_TEXT_arm=35
+BUDGET_CROSS_BCOV_TEXT_thumb2=35
 
 # ---- building --------------------------------------------------------------
 # -finstrument-functions needs the two hooks; empty ones measure only the
@@ -810,9 +819,24 @@ cross_instructions () {
   if [ -s "$1/insns.txt" ]; then cat "$1/insns.txt"; else echo -; fi
 }
 
+# cross_budget TARGET MODE GROWTH: "MODE .text +G% (<= +B%) within", or
+# nothing when TARGET has no budget for MODE (fcov, bcov).
+cross_budget () {
+  local name=BUDGET_CROSS_${2^^}_TEXT_$1 title
+  local budget=${!name:-}
+  [ -n "$budget" ] || return 0
+  case $2 in fcov) title="function coverage" ;; *) title="block coverage" ;; esac
+  if [ -z "$3" ]; then
+    echo "$title .text: not measured (<= +$budget%)"
+    return 0
+  fi
+  printf '%s .text %+.2f%% (<= +%s%%) %s\n' "$title" "$3" "$budget" \
+    "$(verdict "$3" "$budget")"
+}
+
 print_cross_target () {
   local target=$1 triplet program variant dir plain text stripped insns
-  local plain_text plain_stripped plain_insns
+  local plain_text plain_stripped plain_insns budgets growth line
   triplet=$(mip_cross_triplet "$target")
   if [ -f "$OUT/cross/$target.skipped" ]; then
     echo "$target: skipped: $(cat "$OUT/cross/$target.skipped")"
@@ -831,6 +855,7 @@ print_cross_target () {
       plain_text=$(cross_text_size "$triplet" "$plain/$program")
       plain_stripped=$(cross_stripped_size "$triplet" "$plain/$program")
     fi
+    budgets=
     for variant in $CROSS_VARIANTS; do
       dir=$OUT/cross/$target/$program/$variant
       text=-
@@ -840,12 +865,24 @@ print_cross_target () {
         text=$(cross_text_size "$triplet" "$dir/$program")
         stripped=$(cross_stripped_size "$triplet" "$dir/$program")
       fi
+      if [ "$program" = speedtest1 ]; then
+        growth=
+        [ "$text" = - ] || [ "$plain_text" = - ] \
+	  || growth=$(awk -v a="$text" -v b="$plain_text" 'BEGIN {
+	       if (b > 0) printf "%.4f\n", (a - b) * 100 / b }')
+        line=$(cross_budget "$target" "$variant" "$growth")
+        [ -z "$line" ] || budgets+="$line"$'\n'
+      fi
       printf '  %-11s %-22s %9s %8s %9s %8s %13s %8s  %s\n' "$program" \
         "$(mip_variant_title "$variant")" "$text" "$(percent "$text" "$plain_text")" \
         "$stripped" "$(percent "$stripped" "$plain_stripped")" \
         "$insns" "$(percent "$insns" "$plain_insns")" \
         "$(cross_result "$dir" "$plain" "$program")"
     done
+    if [ -n "$budgets" ]; then
+      echo "  budgets, $program on $target (growth over plain):"
+      printf '%s' "$budgets" | sed 's/^/    /'
+    fi
   done
 }
 
