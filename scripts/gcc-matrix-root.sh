@@ -10,7 +10,9 @@
 # Environment (set by gcc-matrix.sh): MATRIX_SRC (the source tree),
 # MATRIX_OUT (results and logs), MATRIX_WORK_IN (build and c-torture
 # work directory), GCC_MATRIX_DG_SAMPLE, GCC_MATRIX_TORTURE_SAMPLE,
-# GCC_MATRIX_SEED, GCC_MATRIX_DG_TESTS, JOBS.
+# GCC_MATRIX_SEED, GCC_MATRIX_DG_TESTS, GCC_MATRIX_CROSS (the releases
+# built with their Arm cross targets, whose compilers the root then
+# has), JOBS.
 #
 # Copyright (C) 2026 The MIP for GCC developers.
 # SPDX-License-Identifier: GPL-3.0-or-later
@@ -42,12 +44,16 @@ record gcc_version "$(gcc-"$version" -dumpfullversion 2>/dev/null || echo none)"
 
 # ---- build -------------------------------------------------------------
 start=$(date +%s)
-say "autoreconf, configure CC=gcc-$version CXX=g++-$version --enable-werror, make"
+cross_option=--without-cross-targets
+case " ${GCC_MATRIX_CROSS:-} " in
+  *" $version "*) cross_option= ;;
+esac
+say "autoreconf, configure CC=gcc-$version CXX=g++-$version --enable-werror ${cross_option:-(with the Arm cross targets)}, make"
 built=no
 if (cd "$src" && autoreconf -fi) >"$out/build.log" 2>&1 \
    && rm -rf "$build" && mkdir -p "$build" \
    && (cd "$build" && "$src/configure" CC="gcc-$version" CXX="g++-$version" \
-         --enable-werror --without-cross-targets) >>"$out/build.log" 2>&1 \
+         --enable-werror $cross_option) >>"$out/build.log" 2>&1 \
    && make -C "$build" -j"$jobs" >>"$out/build.log" 2>&1; then
   built=yes
 fi

@@ -30,6 +30,13 @@
 #                        worktree (the tracked files as they are now)
 #   GCC_MATRIX_DG_SAMPLE=N   run 1 DejaGnu test in N (every use-* test
 #                        and mip.self always; default 1: all of them)
+#   GCC_MATRIX_CROSS     the releases of GCC_MATRIX whose Arm cross
+#                        compilers (gcc-N-TRIPLET with its plugin
+#                        headers, for aarch64-linux-gnu,
+#                        arm-linux-gnueabihf and arm-linux-gnueabi) and
+#                        qemu-user go into the root, so that the DejaGnu
+#                        run includes the cross suite (default none;
+#                        "14" is what trixie ships; a larger root)
 #   GCC_MATRIX_DG_TESTS  only these DejaGnu tests of mip.dg and mip.torture
 #                        ("calls-basic.c inference-eh.C"), to rerun failures
 #   GCC_MATRIX_TORTURE_SAMPLE=N  c-torture: each of the 4 x86-64
@@ -87,6 +94,18 @@ suite_of () {
   esac
 }
 
+# The Arm cross compilers of GCC VERSION, with their plugin headers and
+# the targets' C libraries (as scripts/install-deps.sh installs them).
+cross_packages () {
+  local version=$1 triplet arch
+  for triplet in aarch64-linux-gnu:arm64 arm-linux-gnueabihf:armhf \
+		 arm-linux-gnueabi:armel; do
+    arch=${triplet#*:} triplet=${triplet%%:*}
+    echo "gcc-$version-$triplet g++-$version-$triplet"
+    echo "gcc-$version-plugin-dev-$triplet libc6-dev-$arch-cross"
+  done
+}
+
 # The packages of a root of SUITE: what scripts/install-deps.sh installs
 # to build and test, less the cross compilers, multilib, qemu and the
 # real-program sources, for every GCC of GCC_MATRIX and of the default
@@ -99,6 +118,9 @@ root_packages () {
   for version in $(printf '%s\n' 11 12 13 14 15 16 $GCC_MATRIX | sort -n -u); do
     [ "$(suite_of "$version")" = "$suite" ] || continue
     list="$list gcc-$version g++-$version gcc-$version-plugin-dev"
+    case " ${GCC_MATRIX_CROSS:-} " in
+      *" $version "*) list="$list qemu-user $(cross_packages "$version")" ;;
+    esac
   done
   printf '%s\n' $list | sort -u | tr '\n' ' '
 }
@@ -170,6 +192,7 @@ run_gcc () {
     MATRIX_SRC=/mip/src MATRIX_OUT=/mip/out MATRIX_WORK_IN=/mip/work \
     GCC_MATRIX_DG_SAMPLE="$dg_sample" GCC_MATRIX_TORTURE_SAMPLE="$torture_sample" \
     GCC_MATRIX_SEED="$seed" GCC_MATRIX_DG_TESTS="${GCC_MATRIX_DG_TESTS:-}" \
+    GCC_MATRIX_CROSS="${GCC_MATRIX_CROSS:-}" \
     bash /mip/src/scripts/gcc-matrix-root.sh "$version" 2>&1 | tee "$dir/logs/run.log" \
     || true
   mip_root_unmount
