@@ -65,6 +65,23 @@ if [ "$built" != yes ]; then
   exit 0
 fi
 
+# ---- a profile of this GCC's build, for the host's mipdata -------------
+# The formats do not depend on the GCC: gcc-matrix.sh reads this raw
+# profile with the host's mipdata and compares its call counts with the
+# same program built by the host's GCC (calls-basic.c: 0, 1, 3, 1000
+# and 11 calls).
+mkdir -p "$out/interop"
+if (cd "$out/interop" \
+    && gcc-"$version" -O0 -fplugin="$build/plugin/.libs/mip.so" \
+	 -fplugin-arg-mip-generate=full "$src/testsuite/mip.dg/calls-basic.c" \
+	 -o calls-basic "$build/runtime/libmip.a" \
+    && MIP_PROFILE_FILENAME=calls-basic.mipraw ./calls-basic) \
+   >"$out/interop/build.log" 2>&1; then
+  record interop_built yes
+else
+  record interop_built "no (logs/interop/build.log)"
+fi
+
 # ---- DejaGnu -----------------------------------------------------------
 # GCC_MATRIX_DG_SAMPLE=N runs 1 test in N of mip.dg and mip.torture
 # (picked by a hash of the seed and the test's name) and every use-*

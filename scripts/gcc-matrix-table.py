@@ -53,6 +53,9 @@ def verdict(values):
         reasons.append("DejaGnu failures (logs/mip.sum)")
     elif not number(values, "dg_passed"):
         reasons.append("DejaGnu passed nothing")
+    interop = values.get("interop", "")
+    if interop.startswith("failed"):
+        reasons.append("the host's mipdata: " + interop)
     ran = values.get("torture_ran", "")
     if ran == "yes":
         if (number(values, "torture_failed") or 0) > 0:
@@ -81,6 +84,13 @@ def test_counts(values, state):
                  for name in ("dg_failed", "torture_failed"))
     skipped = sum(number(values, name) or 0
                   for name in ("dg_unsupported", "torture_skipped"))
+    interop = values.get("interop", "")
+    if interop == "passed":
+        passed += 1
+    elif interop.startswith("failed"):
+        failed += 1
+    elif interop:
+        skipped += 1
     if state == "FAIL" and failed == 0:
         failed = 1
     if state == "UNSUPPORTED":
@@ -97,7 +107,7 @@ def main():
     versions = args[1:]
     totals = [0, 0, 0]
     header = ("GCC", "suite", "version", "built", "DejaGnu p/f/u",
-              "torture p/f/s", "pfail", "build s", "dg s", "tort s", "total s",
+              "torture p/f/s", "pfail", "interop", "build s", "dg s", "tort s", "total s",
               "verdict")
     rows = [header]
     notes = []
@@ -115,6 +125,7 @@ def main():
             cell(values, "dg_passed", "dg_failed", "dg_unsupported"),
             cell(values, "torture_passed", "torture_failed", "torture_skipped"),
             values.get("torture_plain_failed", "-") or "-",
+            (values.get("interop") or "-").split(":")[0],
             values.get("build_seconds", "-"), values.get("dg_seconds", "-"),
             values.get("torture_seconds", "-"), values.get("seconds", "-"),
             state))
@@ -123,7 +134,9 @@ def main():
         print("gcc-matrix: " + "  ".join(str(value).ljust(width)
                                          for value, width in zip(row, widths)).rstrip())
     print("gcc-matrix: (DejaGnu passed/failed/unsupported; c-torture checks "
-          "passed/failed/skipped, pfail: plain builds that failed, skipped)")
+          "passed/failed/skipped, pfail: plain builds that failed, skipped;"
+          " interop: that GCC's raw profile read by this machine's mipdata,"
+          " its call counts those of this machine's GCC's build)")
     for note in notes:
         print("gcc-matrix: " + note)
     print(f"gcc-matrix: {counts['PASS']} passed, {counts['FAIL']} failed, "

@@ -199,8 +199,56 @@ run_gcc () {
   cp -a "$root/mip/out/." "$dir/logs/" 2>/dev/null || true
   cat "$dir/logs/result" >>"$result" 2>/dev/null \
     || printf 'unsupported=%s\n' "the run in the root wrote no result (see $dir/logs/run.log)" >>"$result"
+  check_interop "$version" "$dir" >>"$result"
   printf 'seconds=%s\n' $(( $(date +%s) - start )) >>"$result"
   [ "${GCC_MATRIX_KEEP:-0}" = 1 ] || mip_root_remove "$root" || mip_say "cannot unmount the root $root: left in place"
+}
+
+# The raw profile that GCC VERSION's build wrote in its root (logs/interop
+# of DIR), read by this machine's mipdata (MIPDATA), whose call counts
+# must equal those of the same program built by this machine's GCC (CC,
+# MIP_PLUGIN, MIP_RUNTIME_DIR): prints interop=passed, failed or "not
+# checked: why".
+check_interop () {
+  local version=$1 dir=$2 logs=$2/logs/interop work=$2/interop side
+  if [ -z "${MIPDATA:-}" ] || [ -z "${MIP_PLUGIN:-}" ] \
+     || [ -z "${MIP_RUNTIME_DIR:-}" ]; then
+    echo "interop=not checked: MIPDATA, MIP_PLUGIN and MIP_RUNTIME_DIR of this machine's build not set"
+    return
+  fi
+  if [ ! -f "$logs/calls-basic.mipraw" ]; then
+    echo "interop=failed: GCC $version's build wrote no raw profile (logs/interop/build.log)"
+    return
+  fi
+  rm -rf "$work"
+  mkdir -p "$work/ours"
+  cp "$logs/calls-basic" "$logs/calls-basic.mipraw" "$work/"
+  if ! (cd "$work/ours" \
+	&& ${CC:-gcc} -O0 -fplugin="$MIP_PLUGIN" -fplugin-arg-mip-generate=full \
+	     "$srcdir/testsuite/mip.dg/calls-basic.c" -o calls-basic \
+	     "$MIP_RUNTIME_DIR/libmip.a" \
+	&& MIP_PROFILE_FILENAME=calls-basic.mipraw ./calls-basic) \
+       >"$work/log" 2>&1; then
+    echo "interop=failed: this machine's build of calls-basic.c failed ($work/log)"
+    return
+  fi
+  for side in "$work" "$work/ours"; do
+    if ! ("$MIPDATA" create -p "$side/p.mip" "$side/calls-basic" \
+	  && "$MIPDATA" merge -p "$side/p.mip" "$side/calls-basic.mipraw" \
+	  && "$MIPDATA" show --json -p "$side/p.mip" >"$side/show.json" \
+	  && python3 "$here/script-data.py" show-counts "$side/show.json" \
+	       >"$side/counts.tsv") >>"$work/log" 2>&1; then
+      echo "interop=failed: mipdata could not read $side's profile ($work/log)"
+      return
+    fi
+  done
+  if python3 "$here/script-data.py" compare-counts "$work/ours/counts.tsv" \
+       "$work/counts.tsv" "this machine's build (GCC $version's is MIP)" \
+       >>"$work/log" 2>&1; then
+    echo "interop=passed"
+  else
+    echo "interop=failed: its call counts differ from this machine's build ($work/log)"
+  fi
 }
 
 main () {
