@@ -110,9 +110,10 @@ print_help (void)
 	  PROFILE_FILTER_HELP
 	  "      --no-demangle      name C++ functions by their symbols (by\n"
 	  "                         default as c++filt shows them)\n"
-	  "      --afdo-version=N   afdo: the file version, 2 for GCC 12 and\n"
-	  "                         later (the default), 1 for older readers\n"
-	  "                         (strings in 4-byte words)\n"
+	  "      --afdo-version=N   afdo: the file version, 2 for GCC 12 to 15\n"
+	  "                         (the default), 3 for GCC 16 and later, 1\n"
+	  "                         for older readers (strings in 4-byte\n"
+	  "                         words)\n"
 	  "      --afdo-discriminators\n"
 	  "                         afdo: a record per discriminator of a line\n"
 	  "                         (GCC 13 and later read them; GCC 12 keeps\n"
@@ -264,11 +265,12 @@ parse_options (int argc, char **argv, struct export_options *options)
 	mipdata_demangle_names = false;
 	break;
       case 'V':
-	if (strcmp (optarg, "1") == 0 || strcmp (optarg, "2") == 0)
+	if (strcmp (optarg, "1") == 0 || strcmp (optarg, "2") == 0
+	    || strcmp (optarg, "3") == 0)
 	  options->afdo_version = (unsigned) (optarg[0] - '0');
 	else
 	  return mipdata_usage_error ("export", "unknown --afdo-version '%s'"
-				      " (use 1 or 2)", optarg);
+				      " (use 1, 2 or 3)", optarg);
 	break;
       case 'R':
 	options->afdo_discriminators = true;

@@ -10,18 +10,34 @@
    The file (gcov's encoding: 32-bit words and 64-bit counters as two
    words, low first, little-endian as on x86):
 
-     0x67636461 ("gcda")  2 (AUTO_PROFILE_VERSION of GCC 12 and later)  0
+     0x67636461 ("gcda")  VERSION (AUTO_PROFILE_VERSION: 2 in GCC 12 to
+                          15, 3 in GCC 16)  0
+     0xa8000000           version 3: the summary, no length: counters
+                          total, largest count, largest HEAD, counts,
+                          functions, 16, then for each of 16 cutoffs
+                          (parts per million of the total, ascending):
+                          CUTOFF (word), the least count and the number
+                          of counts of the most counted positions that
+                          reach it (counters)
      0xaa000000 LENGTH N  string table: the function names, each as gcov
-                          writes a string (--afdo-version=2: its length
-                          in bytes with the NUL, then the bytes; 1: its
-                          length in words, then the words, NUL-padded)
+                          writes a string (--afdo-version=2 and 3: its
+                          length in bytes with the NUL, then the bytes;
+                          1: its length in words, then the words,
+                          NUL-padded); version 3 puts a table of file
+                          names first (here none: 0) and a file index
+                          after each name (here 0xffffffff, none, with
+                          which GCC 16 matches a function by its name
+                          alone, as older GCCs do), and its names start
+                          at index 1 (an empty name at 0)
      0xac000000 LENGTH N  the N top-level functions, each
-                          HEAD (counter) and an instance:
+                          HEAD (counter), version 3 a TIMESTAMP (counter,
+                          0: none) and an instance:
                             NAME-INDEX  P  C
                             P x  OFFSET  0 (no value targets)  COUNT
                             C x  OFFSET  instance (nested, no HEAD)
      0xae000000 0 0       module grouping: no modules
-     0xaf000000 LENGTH    working set: 128 x (counters, least counter)
+     0xaf000000 LENGTH    versions 1 and 2: working set: 128 x (counters,
+                          least counter)
 
    OFFSET is (line - the function's declaration line) << 16, ORed with
    the discriminator only with --afdo-discriminators (GCC 13 and later
@@ -76,6 +92,8 @@
 #define AFDO_TAG_MODULES 0xae000000u
 #define AFDO_TAG_WORKING_SET 0xaf000000u
 #define AFDO_WORKING_SET_SIZE 128
+#define AFDO_TAG_SUMMARY 0xa8000000u
+#define AFDO_NO_FILE 0xffffffffu
 
 /* ---- The profile being built -------------------------------------------- */
 
@@ -667,12 +685,15 @@ settle (struct afdo_instance *instance)
     settle (instance->callsites[i].callee);
 }
 
+/* INSTANCE, its names NAME_BASE after their index in the string table
+   (version 3 keeps index 0 out of use).  */
 static void
-put_instance (struct gcov_buffer *out, const struct afdo_instance *instance)
+put_instance (struct gcov_buffer *out, const struct afdo_instance *instance,
+	      uint32_t name_base)
 {
   size_t i;
 
-  put_word (out, instance->name);
+  put_word (out, instance->name + name_base);
   put_word (out, (uint32_t) instance->position_count);
   put_word (out, (uint32_t) instance->callsite_count);
   for (i = 0; i < instance->position_count; i++)
@@ -684,7 +705,7 @@ put_instance (struct gcov_buffer *out, const struct afdo_instance *instance)
   for (i = 0; i < instance->callsite_count; i++)
     {
       put_word (out, instance->callsites[i].offset);
-      put_instance (out, instance->callsites[i].callee);
+      put_instance (out, instance->callsites[i].callee, name_base);
     }
 }
 
@@ -716,40 +737,100 @@ compare_counts_down (const void *a, const void *b)
   return x > y ? -1 : x < y;
 }
 
-/* The working set, as older GCCs read it: for each of 128 parts of the
-   whole count, how many positions (the most counted first) reach
-   that part of it, and the least count among them.  */
-static bool
-put_working_set (struct gcov_buffer *out, const struct afdo_profile *afdo)
+/* Every position count of AFDO, the most counted first, and their sum.  */
+struct sorted_counts
 {
-  uint64_t *counts = NULL, total = 0, sum = 0;
-  size_t count = 0, capacity = 0, i, next = 0;
-  unsigned part;
+  uint64_t *counts;
+  size_t count;
+  uint64_t total;
+};
 
+static bool
+sort_counts (const struct afdo_profile *afdo, struct sorted_counts *sorted)
+{
+  size_t capacity = 0, i;
+
+  memset (sorted, 0, sizeof *sorted);
   for (i = 0; i < afdo->function_count; i++)
-    if (!gather_counts (afdo->functions[i], &counts, &count, &capacity))
+    if (!gather_counts (afdo->functions[i], &sorted->counts, &sorted->count,
+			&capacity))
       {
-	free (counts);
+	free (sorted->counts);
 	return false;
       }
-  if (count > 0)
-    qsort (counts, count, sizeof *counts, compare_counts_down);
-  for (i = 0; i < count; i++)
-    total = mip_saturating_add (total, counts[i]);
+  if (sorted->count > 0)
+    qsort (sorted->counts, sorted->count, sizeof *sorted->counts,
+	   compare_counts_down);
+  for (i = 0; i < sorted->count; i++)
+    sorted->total = mip_saturating_add (sorted->total, sorted->counts[i]);
+  return true;
+}
+
+/* How many of SORTED's counts, the most counted first, it takes to reach
+   PART / PARTS of their total.  */
+static size_t
+counts_reaching (const struct sorted_counts *sorted, uint64_t part,
+		 uint64_t parts)
+{
+  /* The share of the whole, without overflow.  */
+  uint64_t wanted = sorted->total / parts * part
+		    + sorted->total % parts * part / parts;
+  uint64_t sum = 0;
+  size_t next = 0;
+
+  while (next < sorted->count && sum < wanted)
+    sum = mip_saturating_add (sum, sorted->counts[next++]);
+  return next;
+}
+
+/* The working set, as versions 1 and 2 have it: for each of 128 parts
+   of the whole count, how many positions (the most counted first) reach
+   that part of it, and the least count among them.  */
+static void
+put_working_set (struct gcov_buffer *out, const struct sorted_counts *sorted)
+{
+  unsigned part;
+
   for (part = 0; part < AFDO_WORKING_SET_SIZE; part++)
     {
-      /* The part's share of the whole, without overflow.  */
-      uint64_t wanted = total / AFDO_WORKING_SET_SIZE * (part + 1)
-			+ total % AFDO_WORKING_SET_SIZE * (part + 1)
-			  / AFDO_WORKING_SET_SIZE;
-
-      while (next < count && sum < wanted)
-	sum = mip_saturating_add (sum, counts[next++]);
+      size_t next = counts_reaching (sorted, part + 1,
+				     AFDO_WORKING_SET_SIZE);
       put_word (out, (uint32_t) next);
-      put_counter (out, next > 0 ? counts[next - 1] : 0);
+      put_counter (out, next > 0 ? sorted->counts[next - 1] : 0);
     }
-  free (counts);
-  return true;
+}
+
+/* Version 3's summary: the totals, and for each of the cutoffs that
+   GCC 16 reads (the profile summary's usual 16, in parts per million),
+   the least count and the number of counts that reach it.  */
+static void
+put_summary (struct gcov_buffer *out, const struct afdo_profile *afdo,
+	     const struct sorted_counts *sorted)
+{
+  static const uint32_t cutoffs[16] = {
+    10000, 100000, 200000, 300000, 400000, 500000, 600000, 700000,
+    800000, 900000, 950000, 990000, 999000, 999900, 999990, 999999
+  };
+  uint64_t largest_head = 0;
+  size_t i;
+
+  for (i = 0; i < afdo->function_count; i++)
+    if (afdo->functions[i]->head > largest_head)
+      largest_head = afdo->functions[i]->head;
+  put_word (out, AFDO_TAG_SUMMARY);
+  put_counter (out, sorted->total);
+  put_counter (out, sorted->count > 0 ? sorted->counts[0] : 0);
+  put_counter (out, largest_head);
+  put_counter (out, sorted->count);
+  put_counter (out, afdo->function_count);
+  put_counter (out, 16);
+  for (i = 0; i < 16; i++)
+    {
+      size_t next = counts_reaching (sorted, cutoffs[i], 1000000);
+      put_word (out, cutoffs[i]);
+      put_counter (out, next > 0 ? sorted->counts[next - 1] : 0);
+      put_counter (out, next);
+    }
 }
 
 /* AFDO as file version VERSION into OUT.  */
@@ -757,17 +838,38 @@ static bool
 put_profile (struct gcov_buffer *out, struct afdo_profile *afdo,
 	     unsigned version)
 {
+  struct sorted_counts sorted;
   size_t i, length;
 
+  for (i = 0; i < afdo->function_count; i++)
+    settle (afdo->functions[i]);
+  if (!sort_counts (afdo, &sorted))
+    return false;
   put_word (out, AFDO_MAGIC);
   put_word (out, version);
   put_word (out, 0);
+  if (version >= 3)
+    put_summary (out, afdo, &sorted);
   put_word (out, AFDO_TAG_NAMES);
   length = out->size;
   put_word (out, 0);
-  put_word (out, (uint32_t) afdo->name_count);
+  if (version >= 3)
+    {
+      /* No file names, and an empty name at index 0, which GCC 16
+	 refuses to look up ("invalid symbol name index 0").  */
+      put_word (out, 0);
+      put_word (out, (uint32_t) afdo->name_count + 1);
+      put_string (out, "", version);
+      put_word (out, AFDO_NO_FILE);
+    }
+  else
+    put_word (out, (uint32_t) afdo->name_count);
   for (i = 0; i < afdo->name_count; i++)
-    put_string (out, afdo->names[i], version);
+    {
+      put_string (out, afdo->names[i], version);
+      if (version >= 3)
+	put_word (out, AFDO_NO_FILE);
+    }
   patch_length (out, length, version);
   put_word (out, AFDO_TAG_FUNCTION);
   length = out->size;
@@ -775,20 +877,24 @@ put_profile (struct gcov_buffer *out, struct afdo_profile *afdo,
   put_word (out, (uint32_t) afdo->function_count);
   for (i = 0; i < afdo->function_count; i++)
     {
-      settle (afdo->functions[i]);
       put_counter (out, afdo->functions[i]->head);
-      put_instance (out, afdo->functions[i]);
+      if (version >= 3)
+	put_counter (out, 0);		/* no timestamp */
+      put_instance (out, afdo->functions[i], version >= 3 ? 1 : 0);
     }
   patch_length (out, length, version);
   put_word (out, AFDO_TAG_MODULES);
   put_word (out, 0);
   put_word (out, 0);
-  put_word (out, AFDO_TAG_WORKING_SET);
-  length = out->size;
-  put_word (out, 0);
-  if (!put_working_set (out, afdo))
-    return false;
-  patch_length (out, length, version);
+  if (version < 3)
+    {
+      put_word (out, AFDO_TAG_WORKING_SET);
+      length = out->size;
+      put_word (out, 0);
+      put_working_set (out, &sorted);
+      patch_length (out, length, version);
+    }
+  free (sorted.counts);
   return !out->failed;
 }
 

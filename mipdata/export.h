@@ -31,7 +31,8 @@ struct export_options
 				   current directory, for gcov) */
   const char *strip;            /* directory taken off the paths */
   const char *prefix;           /* directory put before relative paths */
-  unsigned afdo_version;        /* afdo: the file version (2, GCC 12 on) */
+  unsigned afdo_version;        /* afdo: the file version (2: GCC 12 to
+				   15; 3: GCC 16 on) */
   bool afdo_discriminators;     /* afdo: key positions by discriminator */
   char **afdo_excluded;         /* afdo: functions left out (room for
 				   argc) */
