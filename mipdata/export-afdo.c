@@ -766,21 +766,27 @@ sort_counts (const struct afdo_profile *afdo, struct sorted_counts *sorted)
   return true;
 }
 
-/* How many of SORTED's counts, the most counted first, it takes to reach
-   PART / PARTS of their total.  */
+/* A walk down SORTED's counts, the most counted first: how many it has
+   taken and their sum.  */
+struct counts_walk
+{
+  size_t taken;
+  uint64_t sum;
+};
+
+/* How many of SORTED's counts it takes to reach PART / PARTS of their
+   total, going on from WALK (the parts asked for in ascending order).  */
 static size_t
 counts_reaching (const struct sorted_counts *sorted, uint64_t part,
-		 uint64_t parts)
+		 uint64_t parts, struct counts_walk *walk)
 {
   /* The share of the whole, without overflow.  */
   uint64_t wanted = sorted->total / parts * part
 		    + sorted->total % parts * part / parts;
-  uint64_t sum = 0;
-  size_t next = 0;
 
-  while (next < sorted->count && sum < wanted)
-    sum = mip_saturating_add (sum, sorted->counts[next++]);
-  return next;
+  while (walk->taken < sorted->count && walk->sum < wanted)
+    walk->sum = mip_saturating_add (walk->sum, sorted->counts[walk->taken++]);
+  return walk->taken;
 }
 
 /* The working set, as versions 1 and 2 have it: for each of 128 parts
@@ -789,12 +795,13 @@ counts_reaching (const struct sorted_counts *sorted, uint64_t part,
 static void
 put_working_set (struct gcov_buffer *out, const struct sorted_counts *sorted)
 {
+  struct counts_walk walk = { 0, 0 };
   unsigned part;
 
   for (part = 0; part < AFDO_WORKING_SET_SIZE; part++)
     {
       size_t next = counts_reaching (sorted, part + 1,
-				     AFDO_WORKING_SET_SIZE);
+				     AFDO_WORKING_SET_SIZE, &walk);
       put_word (out, (uint32_t) next);
       put_counter (out, next > 0 ? sorted->counts[next - 1] : 0);
     }
@@ -807,10 +814,12 @@ static void
 put_summary (struct gcov_buffer *out, const struct afdo_profile *afdo,
 	     const struct sorted_counts *sorted)
 {
-  static const uint32_t cutoffs[16] = {
+  static const uint32_t cutoffs[] = {
     10000, 100000, 200000, 300000, 400000, 500000, 600000, 700000,
     800000, 900000, 950000, 990000, 999000, 999900, 999990, 999999
   };
+  const size_t cutoff_count = sizeof cutoffs / sizeof cutoffs[0];
+  struct counts_walk walk = { 0, 0 };
   uint64_t largest_head = 0;
   size_t i;
 
@@ -823,10 +832,10 @@ put_summary (struct gcov_buffer *out, const struct afdo_profile *afdo,
   put_counter (out, largest_head);
   put_counter (out, sorted->count);
   put_counter (out, afdo->function_count);
-  put_counter (out, 16);
-  for (i = 0; i < 16; i++)
+  put_counter (out, cutoff_count);
+  for (i = 0; i < cutoff_count; i++)
     {
-      size_t next = counts_reaching (sorted, cutoffs[i], 1000000);
+      size_t next = counts_reaching (sorted, cutoffs[i], 1000000, &walk);
       put_word (out, cutoffs[i]);
       put_counter (out, next > 0 ? sorted->counts[next - 1] : 0);
       put_counter (out, next);
