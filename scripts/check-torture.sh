@@ -73,6 +73,13 @@
 #                        (checked on every full build by default)
 #   TORTURE_FILTER       only tests whose file name (return-addr.c)
 #                        matches this grep pattern
+#   TORTURE_SHARD=K/N    only shard K (1..N) of N: the tests at ranks K,
+#                        K+N, K+2N, ... (from 1) of all the tests in
+#                        name order, so that shards are alike in size and
+#                        a long run (FULL=1) is done in N parts, one at a
+#                        time (scripts/torture-record.sh); the plan is
+#                        the whole run's, so a shard checks its tests
+#                        where the whole run would
 #   TORTURE_PROGRESS_SECONDS  how often the progress line is printed
 #                        (default 60)
 #   CHECK_RESULT_FILE    where to append "torture PASSED FAILED SKIPPED"
@@ -115,10 +122,26 @@ list_all_tests () {
   (cd "$TORTURE_DIR" && ls -- *.c) | sed 's/\.c$//'
 }
 
-# The paths of the tests to run; TORTURE_FILTER applies to the file
-# names (return-addr.c), not to the directory they are in.
+# TORTURE_SHARD's K and N ("1 1" without it), checked.
+shard_k=1
+shard_n=1
+if [ -n "${TORTURE_SHARD:-}" ]; then
+  if ! [[ $TORTURE_SHARD =~ ^([0-9]+)/([0-9]+)$ ]] \
+      || [ "${BASH_REMATCH[2]}" -lt 1 ] || [ "${BASH_REMATCH[1]}" -lt 1 ] \
+      || [ "${BASH_REMATCH[1]}" -gt "${BASH_REMATCH[2]}" ]; then
+    mip_die "TORTURE_SHARD='$TORTURE_SHARD': want K/N with 1 <= K <= N (e.g. 3/10)"
+  fi
+  shard_k=$((10#${BASH_REMATCH[1]}))
+  shard_n=$((10#${BASH_REMATCH[2]}))
+fi
+
+# The paths of the tests to run: the shard's (TORTURE_SHARD), of those
+# the ones TORTURE_FILTER matches, which applies to the file names
+# (return-addr.c), not to the directory they are in.
 list_tests () {
-  (cd "$TORTURE_DIR" && ls -- *.c) | { grep -e "${TORTURE_FILTER:-.}" || true; } \
+  (cd "$TORTURE_DIR" && ls -- *.c) \
+    | python3 "$here/torture-record.py" shard --shard "$shard_k/$shard_n" \
+    | { grep -e "${TORTURE_FILTER:-.}" || true; } \
     | awk -v dir="$TORTURE_DIR" '{ print dir "/" $0 }'
 }
 
@@ -287,7 +310,7 @@ list_planned_tests () {
 
 # The seed and the command that checks the same sample again.
 say_seed () {
-  mip_say "sample seed $seed; the same sample again: TORTURE_SEED=$seed SAMPLE=$sample TORTURE_CROSS_SAMPLE=$cross_sample CHECK_PARTS=torture make check-real (with the same TORTURE_* settings; TORTURE_FILTER='^NAME\.c\$' for one test)"
+  mip_say "sample seed $seed; the same sample again: TORTURE_SEED=$seed SAMPLE=$sample TORTURE_CROSS_SAMPLE=$cross_sample${TORTURE_SHARD:+ TORTURE_SHARD=$TORTURE_SHARD} CHECK_PARTS=torture make check-real (with the same TORTURE_* settings; TORTURE_FILTER='^NAME\.c\$' for one test)"
 }
 
 main () {
@@ -296,20 +319,23 @@ main () {
   [ -d "$TORTURE_DIR" ] || bash "$here/fetch-sources.sh" torture
   rm -rf "$TORTURE_OUT"
   mkdir -p "$TORTURE_OUT/results" "$TORTURE_OUT/tmp"
+  mip_need_tool python3
   total=$(list_tests | wc -l)
   if [ "$total" -eq 0 ]; then
-    mip_say "FAIL: no test of $TORTURE_DIR matches TORTURE_FILTER '${TORTURE_FILTER:-}'"
+    mip_say "FAIL: no test of $TORTURE_DIR matches TORTURE_FILTER '${TORTURE_FILTER:-}'${TORTURE_SHARD:+ in shard $TORTURE_SHARD}"
     [ -n "${CHECK_RESULT_FILE:-}" ] && echo "torture 0 1 0" >>"$CHECK_RESULT_FILE"
     return 1
   fi
   configs=$(list_configs | wc -l)
-  mip_need_tool python3
   make_plan
   say_seed
   if [ "$sample" -gt 1 ]; then
     mip_say "SAMPLE=$sample: $total tests, each checked in 1 of every $sample of the x86 configurations (drawn from the seed), so each configuration sees about $((total / sample)) tests; $(planned_checks) checks of a test in a configuration in all (FULL=1 checks every test in every configuration)"
   else
     mip_say "checking $total tests in each of the $configs configurations"
+  fi
+  if [ "$shard_n" -gt 1 ]; then
+    mip_say "shard $shard_k of $shard_n: $total of the $(list_all_tests | wc -l) tests"
   fi
   mip_say "targets: $TORTURE_TARGETS; modes: $TORTURE_MODES (cross targets: $TORTURE_CROSS_MODES, 1 test in $cross_sample per configuration)"
   mip_say "MIP variants: ${MIP_VARIANTS:-none (plain only)}; mipdata on 1 checked configuration in $TORTURE_MIPDATA_EVERY; inference oracle (${TORTURE_ORACLE_VARIANTS:-none}) on 1 in $TORTURE_ORACLE_EVERY (picked by a hash of seed, test and configuration); profile use on 1 mode's build in $TORTURE_USE_EVERY; $MIP_JOBS jobs"
