@@ -70,7 +70,8 @@
 # fetch-sources.sh; BENCH_LUA=0 skips it): .text and stripped size
 # against plain, with their budgets (+1.5% and +2%; Lua +3.5% .text).
 # `bench.sh fixed-cost` prints only that part, `bench.sh use` only the
-# profile-use tables.  It ends with the
+# profile-use tables, `bench.sh cross` only the Arm targets' table with
+# its budgets.  It ends with the
 # firmware table: examples/firmware's flash and RAM on Cortex-M, plain,
 # in each mode (saving its profile itself, or read by a debugger) and
 # with gcc --coverage, against the budget of function coverage there
@@ -1180,7 +1181,7 @@ main () {
     bench_firmware | tee "$OUT/firmware.txt"
     return
   fi
-  case ${1:-} in fixed-cost | use) ;; *) mip_need_tool valgrind ;; esac
+  case ${1:-} in fixed-cost | use | cross) ;; *) mip_need_tool valgrind ;; esac
   check_cross_names
   if oracle_wanted; then
     mip_need_tool python3
@@ -1197,6 +1198,14 @@ main () {
     mkdir -p "$OUT"
     cd "$OUT"
     bench_fixed_cost | tee "$OUT/fixed-cost.txt"
+    return
+  fi
+  if [ "${1:-}" = cross ]; then
+    mkdir -p "$OUT"
+    cd "$OUT"
+    : >"$OUT/report.txt"
+    make_input
+    bench_cross
     return
   fi
   if [ "${1:-}" = use ]; then
