@@ -39,9 +39,10 @@
 	bytes.
 
    full mode (count, order, first caller and caller samples) in ARM
-   state and Thumb-2, where ip is dead at entry (a linker veneer on the
-   bl may take it): only the low byte of the negated count is updated,
-   and its borrow, every 256th call, goes to libmip:
+   state, Thumb-2 and Thumb-1 (but on M-profile cores), where ip is dead
+   at entry (a linker veneer on the bl may take it): only the low byte
+   of the negated count is updated, and its borrow, every 256th call,
+   goes to libmip:
 	ADDR	(A, .Lmip.rN)
 	ldrb	V, [A]				@ the count's low byte
 	subs	V, V, #1			@ borrows every 256th call
@@ -60,9 +61,17 @@
 	__mip_count_borrow (runtime/mip-first-call.c) finds the record
 	and the return address on the stack and keeps every register but
 	the flags; its carry is atomic.
+   Thumb-1 cannot pop lr: its probe calls the helper's Thumb-1 entry,
+   which pops the two words itself and returns with lr put back:
+	...					@ as above, up to bcs
+	push	{A, lr}				@ .cfi_adjust_cfa_offset 8
+	bl	__mip_count_borrow_thumb1	@ .cfi_adjust_cfa_offset -8
+   1:
+	The common path 18-20 bytes, the whole sequence 24-26 (18-20 +
+	push + bl).
 
-   Thumb-1, and where ip is live, the whole count is updated and the
-   first-call path is inline (no caller samples):
+   On M-profile cores, and where ip is live, the whole count is updated
+   and the first-call path is inline (no caller samples):
 	ADDR	(A, .Lmip.rN)
 	ldr	V, [A]				@ the negated count
 	subs	V, V, #1			@ borrows on the first call
@@ -87,8 +96,8 @@
 	str	V, [A, #4]			@ order = first calls so far
    1:
 	The common path is ADDR + 4 instructions: ARM 28 bytes, Thumb-2
-	18, Thumb-1 18-20.  Whole sequence: ARM 108, Thumb-2 82, Thumb-1
-	76 bytes at most.
+	18, Thumb-1 (armv6-m) 18-20.  Whole sequence: ARM 108, Thumb-2 82,
+	Thumb-1 76 bytes at most.
 
    with -fplugin-arg-mip-atomic the count is updated by an exclusive
    load/store loop through a third register T, so that concurrent calls
@@ -113,7 +122,7 @@
 	Thumb-1 (armv5te, armv6-m) have no ldrex: there the option is an
 	error that names the architecture.
 
-   Thumb-1 cores (armv5te, armv6-m) have no ldrex: the order is a plain
+   Thumb-1 has no ldrex: there the inline path's order is a plain
    load, add and store of __mip_sequence (one register S saved), so two
    threads making their first calls at the same moment may get the same
    order; without -fplugin-arg-mip-atomic counts are not atomic on any
@@ -1096,16 +1105,18 @@ append_count_update (struct mip_asm_text *t, const struct mip_entry_probe *p,
 
 /* Whether FUN's full-mode probe samples callers: the low byte of the
    count is updated and its borrow, every 256th call, goes to libmip's
-   __mip_count_borrow (ARM-state code, which Thumb-2 reaches with blx).
-   Not in Thumb-1 (nor on M-profile cores, which have no ARM state);
-   not with -fplugin-arg-mip-atomic where there is no ldrexb (ARM state
-   before armv6K); not where ip is live at entry (a nested function's
-   static chain), since a linker veneer on the bl may take it; and only
-   with the record layout the runtime assumes.  */
+   __mip_count_borrow (ARM-state code, which Thumb-2 reaches with blx)
+   or, from Thumb-1, to its Thumb-1 entry __mip_count_borrow_thumb1.
+   Not on M-profile cores, whose freestanding libmip has no sample table
+   (it is built only where there is an ARM state); not with
+   -fplugin-arg-mip-atomic where there is no ldrexb (ARM state before
+   armv6K); not where ip is live at entry (a nested function's static
+   chain), since a linker veneer on the bl may take it; and only with
+   the record layout the runtime assumes.  */
 static bool
 samples_callers (function *fun, const struct mip_entry_probe *p, bool atomic)
 {
-  if (thumb1 () || !arm_arch_notm)
+  if (!arm_arch_notm)
     return false;
   if (atomic && !TARGET_HAVE_LDREXBH)
     return false;
@@ -1113,6 +1124,35 @@ samples_callers (function *fun, const struct mip_entry_probe *p, bool atomic)
       || p->layout.callers_offset != 8)
     return false;
   return mip_scratch_reg_free_at_entry (fun, REG_IP);
+}
+
+/* The call of libmip's borrow helper from a probe that samples
+   callers: the record (in A) and the return address pushed for the
+   runtime, which keeps every register but the flags.  ARM state and
+   Thumb-2 pop both again; Thumb-1, whose pop cannot take lr, calls the
+   helper's Thumb-1 entry, which pops them itself and puts lr back, so
+   that it returns with sp and lr as they were before the push.  A
+   linker veneer may take ip, which is dead here.  */
+static void
+append_borrow_call (struct mip_asm_text *t, int a)
+{
+  bool cfi = dwarf2out_do_cfi_asm ();
+  const char *helper = thumb1 () ? MIP_COUNT_BORROW_THUMB1_HELPER
+				 : MIP_COUNT_BORROW_HELPER;
+  append_push (t, (1u << a) | (1u << REG_LR), true, false);
+  if (cfi)
+    mip_asm_append (t, "\n\t.cfi_rel_offset lr, 4");
+  mip_asm_append (t, "\n\t.hidden\t%s\n\tbl\t%s", helper, helper);
+  mip_note_sampled_function ();
+  if (thumb1 ())
+    {
+      if (cfi)
+	mip_asm_append (t, "\n\t.cfi_adjust_cfa_offset -8");
+    }
+  else
+    append_push (t, (1u << a) | (1u << REG_LR), true, true);
+  if (cfi)
+    mip_asm_append (t, "\n\t.cfi_restore lr");
 }
 
 /* The inline first-call path of the probes that sample no callers,
@@ -1178,19 +1218,7 @@ mip_target_instrument_entry (function *fun, const struct mip_entry_probe *p)
 			   samples);
       if (samples)
 	{
-	  /* The record and the return address, for the runtime (which
-	     keeps every register); the pop puts lr back.  A linker
-	     veneer may take ip, which is dead here.  */
-	  bool cfi = dwarf2out_do_cfi_asm ();
-	  append_push (&t, (1u << a) | (1u << REG_LR), true, false);
-	  if (cfi)
-	    mip_asm_append (&t, "\n\t.cfi_rel_offset lr, 4");
-	  mip_asm_append (&t, "\n\t.hidden\t%s\n\tbl\t%s",
-			  MIP_COUNT_BORROW_HELPER, MIP_COUNT_BORROW_HELPER);
-	  mip_note_sampled_function ();
-	  append_push (&t, (1u << a) | (1u << REG_LR), true, true);
-	  if (cfi)
-	    mip_asm_append (&t, "\n\t.cfi_restore lr");
+	  append_borrow_call (&t, a);
 	  if (!(used & (1u << REG_IP)))
 	    clobbers[n++] = REG_IP;
 	}

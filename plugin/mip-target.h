@@ -35,10 +35,13 @@ struct mip_entry_probe
    runtime's __mip_first_call for the first call; no probe calls that
    directly any more.  */
 #define MIP_COUNT_BORROW_HELPER "__mip_count_borrow"
+/* Its entry for Thumb-1 probes, which cannot pop lr: Thumb-1 code that
+   pops the probe's two words itself and puts lr back.  */
+#define MIP_COUNT_BORROW_THUMB1_HELPER "__mip_count_borrow_thumb1"
 /* Called by the target each time it emits a call of
-   MIP_COUNT_BORROW_HELPER, which may sample the function's callers:
-   the unit then gives the caller sample table room for them
-   (mip-emit.cc).  */
+   MIP_COUNT_BORROW_HELPER (or of its Thumb-1 entry), which may sample
+   the function's callers: the unit then gives the caller sample table
+   room for them (mip-emit.cc).  */
 void mip_note_sampled_function (void);
 /* Name of the label that ends function INDEX's code.  */
 #define MIP_END_LABEL_FMT ".Lmip.e%u"

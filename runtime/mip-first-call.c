@@ -1,6 +1,6 @@
 /* mip-first-call.c - the full mode's member of libmip: the slow paths
-   of the x86-64, i386, AArch64 and 32-bit Arm (ARM state and Thumb-2)
-   entry probes, shared by every instrumented function of the module, the
+   of the x86-64, i386, AArch64 and 32-bit Arm (ARM state, Thumb-2 and
+   Thumb-1) entry probes, shared by every instrumented function of the module, the
    caller samples they take, and the fork handler that resets a child's
    counts.  Only programs with code of the full mode link it (see
    MIP_FULL_RUNTIME in mip-format.h): a coverage program carries none
@@ -488,9 +488,44 @@ __asm__ ("\t.text\n"
 	mov	sp, r4
 	pop	{r0, r1, r2, r3, r4, ip, pc}
 
-   Thumb-1 probes (armv5te -mthumb, armv6-m) inline the first-call path
-   and sample nothing, as do the atomic probes of cores without ldrexb
-   (ARM state before armv6K).  */
+   Thumb-1 probes (-mthumb on armv4t to armv6) push the same two words
+   but cannot pop lr: they call __mip_count_borrow_thumb1, Thumb-1 code
+   (reached by a plain bl, on any core with Thumb), which returns to the
+   probe with both words popped, lr put back and every other register
+   kept:
+
+	push	{r0, r1, r2, r3, r4, lr}	@ lr: the return into the probe
+	mov	r4, ip
+	ldr	r0, [sp, #24]		@ the record
+	ldr	r1, [sp, #28]		@ the instrumented function's caller
+	str	r4, [sp, #24]		@ ip, in the record's place
+	mov	r4, sp
+	mov	r2, sp
+	lsrs	r2, r2, #3
+	lsls	r2, r2, #3
+	mov	sp, r2			@ 8-aligned for the C code
+	bl	__mip_count_borrow_slow	@ the linker's blx if ARM code
+	mov	sp, r4
+	ldr	r0, [sp, #24]
+	mov	ip, r0
+	ldr	r0, [sp, #28]		@ lr as the probe pushed it
+	mov	lr, r0
+	ldr	r0, [sp, #20]		@ the return into the probe, where
+	str	r0, [sp, #28]		@   the probe's lr was
+	pop	{r0, r1, r2, r3, r4}
+	add	sp, #8			@ the return and the record
+	pop	{pc}			@ sp as before the probe's push
+
+   From the str on (four instructions) the probe's lr, as its CFI finds
+   it on the stack, reads as the return into the probe: a debugger's
+   backtrace stopped there would skip the function's caller (EHABI
+   unwinding never passes here: .cantunwind).  Its pop {pc} returns to
+   Thumb state on every core, armv4t included.  M-profile probes
+   (armv6-m, armv7-m) sample nothing: their libmip is freestanding and
+   built without ARM state, so without this file's sample table; nor do
+   the atomic probes of cores without ldrexb (ARM state before armv6K;
+   Thumb-1 has no ldrex at all: -fplugin-arg-mip-atomic is an error
+   there).  */
 
 /* The borrow of RECORD's count (count_borrow): RETURN_ADDRESS is the
    instrumented function's, with the Thumb bit, which callers and
@@ -529,8 +564,49 @@ __asm__ ("\t.pushsection\t.text\n"
 	 "\t.cantunwind\n"
 	 "\t.fnend\n"
 	 "\t.size\t__mip_count_borrow, .-__mip_count_borrow\n"
-#ifdef __thumb__
 	 "\t.thumb\n"
+	 "\t.p2align\t1\n"
+	 "\t.globl\t__mip_count_borrow_thumb1\n"
+	 "\t.hidden\t__mip_count_borrow_thumb1\n"
+	 "\t.type\t__mip_count_borrow_thumb1, %function\n"
+	 "\t.thumb_func\n"
+	 "__mip_count_borrow_thumb1:\n"
+	 "\t.fnstart\n"
+	 "\t.cfi_startproc\n"
+	 "\tpush\t{r0, r1, r2, r3, r4, lr}\n"
+	 "\t.cfi_adjust_cfa_offset 24\n"
+	 "\t.cfi_rel_offset r4, 16\n"
+	 "\t.cfi_rel_offset lr, 20\n"
+	 "\tmov\tr4, ip\n"
+	 "\tldr\tr0, [sp, #24]\n"
+	 "\tldr\tr1, [sp, #28]\n"
+	 "\tstr\tr4, [sp, #24]\n"
+	 "\tmov\tr4, sp\n"
+	 "\t.cfi_def_cfa_register r4\n"
+	 "\tmov\tr2, sp\n"
+	 "\tlsrs\tr2, r2, #3\n"
+	 "\tlsls\tr2, r2, #3\n"
+	 "\tmov\tsp, r2\n"
+	 "\tbl\t__mip_count_borrow_slow\n"
+	 "\tmov\tsp, r4\n"
+	 "\t.cfi_def_cfa_register sp\n"
+	 "\tldr\tr0, [sp, #24]\n"
+	 "\tmov\tip, r0\n"
+	 "\tldr\tr0, [sp, #28]\n"
+	 "\tmov\tlr, r0\n"
+	 "\tldr\tr0, [sp, #20]\n"
+	 "\tstr\tr0, [sp, #28]\n"
+	 "\tpop\t{r0, r1, r2, r3, r4}\n"
+	 "\t.cfi_adjust_cfa_offset -20\n"
+	 "\t.cfi_restore r4\n"
+	 "\tadd\tsp, #8\n"
+	 "\tpop\t{pc}\n"
+	 "\t.cfi_endproc\n"
+	 "\t.cantunwind\n"
+	 "\t.fnend\n"
+	 "\t.size\t__mip_count_borrow_thumb1, .-__mip_count_borrow_thumb1\n"
+#ifndef __thumb__
+	 "\t.arm\n"
 #endif
 	 "\t.popsection\n");
 

@@ -53,7 +53,7 @@ extern const char __mip_runtime[] MIP_HIDDEN;
 extern uint32_t __mip_sequence MIP_HIDDEN;
 
 /* The caller samples of the module (full mode on x86-64, i386, AArch64,
-   and 32-bit Arm in ARM state and Thumb-2): __mip_count_borrow
+   and 32-bit Arm but on M-profile cores): __mip_count_borrow
    (mip-first-call.c) counts a sample of the caller on every
    MIP_CALLER_SAMPLE_PERIOD-th call of a function.  No allocation and no
    fixed size: the entries and the hash index are the sections the

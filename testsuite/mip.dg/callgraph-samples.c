@@ -1,12 +1,12 @@
 /* Caller samples weigh the call graph (full mode on x86-64, i386,
-   AArch64, and 32-bit Arm in ARM state and Thumb-2; i386 as -m32
-   variants, position-dependent and PIE; mip.cross runs it on the Arm
-   targets too): the recursive edge of fib appears, and a callee
+   AArch64, and 32-bit Arm in ARM state, Thumb-2 and Thumb-1; i386 as
+   -m32 variants, position-dependent and PIE; mip.cross runs it on the
+   Arm targets too): the recursive edge of fib appears, and a callee
    with three callers of very different call counts shows all three,
    each with about the calls it made (within one sampling period of 256
    calls); the call counts stay exact.  Where the probes sample no
-   callers (Thumb-1) the graph must have no samples, only first callers
-   (mip_no_caller_samples in mip-compare.exp).
+   callers (M-profile cores) the graph must have no samples, only first
+   callers (mip_no_caller_samples in mip-compare.exp).
 
    Copyright (C) 2026 The MIP for GCC developers.
    SPDX-License-Identifier: GPL-3.0-or-later  */

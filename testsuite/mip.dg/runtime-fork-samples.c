@@ -1,7 +1,7 @@
 /* Exact call counts with caller samples in the dumps (the full mode
-   of x86-64, AArch64, ARM state and Thumb-2, where every function here,
-   called more than 256 times, has its borrows carried and its callers
-   sampled; mip.cross runs it on Thumb-1 too, which samples none): a
+   of x86-64, AArch64, ARM state, Thumb-2 and Thumb-1, where every
+   function here, called more than 256 times, has its borrows carried
+   and its callers sampled; mip.cross runs it on each of them): a
    fork child starts from the initial counters and an empty sample
    table, the parent dumps with __mip_dump before it exits (its second dump
    replaces the first), and with %m.mipraw the file holds the child's
