@@ -39,7 +39,7 @@
 	bytes.
 
    full mode (count, order, first caller and caller samples) in ARM
-   state, Thumb-2 and Thumb-1 (but on M-profile cores), where ip is dead
+   state, Thumb-2 and Thumb-1 (not on M-profile cores), where ip is dead
    at entry (a linker veneer on the bl may take it): only the low byte
    of the negated count is updated, and its borrow, every 256th call,
    goes to libmip:
@@ -96,8 +96,8 @@
 	str	V, [A, #4]			@ order = first calls so far
    1:
 	The common path is ADDR + 4 instructions: ARM 28 bytes, Thumb-2
-	18, Thumb-1 (armv6-m) 18-20.  Whole sequence: ARM 108, Thumb-2 82,
-	Thumb-1 76 bytes at most.
+	18, Thumb-1 18-20.  Whole sequence: ARM 108, Thumb-2 82, Thumb-1
+	76 bytes at most.
 
    with -fplugin-arg-mip-atomic the count is updated by an exclusive
    load/store loop through a third register T, so that concurrent calls
