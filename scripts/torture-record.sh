@@ -59,7 +59,9 @@ source_commit () {
 # run_shard K: check-torture.sh on shard K of the record's N, then its
 # line in the record.
 run_shard () {
-  local k=$1 start seconds status=0
+  local k=$1 start seconds status=0 commit
+  # The commit the shard runs on (the tree may move while it runs).
+  commit=$(source_commit)
   mip_say "shard $k of $shards: $targets, modes $TORTURE_CROSS_MODES, variants $MIP_VARIANTS"
   start=$(date +%s)
   FULL=1 TORTURE_SHARD="$k/$shards" TORTURE_TARGETS="$targets" \
@@ -67,7 +69,7 @@ run_shard () {
   seconds=$(( $(date +%s) - start ))
   python3 "$here/torture-record.py" add --record "$record" \
     --results "$MIP_WORK/torture/results" --shard "$k/$shards" \
-    --commit "$(source_commit)" --date "$(date -u +%Y-%m-%d)" \
+    --commit "$commit" --date "$(date -u +%Y-%m-%d)" \
     --seconds "$seconds" "${settings[@]}" \
     || mip_die "cannot record shard $k in $record"
   [ "$status" -eq 0 ] || mip_say "shard $k of $shards failed (recorded with its failures)"
