@@ -459,6 +459,10 @@ static struct
 				   on every path into it */
   bool base_in_stale;		/* GEN or OTHER changed since BASE_IN */
   int entry_reg;		/* the entry probe's A, or -1 */
+  rtx_insn *kept_insn;		/* the asm that sets the kept register
+				   (see keep_base_register), or NULL */
+  int kept_reg;			/* the register it sets */
+  int kept_block;		/* the index of its block */
   unsigned saved_by_prologue;	/* call-saved registers that the
 				   prologue saves (see below) */
   int writers[16];		/* blocks that write each register */
@@ -527,6 +531,8 @@ forget_written (rtx_insn *insn, struct held_bases *h)
     FOR_EACH_INSN_INFO_DEF (def, info)
       if (DF_REF_REGNO (def) < 16)
 	h->offset[DF_REF_REGNO (def)] = NO_BASE;
+  if (insn == bases.kept_insn)
+    h->offset[bases.kept_reg] = 0;
 }
 
 /* The bases held at the end of BB, whose start is known.  */
@@ -591,6 +597,16 @@ registers_written (basic_block bb)
   return mask;
 }
 
+/* The kept register, as a mask, when the asm that sets it to the base
+   is in the block of index INDEX (it holds it at the block's end unless
+   the block writes it again after the asm).  */
+static unsigned
+kept_at_end (int index)
+{
+  return (bases.kept_insn && index == bases.kept_block
+	  ? 1u << bases.kept_reg : 0);
+}
+
 /* The registers that hold the base itself at the start of each block of
    FUN on every path into it, into bases.base_in, given where the probes
    set them (bases.gen, bases.other): the usual forward dataflow,
@@ -625,7 +641,7 @@ find_bases (function *fun)
 		  || (e->flags & (EDGE_ABNORMAL | EDGE_EH)))
 		in = 0;
 	      else
-		in &= (bases.gen[from]
+		in &= (bases.gen[from] | kept_at_end (from)
 		       | (bases.base_in[from] & ~bases.other[from]))
 		      & ~bases.written[from];
 	    }
@@ -766,6 +782,104 @@ find_saved_live (function *fun)
     }
 }
 
+/* ---- A register kept for the base ---------------------------------- */
+
+/* Where calls clobber the scratch registers and the function's own code
+   takes the call-saved ones, a block probe loads the base again (ARM
+   16 bytes, Thumb-2 12 or 14).  In ARM state and Thumb-2 a function
+   with enough blocks keeps one call-saved register R for the base from
+   register allocation on: before it, an asm at the start of the first
+   block sets R and an empty one before each return reads it, so R is
+   live all through the function (the allocator gives it no other
+   value) and the prologue saves it.  The instrumentation pass turns
+   the first asm, which the prologue precedes (it sets a register the
+   prologue saves), into the base's load:
+	mov	R, A			@ the entry probe's A still holds it
+   or	ADDR	(R, .Lmip.rN + base)
+   and the blocks' dataflow then finds the base in R wherever nothing
+   wrote it: most block probes are the store alone.  The asms' text
+   until then is a comment.  */
+#define KEPT_ASM_TEXT "@ mip: base register"
+
+/* Functions with fewer blocks keep no register: their probes seldom
+   load the base more than once, and the register costs a push and a
+   pop where the prologue saved none.  */
+#define KEPT_REGISTER_MIN_BLOCKS 6
+
+/* The asm of keep_base_register that sets the kept register, if INSN
+   is it.  */
+static bool
+kept_asm_p (rtx_insn *insn)
+{
+  rtx body = PATTERN (insn);
+  return (GET_CODE (body) == SET && GET_CODE (SET_SRC (body)) == ASM_OPERANDS
+	  && REG_P (SET_DEST (body))
+	  && strcmp (ASM_OPERANDS_TEMPLATE (SET_SRC (body)),
+		     KEPT_ASM_TEXT) == 0);
+}
+
+/* Into bases.kept_*, the asm that sets FUN's kept register, if any.  */
+static void
+find_kept_register (function *fun)
+{
+  bases.kept_insn = NULL;
+  basic_block bb;
+  rtx_insn *insn;
+  FOR_EACH_BB_FN (bb, fun)
+    FOR_BB_INSNS (bb, insn)
+      if (NONDEBUG_INSN_P (insn) && kept_asm_p (insn)
+	  && REGNO (SET_DEST (PATTERN (insn))) < 16)
+	{
+	  bases.kept_insn = insn;
+	  bases.kept_reg = REGNO (SET_DEST (PATTERN (insn)));
+	  bases.kept_block = bb->index;
+	  return;
+	}
+}
+
+/* A register that holds the base where the kept register's asm is, or
+   -1: the entry probe's A, when the asm is in the entry block and
+   nothing before it (the prologue) wrote A.  */
+static int
+base_before_kept_asm (function *fun)
+{
+  basic_block entry = single_succ (ENTRY_BLOCK_PTR_FOR_FN (fun));
+  if (bases.entry_reg < 0 || bases.kept_block != entry->index)
+    return -1;
+  struct held_bases h;
+  clear_bases (&h);
+  h.offset[bases.entry_reg] = 0;
+  rtx_insn *insn;
+  FOR_BB_INSNS (entry, insn)
+    {
+      if (insn == bases.kept_insn)
+	break;
+      if (NONDEBUG_INSN_P (insn) && !block_probe_insn_p (insn))
+	forget_written (insn, &h);
+    }
+  return h.offset[bases.entry_reg] == 0 ? bases.entry_reg : -1;
+}
+
+/* Make the kept register's asm load the base of P's record.  */
+static void
+set_kept_register (function *fun, const struct mip_entry_probe *p)
+{
+  struct mip_asm_text t;
+  text_init (&t);
+  int from = base_before_kept_asm (fun);
+  if (from >= 0)
+    mip_asm_append (&t, "\n\tmov\t%s, %s", rname (bases.kept_reg),
+		    rname (from));
+  else
+    {
+      char expr[64];
+      record_expr (expr, sizeof expr, p, record_base (p));
+      append_address (&t, bases.kept_reg, expr);
+    }
+  ASM_OPERANDS_TEMPLATE (SET_SRC (PATTERN (bases.kept_insn)))
+    = ggc_strdup (t.buf);
+}
+
 /* Look at the blocks of FUN before BB in the layout that have no probe,
    and return the bases held at the start of BB.  */
 static struct held_bases *
@@ -794,6 +908,7 @@ bases_before (function *fun, basic_block bb, const struct mip_entry_probe *p)
       bases.fun = fun;
       bases.function_index = p->function_index;
       bases.next = ENTRY_BLOCK_PTR_FOR_FN (fun)->next_bb;
+      find_kept_register (fun);
       bases.saved_by_prologue = find_saved_by_prologue (fun);
       find_saved_live (fun);
       basic_block x;
@@ -825,6 +940,8 @@ bases_before (function *fun, basic_block bb, const struct mip_entry_probe *p)
       bases.entry_reg = best;
       bases.gen[entry->index] = best >= 0 ? 1u << best : 0;
       find_bases (fun);
+      if (bases.kept_insn)
+	set_kept_register (fun, p);
     }
   else if (bases.base_in_stale)
     find_bases (fun);
@@ -910,6 +1027,116 @@ register_holding_base (const struct held_bases *h, uint32_t offset)
 	found = r;
     }
   return found;
+}
+
+/* A call-saved register that FUN may keep for the base, or -1: r8,
+   r10 or r9, not fixed, global, the frame pointer or the PIC register,
+   and that no insn of FUN names yet (a register variable, an asm's
+   operand or clobber).  */
+static int
+kept_register_candidate (function *fun)
+{
+  static const int order[] = { 8, 10, 9 };
+  unsigned named = 0;
+  basic_block bb;
+  rtx_insn *insn;
+  FOR_EACH_BB_FN (bb, fun)
+    FOR_BB_INSNS (bb, insn)
+      if (INSN_P (insn))
+	{
+	  subrtx_iterator::array_type array;
+	  FOR_EACH_SUBRTX (iter, array, PATTERN (insn), NONCONST)
+	    if (REG_P (*iter) && REGNO (*iter) < 16)
+	      named |= 1u << REGNO (*iter);
+	}
+  for (size_t i = 0; i < ARRAY_SIZE (order); i++)
+    {
+      int r = order[i];
+      if (!fixed_regs[r] && !global_regs[r]
+	  && r != HARD_FRAME_POINTER_REGNUM
+	  && (unsigned) r != arm_pic_register
+	  && !crtl->abi->clobbers_at_least_part_of_reg_p (r)
+	  && !(named & (1u << r)))
+	return r;
+    }
+  return -1;
+}
+
+/* An empty volatile asm that reads REG, before INSN when that ends its
+   block with a jump or a (sibling) call, else after it.  */
+static void
+emit_kept_register_use (rtx_insn *insn, rtx reg, location_t loc)
+{
+  rtx constraint = gen_rtx_ASM_INPUT_loc (SImode, "r", loc);
+  rtx use = gen_rtx_ASM_OPERANDS (VOIDmode, "", "", 0, gen_rtvec (1, reg),
+				  gen_rtvec (1, constraint), rtvec_alloc (0),
+				  loc);
+  MEM_VOLATILE_P (use) = 1;
+  if (JUMP_P (insn) || CALL_P (insn))
+    emit_insn_before (use, insn);
+  else
+    emit_insn_after (use, insn);
+}
+
+/* Before register allocation: keep a register for FUN's base (see
+   KEPT_ASM_TEXT above).  */
+static void
+keep_base_register (function *fun)
+{
+  if (!TARGET_32BIT || !mip_function_wants_instrumentation (fun)
+      || n_basic_blocks_for_fn (fun) - NUM_FIXED_BLOCKS
+	 < KEPT_REGISTER_MIN_BLOCKS)
+    return;
+  int r = kept_register_candidate (fun);
+  if (r < 0)
+    return;
+  location_t loc = DECL_SOURCE_LOCATION (fun->decl);
+  rtx reg = gen_rtx_REG (SImode, r);
+  rtx set = gen_rtx_ASM_OPERANDS (SImode, ggc_strdup (KEPT_ASM_TEXT), "=r",
+				  0, rtvec_alloc (0), rtvec_alloc (0),
+				  rtvec_alloc (0), loc);
+  MEM_VOLATILE_P (set) = 1;
+  basic_block first = single_succ (ENTRY_BLOCK_PTR_FOR_FN (fun));
+  emit_insn_after (gen_rtx_SET (reg, set), bb_note (first));
+  edge e;
+  edge_iterator ei;
+  FOR_EACH_EDGE (e, ei, EXIT_BLOCK_PTR_FOR_FN (fun)->preds)
+    emit_kept_register_use (BB_END (e->src), reg, loc);
+}
+
+namespace {
+
+const pass_data keep_base_pass_data = {
+  RTL_PASS, "mip-arm-base", OPTGROUP_NONE, TV_NONE, PROP_rtl, 0, 0, 0, 0
+};
+
+class keep_base_pass : public rtl_opt_pass
+{
+public:
+  keep_base_pass (gcc::context *ctxt)
+    : rtl_opt_pass (keep_base_pass_data, ctxt) {}
+  bool gate (function *) final override
+  {
+    return (mip_options.mode & MIP_KIND_BLOCK_COVERAGE) != 0;
+  }
+  unsigned int execute (function *fun) final override
+  {
+    keep_base_register (fun);
+    return 0;
+  }
+};
+
+} /* namespace */
+
+void
+mip_target_register_passes (const char *plugin_name)
+{
+  struct register_pass_info info;
+  info.pass = new keep_base_pass (g);
+  info.reference_pass_name = "ira";
+  info.ref_pass_instance_number = 1;
+  info.pos_op = PASS_POS_INSERT_BEFORE;
+  register_callback (plugin_name, PLUGIN_PASS_MANAGER_SETUP, NULL, &info);
 }
 
 /* ---- Hooks ---------------------------------------------------------- */
@@ -1233,6 +1460,48 @@ mip_target_instrument_entry (function *fun, const struct mip_entry_probe *p)
   mip_emit_entry_asm (t.buf, clobbers, n);
 }
 
+/* How many blocks after BB in the layout that hold the base in no
+   register would hold it if BB's probe loaded it into R.  */
+static int
+blocks_gained (function *fun, basic_block bb, int r, const unsigned *before)
+{
+  unsigned gen = bases.gen[bb->index];
+  bases.gen[bb->index] |= 1u << r;
+  find_bases (fun);
+  int gained = 0;
+  for (basic_block x = bb->next_bb; x != EXIT_BLOCK_PTR_FOR_FN (fun);
+       x = x->next_bb)
+    if (bases.base_in[x->index] && !before[x->index])
+      gained++;
+  bases.gen[bb->index] = gen;
+  return gained;
+}
+
+/* Of the COUNT registers in REGS that KEPT allows, the one whose base
+   the most blocks after BB would find, PREFERRED unless another reaches
+   more (a register that the other paths into a join hold too makes
+   the join keep the base).  */
+static int
+register_reaching_most (function *fun, basic_block bb, const int *regs,
+			int count, unsigned kept, int preferred)
+{
+  int n = last_basic_block_for_fn (fun);
+  unsigned *before = XNEWVEC (unsigned, n);
+  memcpy (before, bases.base_in, n * sizeof *before);
+  int best = preferred;
+  int best_gain = blocks_gained (fun, bb, preferred, before);
+  for (int i = 0; i < count; i++)
+    if (regs[i] != preferred && (kept & (1u << regs[i])))
+      {
+	int gain = blocks_gained (fun, bb, regs[i], before);
+	if (gain > best_gain)
+	  best = regs[i], best_gain = gain;
+      }
+  memcpy (bases.base_in, before, n * sizeof *before);
+  XDELETEVEC (before);
+  return best;
+}
+
 void
 mip_target_block_probe (function *fun, basic_block bb,
 			const struct mip_entry_probe *p, uint32_t byte_offset,
@@ -1286,6 +1555,8 @@ mip_target_block_probe (function *fun, basic_block bb,
   for (int i = 0; i < found && a < 0; i++)
     if (kept & (1u << dead[i]))
       a = dead[i];
+  if (a >= 0 && from == 0)
+    a = register_reaching_most (fun, bb, dead, found, kept, a);
   for (int i = 0; i < found && a < 0; i++)
     if (!(taboo & (1u << dead[i])))
       a = dead[i];

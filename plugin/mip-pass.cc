@@ -148,8 +148,8 @@ mip_scratch_reg_free_in_block (basic_block bb, int regno)
 
 /* ---- Deciding what to instrument ----------------------------------- */
 
-static bool
-function_wants_instrumentation (function *fun)
+bool
+mip_function_wants_instrumentation (function *fun)
 {
   tree decl = fun->decl;
   /* The attribute, not DECL_NO_INSTRUMENT_FUNCTION_ENTRY_EXIT: GCC sets
@@ -338,7 +338,7 @@ instrument_function (function *fun)
 {
   current_function_index = -1;
   mip_check_lto_mode (fun);
-  if (!function_wants_instrumentation (fun))
+  if (!mip_function_wants_instrumentation (fun))
     return 0;
 
   /* The signature describes the function before the profile could have
@@ -465,7 +465,7 @@ public:
   unsigned int execute (function *fun) final override
   {
     mip_number_early_blocks (fun);
-    if (mip_options.use_file && function_wants_instrumentation (fun))
+    if (mip_options.use_file && mip_function_wants_instrumentation (fun))
       {
 	uint64_t signature;
 	mip_have_early_signature (fun, &signature);
@@ -534,4 +534,5 @@ mip_register_passes (const char *plugin_name)
 		     PASS_POS_INSERT_BEFORE);
   register_one_pass (plugin_name, new final_pass (g), "final",
 		     PASS_POS_INSERT_AFTER);
+  mip_target_register_passes (plugin_name);
 }

@@ -57,6 +57,11 @@ void mip_note_sampled_function (void);
    compilation's target variant (e.g. -m32) cannot be instrumented.  */
 bool mip_target_init (void);
 
+/* Called from plugin_init after the pass's own passes are registered:
+   register the target's own passes, if any (32-bit Arm keeps a register
+   for its block probes from register allocation on).  */
+void mip_target_register_passes (const char *plugin_name);
+
 /* Called from plugin_init: the record kinds this target can emit (the
    full mode asks for all of them and records their intersection).  */
 uint32_t mip_target_supported_kinds (void);
@@ -144,6 +149,11 @@ void mip_asm_append (struct mip_asm_text *t, const char *format, ...)
    before, telling dataflow that it clobbers the hard registers in
    CLOBBERS (an array of N GCC register numbers).  */
 void mip_emit_entry_asm (const char *text, const int *clobbers, int n);
+
+/* True if FUN gets instrumented at all: it is not marked
+   no_instrument_function or naked, its entry has one successor and the
+   target does not skip it.  */
+bool mip_function_wants_instrumentation (function *fun);
 
 /* True if hard register REGNO is free at the start of BB (after its
    label), under the same conditions as at entry.  */

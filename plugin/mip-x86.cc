@@ -184,6 +184,11 @@ mip_target_init (void)
   return true;
 }
 
+void
+mip_target_register_passes (const char *)
+{
+}
+
 uint32_t
 mip_target_supported_kinds (void)
 {
