@@ -1029,14 +1029,21 @@ register_holding_base (const struct held_bases *h, uint32_t offset)
   return found;
 }
 
-/* A call-saved register that FUN may keep for the base, or -1: r8,
-   r10 or r9, not fixed, global, the frame pointer or the PIC register,
-   and that no insn of FUN names yet (a register variable, an asm's
+/* A call-saved register that FUN may keep for the base, or -1: in
+   Thumb-2 r6, for the 16-bit strb (r7 is the frame pointer where there
+   is one), in ARM state, where every register costs the same, r8, which
+   the allocator takes after the low ones; else r10 or r9.  Not one
+   that is fixed, global, the frame pointer or the PIC register, or
+   that an insn of FUN names already (a register variable, an asm's
    operand or clobber).  */
 static int
 kept_register_candidate (function *fun)
 {
-  static const int order[] = { 8, 10, 9 };
+  static const int order_thumb2[] = { 6, 8, 10, 9 };
+  static const int order_arm[] = { 8, 10, 9 };
+  const int *order = TARGET_THUMB2 ? order_thumb2 : order_arm;
+  size_t count = (TARGET_THUMB2 ? ARRAY_SIZE (order_thumb2)
+		  : ARRAY_SIZE (order_arm));
   unsigned named = 0;
   basic_block bb;
   rtx_insn *insn;
@@ -1049,7 +1056,7 @@ kept_register_candidate (function *fun)
 	    if (REG_P (*iter) && REGNO (*iter) < 16)
 	      named |= 1u << REGNO (*iter);
 	}
-  for (size_t i = 0; i < ARRAY_SIZE (order); i++)
+  for (size_t i = 0; i < count; i++)
     {
       int r = order[i];
       if (!fixed_regs[r] && !global_regs[r]
