@@ -144,13 +144,25 @@
 	strb	A, [A, #K]
 	ARM 16 bytes, Thumb-2 12 (low register, K up to 31) or 14,
 	Thumb-1 12 or 14.
+   In ARM state and Thumb-2 a function with at least 6 blocks keeps a
+   call-saved register R for the base (Thumb-2 r6, ARM state r8, else
+   r10 or r9): a pass before register allocation puts an asm that sets
+   R at the start of the first block and empty asms that read it before
+   the returns, so that the allocator gives R no other value and the
+   prologue saves it; this pass turns the first asm, after the
+   prologue, into
+	mov	R, A				@ A still holds the base
+   or	ADDR	(R, .Lmip.rN + base)
+	ARM 4 or 12 bytes, Thumb-2 2 or 10,
+   and the blocks find the base in R (see "A register kept for the
+   base" below).
    Which registers hold the base is forward dataflow over the blocks
    (a register holds it at a block's start when it does at the end of
    every predecessor, looked at from "every register" so that loops
    keep it; abnormal and EH edges bring none), fed by the probes
-   decided so far in layout order: the entry probe's A, chosen among
-   the dead registers as the one that keeps the base in the most
-   blocks, and each loading probe's.  An instruction that writes a
+   decided so far in layout order and by R's asm: the entry probe's A,
+   chosen among the dead registers as the one that keeps the base in
+   the most blocks, and each loading probe's.  An instruction that writes a
    register, a call that clobbers it (the callee's ABI) and a probe
    that loads it with another value end it; a probe never loads another
    value into a register that holds the base anywhere, so the facts
@@ -161,7 +173,8 @@
    it on the stack and it is dead (liveness computed here: GCC's keeps
    the call-saved registers live down to a return that pops them),
    since the epilogue and the unwinder put it back; else the entry
-   probe's A, then another dead register.
+   probe's A, then another dead register; of these, the one whose base
+   the most blocks after it would find, where that is another.
 
    Registers: A and V are registers that dataflow proves dead there
    (entry: ip, r3-r0 in ARM state, r3-r0 then ip in Thumb-2, r3-r0 in
