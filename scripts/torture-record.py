@@ -44,7 +44,7 @@ COLUMNS = ("shard", "commit", "date", "seconds", "targets", "modes",
            "plain_failed", "unsupported", "passed", "failed", "failures")
 SKIPPED_KINDS = ("UNSUPPORTED", "NORUNTIME", "NORUNNER", "NOCROSS")
 HEADER_NOTE = ("# The full c-torture run on the Arm targets, in shards "
-               "(scripts/torture-record.sh; doc/guide.md, \"Testing\").")
+               "(scripts/torture-record.sh; doc/guide.md, 5).")
 
 
 def parse_shard(text):
