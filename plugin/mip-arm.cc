@@ -1151,12 +1151,8 @@ public:
 void
 mip_target_register_passes (const char *plugin_name)
 {
-  struct register_pass_info info;
-  info.pass = new keep_base_pass (g);
-  info.reference_pass_name = "ira";
-  info.ref_pass_instance_number = 1;
-  info.pos_op = PASS_POS_INSERT_BEFORE;
-  register_callback (plugin_name, PLUGIN_PASS_MANAGER_SETUP, NULL, &info);
+  mip_register_pass (plugin_name, new keep_base_pass (g), "ira",
+		     PASS_POS_INSERT_BEFORE);
 }
 
 /* ---- Hooks ---------------------------------------------------------- */

@@ -511,8 +511,10 @@ public:
   }
 };
 
+} /* namespace */
+
 void
-register_one_pass (const char *plugin_name, opt_pass *pass,
+mip_register_pass (const char *plugin_name, opt_pass *pass,
 		   const char *reference, enum pass_positioning_ops where)
 {
   struct register_pass_info info;
@@ -523,16 +525,14 @@ register_one_pass (const char *plugin_name, opt_pass *pass,
   register_callback (plugin_name, PLUGIN_PASS_MANAGER_SETUP, NULL, &info);
 }
 
-} /* namespace */
-
 void
 mip_register_passes (const char *plugin_name)
 {
-  register_one_pass (plugin_name, new early_pass (g), "bbpart",
+  mip_register_pass (plugin_name, new early_pass (g), "bbpart",
 		     PASS_POS_INSERT_BEFORE);
-  register_one_pass (plugin_name, new instrument_pass (g), "*free_cfg",
+  mip_register_pass (plugin_name, new instrument_pass (g), "*free_cfg",
 		     PASS_POS_INSERT_BEFORE);
-  register_one_pass (plugin_name, new final_pass (g), "final",
+  mip_register_pass (plugin_name, new final_pass (g), "final",
 		     PASS_POS_INSERT_AFTER);
   mip_target_register_passes (plugin_name);
 }

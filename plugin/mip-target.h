@@ -155,6 +155,12 @@ void mip_emit_entry_asm (const char *text, const int *clobbers, int n);
    target does not skip it.  */
 bool mip_function_wants_instrumentation (function *fun);
 
+/* Register PASS (a target's own, from mip_target_register_passes)
+   WHERE (before, after) the first instance of GCC's pass REFERENCE.  */
+void mip_register_pass (const char *plugin_name, opt_pass *pass,
+			const char *reference,
+			enum pass_positioning_ops where);
+
 /* True if hard register REGNO is free at the start of BB (after its
    label), under the same conditions as at entry.  */
 bool mip_scratch_reg_free_in_block (basic_block bb, int regno);
