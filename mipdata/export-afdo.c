@@ -30,8 +30,8 @@
                           alone, as older GCCs do), and its names start
                           at index 1 (an empty name at 0)
      0xac000000 LENGTH N  the N top-level functions, each
-                          HEAD (counter), version 3 a TIMESTAMP (counter,
-                          0: none) and an instance:
+                          HEAD (counter), version 3 a TIMESTAMP (counter:
+                          the first-call order, 0 none) and an instance:
                             NAME-INDEX  P  C
                             P x  OFFSET  0 (no value targets)  COUNT
                             C x  OFFSET  instance (nested, no HEAD)
@@ -63,7 +63,12 @@
    function's declaration line, holding the callee's offsets from its
    own declaration line.  HEAD is the function's call count when the
    profile counts calls, else the count of its entry block.  Blocks
-   whose count is not known leave their code out.
+   whose count is not known leave their code out.  Version 3's
+   TIMESTAMP is the function's first-call order where the profile has
+   one (the full mode): the mean over the runs that called it of its
+   place among the first calls, 1 for the first (of several copies of
+   a function, the earliest), which GCC 16 takes as the time of the
+   function's first run, as it takes a perf profile's timestamps.
 
    Names are as DWARF names the function (the linkage name, else the
    name), which GCC matches against a function's assembler name or
@@ -115,6 +120,8 @@ struct afdo_instance
 {
   uint32_t name;                /* index in the string table */
   uint64_t head;                /* top-level functions: entries */
+  uint64_t timestamp;           /* top-level functions, version 3: the
+				   first-call order, 0 none */
   struct afdo_position *positions;
   size_t position_count, position_capacity;
   struct afdo_callsite *callsites;
@@ -449,6 +456,16 @@ collect_ranges (struct profile_reader *reader,
   return true;
 }
 
+/* Keep ORDER, a function's first-call order (0: none), as INSTANCE's
+   timestamp when it comes before the one it has: of the copies of a
+   function, the first called.  */
+static void
+note_first_call (struct afdo_instance *instance, uint64_t order)
+{
+  if (order != 0 && (instance->timestamp == 0 || order < instance->timestamp))
+    instance->timestamp = order;
+}
+
 /* The head counts of PROFILE's functions: the call count when the
    profile counts calls, else the entry block's count.  */
 static bool
@@ -483,7 +500,10 @@ add_heads (struct profile_reader *reader, const struct mip_profile *profile)
 	continue;
       instance = scope_instance (reader, (size_t) s);
       if (instance)
-	instance->head = mip_saturating_add (instance->head, head);
+	{
+	  instance->head = mip_saturating_add (instance->head, head);
+	  note_first_call (instance, mip_profile_function_order (profile, i));
+	}
     }
   return !reader->failed;
 }
@@ -888,7 +908,7 @@ put_profile (struct gcov_buffer *out, struct afdo_profile *afdo,
     {
       put_counter (out, afdo->functions[i]->head);
       if (version >= 3)
-	put_counter (out, 0);		/* no timestamp */
+	put_counter (out, afdo->functions[i]->timestamp);
       put_instance (out, afdo->functions[i], version >= 3 ? 1 : 0);
     }
   patch_length (out, length, version);

@@ -19,6 +19,11 @@
 #       part of the total).  A file holding no function is an error: a
 #       comparison of nothing proves nothing.
 #
+#   afdo-read.py timestamps FILE NAME=T...
+#       Exits 0 when the version 3 FILE's top-level functions are
+#       exactly the NAMEs, each with timestamp T (0: none); else prints
+#       what differs and exits 1.
+#
 # Copyright (C) 2026 The MIP for GCC developers.
 # SPDX-License-Identifier: GPL-3.0-or-later
 
@@ -131,21 +136,39 @@ def read_profile(path):
                                 f" {len(files)} files")
     reader.expect(TAG_FUNCTION, "function profile")
     reader.word()
-    functions, counts, heads = [], [], []
+    functions, counts, heads, timestamps = [], [], [], {}
     for _ in range(reader.word()):
         head = reader.counter()
-        if version >= 3:
-            reader.counter()                    # timestamp
+        timestamp = reader.counter() if version >= 3 else None
         instance = read_instance(reader, names, counts)
         if version >= 3 and instance["name"] == names[0]:
             raise Malformed(f"{path}: a function uses name index 0,"
                             " which GCC 16 refuses")
         instance["head"] = head
         heads.append(head)
+        timestamps[instance["name"]] = timestamp
         functions.append(instance)
     reader.expect(TAG_MODULES, "module grouping")
     return {"version": version, "functions": functions,
-            "summary": summary, "counts": counts, "heads": heads}
+            "summary": summary, "counts": counts, "heads": heads,
+            "timestamps": timestamps}
+
+
+def timestamp_problems(profile, expected):
+    """How PROFILE's timestamps differ from EXPECTED (name -> T)."""
+    if profile["version"] < 3:
+        return [f"version {profile['version']} has no timestamps"]
+    if not expected:
+        return ["no timestamp expected: a comparison of nothing"]
+    found = profile["timestamps"]
+    problems = [f"{name}: timestamp {found[name]}, expected {value}"
+                for name, value in sorted(expected.items())
+                if name in found and found[name] != value]
+    problems += [f"{name}: not a top-level function"
+                 for name in sorted(expected) if name not in found]
+    problems += [f"{name}: timestamp {found[name]}, not expected"
+                 for name in sorted(found) if name not in expected]
+    return problems
 
 
 def summary_problems(profile):
@@ -210,10 +233,27 @@ def main():
                   f" {len(one['counts'])} counts (versions"
                   f" {one['version']} and {other['version']})")
             return 0
+        if len(sys.argv) >= 3 and sys.argv[1] == "timestamps":
+            expected = {}
+            for word in sys.argv[3:]:
+                name, _, value = word.partition("=")
+                if not value.isdigit():
+                    print(f"{word}: want NAME=T", file=sys.stderr)
+                    return 2
+                expected[name] = int(value)
+            profile = read_profile(sys.argv[2])
+            problems = timestamp_problems(profile, expected)
+            for problem in problems:
+                print(f"{sys.argv[2]}: {problem}")
+            if problems:
+                return 1
+            print(f"timestamps as expected: {len(expected)} functions")
+            return 0
     except (OSError, Malformed) as error:
         print(error)
         return 1
-    print("usage: afdo-read.py show FILE | same FILE OTHER", file=sys.stderr)
+    print("usage: afdo-read.py show FILE | same FILE OTHER"
+          " | timestamps FILE NAME=T...", file=sys.stderr)
     return 2
 
 

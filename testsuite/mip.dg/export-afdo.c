@@ -14,6 +14,8 @@
                                 CALLEE's line, under the call's offset)
      afdo-blocks(NAME,N,...)    gcc -O2 -fauto-profile=FILE gives blocks
                                 of NAME each of these counts
+     afdo-first(NAME,T)         NAME was the Tth function called: its
+                                timestamp in the version 3 file
 
    work runs 7 times, each 30 iterations: 10 through the inlined call,
    20 through the other arm.  mip-check-afdo-refusals then checks the
@@ -39,7 +41,7 @@ square (int x)                          /* afdo-function(square,-) */
 }
 
 __attribute__ ((noinline)) int
-work (int n)                            /* afdo-function(work,7) afdo-blocks(work,70,140,210) */
+work (int n)                            /* afdo-function(work,7) afdo-blocks(work,70,140,210) afdo-first(work,2) */
 {
   int s = 0;
   for (int i = 0; i < n; i++)
@@ -52,7 +54,7 @@ work (int n)                            /* afdo-function(work,7) afdo-blocks(wor
 }
 
 int
-main (int argc, char **argv)            /* afdo-function(main,1) */
+main (int argc, char **argv)            /* afdo-function(main,1) afdo-first(main,1) */
 {
   (void) argv;
   for (int k = 0; k < 7; k++)
