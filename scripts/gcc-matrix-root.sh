@@ -117,7 +117,11 @@ if not named:
 print(" ".join(words) if words else "dg.exp='no-such-test.c'")
 EOF
 )
-  say "DejaGnu: ${GCC_MATRIX_DG_TESTS:+the tests of GCC_MATRIX_DG_TESTS}${GCC_MATRIX_DG_TESTS:-a sample (1 test in $dg_sample, every use-* test)}: $flags"
+  if [ -n "${GCC_MATRIX_DG_TESTS:-}" ]; then
+    say "DejaGnu: the tests of GCC_MATRIX_DG_TESTS: $flags"
+  else
+    say "DejaGnu: a sample (1 test in $dg_sample, every use-* test): $flags"
+  fi
 else
   say "DejaGnu: the whole testsuite"
 fi
