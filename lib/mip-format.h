@@ -91,6 +91,31 @@ extern "C" {
 #define MIP_DEFAULT_RAW_NAME "default.mipraw"
 #define MIP_FILENAME_ENV "MIP_PROFILE_FILENAME"
 
+/* ---- Allocation sites (the heap option; doc/format.md, section 15) --- */
+#define MIP_HEAP_MAP_SECTION ".debug_mip_heap"
+#define MIP_MAGIC_HEAP64 MIP_MAGIC ('h', 'e', 'a', 'p', 64)
+#define MIP_MAGIC_HEAP32 MIP_MAGIC ('h', 'e', 'a', 'p', 32)
+/* .debug_mip_heap has a version of its own: the raw and map layouts
+   (MIP_FORMAT_VERSION) do not change with it, so a reader that knows
+   nothing of allocation sites reads a heap build's profiles as any.  */
+#define MIP_HEAP_FORMAT_VERSION 1u
+/* The roles of MIP_HEAP_CALLEE entries (mip-heap-callees.inc).  */
+#define MIP_HEAP_ALLOC 1u          /* returns a new block */
+#define MIP_HEAP_FREE 2u           /* frees one */
+#define MIP_HEAP_REALLOC 3u        /* both: frees its old block */
+#define MIP_HEAP_CALLEE_COUNT 34u  /* ids 0 .. 33 */
+/* libmip's wrapper of SYMBOL is MIP_HEAP_WRAPPER_PREFIX SYMBOL; the call
+   site passes its record's address in a register that carries no
+   argument of the callees: the fourth argument register (x86-64 %rcx,
+   AArch64 x3, 32-bit Arm r3), %eax on i386, where the wrappers take it
+   as their first, regparm (1), parameter.  */
+#define MIP_HEAP_WRAPPER_PREFIX "__mip_heap_"
+/* Sampling: one byte in MIP_HEAP_SAMPLE_BYTES (the environment
+   variable of that name overrides it; 1 samples every allocation) picks
+   the block holding it for lifetime and free-site tracking.  */
+#define MIP_HEAP_SAMPLE_ENV "MIP_HEAP_SAMPLE_BYTES"
+#define MIP_HEAP_DEFAULT_SAMPLE_BYTES 65536u
+
 /* Record kinds: which fields a function's raw record has.  A map unit's
    `mode' is the set the compile asked for; a function's `kinds' is the set
    it actually records.  */

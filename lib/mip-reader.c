@@ -33,6 +33,11 @@ static_assert (sizeof (struct mip_profile_block) == 48,
 	       "profile block size");
 static_assert (sizeof (struct mip_profile_caller) == 16,
 	       "profile caller size");
+static_assert (sizeof (struct mip_raw_heap_site) == 88, "heap site size");
+static_assert (sizeof (struct mip_heap_map_unit) == 40,
+	       "heap map unit size");
+static_assert (sizeof (struct mip_heap_map_site) == 16,
+	       "heap map site size");
 
 /* The field tables: {offset, size} of each field, in file order.  */
 #define MIP_STRUCT_BEGIN(name) \
