@@ -93,6 +93,7 @@ extern "C" {
 
 /* ---- Allocation sites (the heap option; doc/format.md, section 15) --- */
 #define MIP_HEAP_MAP_SECTION ".debug_mip_heap"
+#define MIP_HEAP_MAP_SECTION_ZLIB_GNU ".zdebug_mip_heap"
 #define MIP_MAGIC_HEAP64 MIP_MAGIC ('h', 'e', 'a', 'p', 64)
 #define MIP_MAGIC_HEAP32 MIP_MAGIC ('h', 'e', 'a', 'p', 32)
 /* .debug_mip_heap has a version of its own: the raw and map layouts

@@ -243,36 +243,38 @@ copy_section (const char *path, const char *name, Elf *elf,
   return copy_bytes (path, contents->d_buf, contents->d_size, map, map_size);
 }
 
-/* The map of ELF, its .debug_mip_map section, or .zdebug_mip_map when
-   compressed the GNU way (-gz=zlib-gnu, --compress-debug-sections=
-   zlib-gnu).  */
+/* The section NAME of ELF, or GNU_COMPRESSED_NAME when compressed the
+   GNU way (-gz=zlib-gnu, --compress-debug-sections=zlib-gnu).  */
 static enum mipdata_elf_map_result
-read_map_section (const char *path, Elf *elf, unsigned char **map,
-		  size_t *map_size)
+read_debug_section (const char *path, Elf *elf, const char *name,
+		    const char *gnu_compressed_name, unsigned char **out,
+		    size_t *out_size)
 {
-  static const char gnu_compressed_name[] = MIP_MAP_SECTION_ZLIB_GNU;
-  Elf_Scn *section = find_section (elf, MIP_MAP_SECTION);
+  Elf_Scn *section = find_section (elf, name);
 
   if (section)
-    return copy_section (path, MIP_MAP_SECTION, elf, section, map,
-			 map_size);
+    return copy_section (path, name, elf, section, out, out_size);
   section = find_section (elf, gnu_compressed_name);
   if (section)
-    return copy_section (path, gnu_compressed_name, elf, section, map,
-			 map_size);
+    return copy_section (path, gnu_compressed_name, elf, section, out,
+			 out_size);
   return MIPDATA_ELF_MAP_MISSING;
 }
 
-enum mipdata_elf_map_result
-mipdata_elf_map (const char *path, unsigned char *data, size_t size,
-		 unsigned char **map, size_t *map_size)
+/* The contents of the debug section NAME (GNU_COMPRESSED_NAME when
+   compressed the GNU way) of the linked ELF image of SIZE bytes at
+   DATA, the file PATH.  */
+static enum mipdata_elf_map_result
+elf_debug_section (const char *path, unsigned char *data, size_t size,
+		   const char *name, const char *gnu_compressed_name,
+		   unsigned char **out, size_t *out_size)
 {
   enum mipdata_elf_map_result result;
   GElf_Ehdr file_header;
   Elf *elf;
 
-  *map = NULL;
-  *map_size = 0;
+  *out = NULL;
+  *out_size = 0;
   if (elf_version (EV_CURRENT) == EV_NONE)
     return elf_failure (path, "libelf is out of date");
   elf = elf_memory ((char *) data, size);
@@ -291,9 +293,26 @@ mipdata_elf_map (const char *path, unsigned char *data, size_t size,
       result = MIPDATA_ELF_MAP_FAILED;
     }
   else
-    result = read_map_section (path, elf, map, map_size);
+    result = read_debug_section (path, elf, name, gnu_compressed_name, out,
+				 out_size);
   elf_end (elf);
   return result;
+}
+
+enum mipdata_elf_map_result
+mipdata_elf_map (const char *path, unsigned char *data, size_t size,
+		 unsigned char **map, size_t *map_size)
+{
+  return elf_debug_section (path, data, size, MIP_MAP_SECTION,
+			    MIP_MAP_SECTION_ZLIB_GNU, map, map_size);
+}
+
+enum mipdata_elf_map_result
+mipdata_elf_heap_sites (const char *path, unsigned char *data, size_t size,
+			unsigned char **sites, size_t *sites_size)
+{
+  return elf_debug_section (path, data, size, MIP_HEAP_MAP_SECTION,
+			    MIP_HEAP_MAP_SECTION_ZLIB_GNU, sites, sites_size);
 }
 
 bool

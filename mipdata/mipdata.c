@@ -48,6 +48,7 @@ static const struct command commands[] = {
   { "import", cmd_import, "make a profile from a YAML description" },
   { "annotate", cmd_annotate, "print source files marked with what ran" },
   { "diff", cmd_diff, "print the coverage of a change against a baseline" },
+  { "heap", cmd_heap, "print where the heap goes, by allocation site" },
 };
 
 #define COMMAND_COUNT (sizeof commands / sizeof commands[0])

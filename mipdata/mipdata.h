@@ -37,6 +37,7 @@ int cmd_export (int argc, char **argv);
 int cmd_import (int argc, char **argv);
 int cmd_annotate (int argc, char **argv);
 int cmd_diff (int argc, char **argv);
+int cmd_heap (int argc, char **argv);
 
 /* "mipdata: MESSAGE" on stderr.  */
 void mipdata_error (const char *format, ...)
@@ -100,6 +101,11 @@ enum mipdata_elf_map_result
 mipdata_elf_map (const char *path, unsigned char *data, size_t size,
 		 unsigned char **map, size_t *map_size);
 
+/* The same for the allocation sites of a binary built with the heap
+   option: its .debug_mip_heap section.  */
+enum mipdata_elf_map_result
+mipdata_elf_heap_sites (const char *path, unsigned char *data, size_t size,
+			unsigned char **sites, size_t *sites_size);
 /* The link-time extent [*BEGIN, *END) of the executable segments of the
    ELF file in DATA; false (and 0, 0) when it has none or is not ELF.  */
 bool mipdata_elf_code_range (unsigned char *data, size_t size,
