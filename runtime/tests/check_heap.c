@@ -109,8 +109,9 @@ DECLARE2 (char *, w_strndup, "strndup", const char *, size_t);
 DECLARE1 (char *, w___strdup, "__strdup", const char *);
 DECLARE2 (char *, w___strndup, "__strndup", const char *, size_t);
 
-/* A size no allocation can get (and that wraps nothing).  */
-#define TOO_BIG (SIZE_MAX / 2)
+/* A size no allocation can get, beyond PTRDIFF_MAX on 32-bit targets
+   too (and that wraps nothing).  */
+#define TOO_BIG (SIZE_MAX - 65536)
 
 static void
 expect_counts (const struct mip_raw_heap_site *site, uint64_t count,
@@ -490,8 +491,16 @@ run_threads (void)
     ck_assert_int_eq (pthread_join (threads[i], NULL), 0);
 }
 
-/* Exact where 8-byte atomics are lock-free (all the hosts that run
-   this test: x86-64, i386).  */
+/* The counts are exact where 8-byte atomics are lock-free (x86-64,
+   i386, AArch64, ARMv7); elsewhere (ARMv5) concurrent updates may be
+   lost, as the runtime documents, and only the 32-bit freed_by counts
+   (atomic everywhere) are exact.  */
+#if __GCC_ATOMIC_LLONG_LOCK_FREE == 2
+#define EXACT_UNDER_THREADS 1
+#else
+#define EXACT_UNDER_THREADS 0
+#endif
+
 START_TEST (test_threads_count_exactly)
 {
   uint64_t bytes = 0;
@@ -500,6 +509,12 @@ START_TEST (test_threads_count_exactly)
   for (i = 0; i < ROUNDS; i++)
     bytes += 16 + i % 64;
   run_threads ();
+  if (!EXACT_UNDER_THREADS)
+    {
+      ck_assert_uint_le (site_a->count, THREADS * ROUNDS);
+      ck_assert_uint_gt (site_a->count, 0);
+      return;
+    }
   expect_counts (site_a, THREADS * ROUNDS, THREADS * bytes, 16 + 63, 0);
   expect_counts (site_f, THREADS * ROUNDS, 0, 0, 0);
 }
@@ -509,10 +524,12 @@ START_TEST (test_threads_sample_every_block)
 {
   sample_every_byte ();
   run_threads ();
+  ck_assert_uint_eq (site_a->freed_by_count_0, THREADS * ROUNDS);
+  if (!EXACT_UNDER_THREADS)
+    return;
   ck_assert_uint_eq (site_a->count, THREADS * ROUNDS);
   ck_assert_uint_eq (site_a->sampled, THREADS * ROUNDS);
   ck_assert_uint_eq (site_a->freed, THREADS * ROUNDS);
-  ck_assert_uint_eq (site_a->freed_by_count_0, THREADS * ROUNDS);
   ck_assert_uint_eq (site_f->sampled, THREADS * ROUNDS);
   ck_assert_uint_eq (site_a->freed_bytes, site_a->sampled_bytes);
 }

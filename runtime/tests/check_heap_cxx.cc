@@ -126,7 +126,8 @@ DECLARE3 (void, w_delete_array_aligned_nothrow,
 	  "_ZdaPvSt11align_val_tRKSt9nothrow_t",
 	  "_ZdaPvSt11align_val_tRKSt9nothrow_t", void *, align, nothrow_ref);
 
-static const std::size_t too_big = SIZE_MAX / 2;
+// Beyond PTRDIFF_MAX: refused on 32-bit targets too.
+static const std::size_t too_big = SIZE_MAX - 65536;
 
 // An exception from operator new reaches the caller of the wrapper, and
 // the wrapper counts nothing.
