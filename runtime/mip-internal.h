@@ -168,6 +168,11 @@ MIP_SHARED void mip_disable_dumps (void);
 /* Forget a dump lock held at fork by a thread the child does not have.  */
 MIP_SHARED void mip_release_dump_lock (void);
 
+/* The heap option's member (mip-heap.c): forget the sampled blocks
+   alive, once the counters are reset.  Null where the member is not
+   linked.  */
+MIP_SHARED void mip_heap_forget_blocks (void) MIP_WEAK;
+
 /* ---- Profile file (mip-write.c and mip-file.c, POSIX) --------------- */
 
 /* Write DUMP into the profile file (see mip-write.c).  Reports any

@@ -17,7 +17,14 @@
    - the counter control (mip-libmip-reset.c: MIP_MEMBER_RESET):
      __mip_reset, __mip_get_size and __mip_write_buffer (mip-reset.c),
      linked by a program that calls them;
-   - the full mode's member, mip-first-call.c, apart.
+   - the heap option's C part (mip-libmip-heap.c: MIP_MEMBER_HEAP):
+     the wrappers of the C allocation functions, the site counts and
+     the sampled blocks (mip-heap.c), linked by programs whose
+     instrumented code calls the wrappers (POSIX only: a freestanding
+     runtime has none);
+   - the full mode's member, mip-first-call.c, and the heap option's
+     C++ operators (mip-libmip-heap-cxx.c, compiled with -fexceptions),
+     apart.
 
    Each member compiles the parts it needs as one unit: the functions
    the parts give each other within a member are static (MIP_INTERNAL),
@@ -45,6 +52,7 @@
 #define MIP_MEMBER_CORE 1
 #define MIP_MEMBER_MERGE 2
 #define MIP_MEMBER_RESET 3
+#define MIP_MEMBER_HEAP 4
 
 #ifndef MIP_MEMBER
 #define MIP_HAS_PART(member) 1
@@ -69,6 +77,9 @@
 #include "mip-header.c"
 #endif
 #include "mip-reset.c"
+#endif
+#if MIP_HAS_PART (MIP_MEMBER_HEAP)
+#include "mip-heap.c"
 #endif
 #include "mip-platform-linux.c"
 #include "mip-platform-other.c"

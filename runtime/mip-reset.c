@@ -171,6 +171,8 @@ mip_reset_data (unsigned char *data, size_t size)
     {
       __atomic_store_n (&__mip_sequence, 0, __ATOMIC_RELAXED);
       clear_samples ();
+      if (mip_heap_forget_blocks != NULL)
+	mip_heap_forget_blocks ();
     }
   return result;
 }
