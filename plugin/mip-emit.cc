@@ -452,23 +452,6 @@ emit_heap_unit (uint64_t unit_hash)
   fprintf (asm_out_file, "\t.popsection\n");
 }
 
-/* The wrappers the unit's sites call are hidden: defined in the
-   program's own libmip.a, called directly, without PLT.  */
-static void
-emit_heap_wrapper_visibility (void)
-{
-  bool seen[MIP_HEAP_CALLEE_COUNT] = { false };
-  for (unsigned i = 0; i < mip_heap_site_count (); i++)
-    {
-      uint32_t callee = mip_heap_site_at (i)->callee;
-      if (seen[callee])
-	continue;
-      seen[callee] = true;
-      fprintf (asm_out_file, "\t.hidden\t%s%s\n", MIP_HEAP_WRAPPER_PREFIX,
-	       mip_heap_callee_symbol (callee));
-    }
-}
-
 /* Functions whose end label was never written (not output after all)
    cannot be described; they are dropped before anything is emitted.  */
 static bool
@@ -583,5 +566,4 @@ mip_emit_unit (void *, void *)
   emit_raw_unit (unit_hash, raw_size);
   emit_map_unit (unit_hash, raw_size);
   emit_heap_unit (unit_hash);
-  emit_heap_wrapper_visibility ();
 }

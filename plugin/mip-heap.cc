@@ -183,7 +183,9 @@ allocation_callee (rtx_insn *call, rtx *mem)
 
 /* The SYMBOL_REF of libmip's wrapper of CALLEE, whose original
    declaration, if any, is ORIGINAL: an external function, hidden, so
-   that a call of it is direct (no PLT or GOT).  One per name and unit.  */
+   that a call of it is direct (no PLT or GOT).  One per name and unit.
+   final writes its `.hidden' when it outputs a call of it (it does so
+   for the declaration of every call's SYMBOL_REF).  */
 static rtx
 wrapper_symbol (uint32_t callee, tree original)
 {
