@@ -647,3 +647,25 @@ mip_target_count_probe (function *fun, basic_block bb,
   gcc_assert (*n <= 4 && t.len < size);
   memcpy (text, t.buf, t.len + 1);
 }
+
+/* ---- Allocation sites (the heap option) ----------------------------- */
+
+/* The site register is x3, the fourth argument register, which none
+   of the allocation functions takes (8 bytes):
+	adrp	x3, .Lmip.hN
+	add	x3, x3, :lo12:.Lmip.hN
+   .Lmip.cN:
+	bl	__mip_heap_malloc		// or b, a sibling call  */
+bool
+mip_target_heap_site (function *, rtx_insn *call, unsigned site, char *text,
+		      size_t size, int *site_reg)
+{
+  int reg = reg_number ("x3");
+  if (!mip_heap_site_register_free (call, reg))
+    return false;
+  *site_reg = reg;
+  int len = snprintf (text, size, "adrp\tx3, " MIP_HEAP_RECORD_LABEL_FMT
+		      "\n\tadd\tx3, x3, :lo12:" MIP_HEAP_RECORD_LABEL_FMT
+		      "\n" MIP_HEAP_CALL_LABEL_FMT ":", site, site, site);
+  return len > 0 && (size_t) len < size;
+}

@@ -1717,3 +1717,33 @@ mip_target_count_probe (function *fun, basic_block bb,
   gcc_assert (t.len < size);
   memcpy (text, t.buf, t.len + 1);
 }
+
+/* ---- Allocation sites (the heap option) ----------------------------- */
+
+/* The site register is r3, the fourth argument register, which none
+   of the allocation functions takes; its address is loaded PC-relative
+   as the probes' (ADDR above; the label needs no Thumb bit: a local
+   label's value is the instruction's address):
+	ADDR	(r3, .Lmip.hN)			@ movw/movt/add, or a literal
+   .Lmip.cN:					@   inline jumped over
+	bl	__mip_heap_malloc		@ or b, a sibling call
+   ARM 12 bytes (16 before armv6t2), Thumb-2 10, Thumb-1 10 or 12.  */
+bool
+mip_target_heap_site (function *, rtx_insn *call, unsigned site, char *text,
+		      size_t size, int *site_reg)
+{
+  const int reg = 3;
+  if (!mip_heap_site_register_free (call, reg))
+    return false;
+  *site_reg = reg;
+  char record[32];
+  snprintf (record, sizeof record, MIP_HEAP_RECORD_LABEL_FMT, site);
+  struct mip_asm_text t;
+  text_init (&t);
+  append_address (&t, reg, record);
+  mip_asm_append (&t, "\n" MIP_HEAP_CALL_LABEL_FMT ":", site);
+  if (t.len >= size)
+    return false;
+  memcpy (text, t.buf, t.len + 1);
+  return true;
+}

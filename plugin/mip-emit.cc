@@ -106,8 +106,9 @@ emit_string (const char *text)
   fputs ("\"\n", asm_out_file);
 }
 
+/* The end of the unit's function records in its raw unit.  */
 static uint32_t
-raw_unit_size (void)
+function_records_end (void)
 {
   uint32_t end = sizeof (struct mip_raw_unit);
   unsigned n = mip_function_count ();
@@ -116,7 +117,23 @@ raw_unit_size (void)
       const struct mip_function_record *last = mip_function_at (n - 1);
       end = last->raw_offset + last->layout.size;
     }
-  return mip_align_up (end, 8);
+  return end;
+}
+
+/* Where the allocation sites' records start (the heap option): after
+   the function records, 8-aligned.  */
+static uint32_t
+heap_sites_offset (void)
+{
+  return mip_align_up (function_records_end (), 8);
+}
+
+static uint32_t
+raw_unit_size (void)
+{
+  return mip_align_up (heap_sites_offset ()
+		       + mip_heap_site_count ()
+			 * sizeof (struct mip_raw_heap_site), 8);
 }
 
 /* The unit hash: the main input file (outside LTO, where the name is a
@@ -140,6 +157,18 @@ compute_unit_hash (void)
       hash = mip_hash_u64 (hash, f->probe_count);
       hash = mip_hash_u64 (hash, f->caller_slots);
       hash = mip_hash_u64 (hash, f->block_count);
+    }
+  /* The allocation sites, whose records extend the raw unit.  Only
+     with the option, so that the hashes of other builds stay as they
+     were.  */
+  if (mip_options.heap)
+    {
+      hash = mip_hash_u64 (hash, mip_heap_site_count ());
+      for (unsigned i = 0; i < mip_heap_site_count (); i++)
+	{
+	  hash = mip_hash_u64 (hash, mip_heap_site_at (i)->function_index);
+	  hash = mip_hash_u64 (hash, mip_heap_site_at (i)->callee);
+	}
     }
   return hash;
 }
@@ -178,6 +207,23 @@ emit_raw_unit (uint64_t unit_hash, uint32_t unit_size)
       emit_zeros (f->raw_offset - at);
       emit_raw_record (i, f);
       at = f->raw_offset + f->layout.size;
+    }
+  /* The allocation sites' records, all zero:
+	.zero	PADDING			# to a multiple of 8
+   .Lmip.h0:
+	.zero	88			# struct mip_raw_heap_site
+   .Lmip.h1:
+	...  */
+  if (mip_heap_site_count ())
+    {
+      emit_zeros (heap_sites_offset () - at);
+      at = heap_sites_offset ();
+      for (unsigned i = 0; i < mip_heap_site_count (); i++)
+	{
+	  fprintf (asm_out_file, MIP_HEAP_RECORD_LABEL_FMT ":\n", i);
+	  emit_zeros (sizeof (struct mip_raw_heap_site));
+	  at += sizeof (struct mip_raw_heap_site);
+	}
     }
   emit_zeros (unit_size - at);
   fprintf (asm_out_file, "\t.popsection\n");
@@ -361,6 +407,51 @@ emit_map_unit (uint64_t unit_hash, uint32_t raw_size)
   fprintf (asm_out_file, "\t.popsection\n");
 }
 
+/* The unit's allocation sites in .debug_mip_heap (a unit with at
+   least one), matched to its map unit by the unit hash:
+
+	.pushsection .debug_mip_heap,"",%progbits
+	.balign	8
+	.quad	<magic>			# struct mip_heap_map_unit
+	.long	1, 40
+	.quad	0x<unit hash>
+	.long	<sites>, 16, <raw offset of .Lmip.h0>, 0
+	.quad	.Lmip.c0		# struct mip_heap_map_site
+	.long	<function index>, <callee id>
+	...
+	.popsection
+
+   (each address, as the map's, a .long and a zero word on 32-bit
+   targets).  */
+static void
+emit_heap_unit (uint64_t unit_hash)
+{
+  unsigned n = mip_heap_site_count ();
+  if (n == 0)
+    return;
+  fprintf (asm_out_file, "\t.pushsection\t%s,\"\",%%progbits\n",
+	   MIP_HEAP_MAP_SECTION);
+  fprintf (asm_out_file, "\t.balign\t8\n");
+  emit_u64 (mip_pointer_size () == 8 ? MIP_MAGIC_HEAP64 : MIP_MAGIC_HEAP32);
+  emit_u32 (MIP_HEAP_FORMAT_VERSION);
+  emit_u32 (sizeof (struct mip_heap_map_unit));
+  emit_u64 (unit_hash);
+  emit_u32 (n);
+  emit_u32 (sizeof (struct mip_heap_map_site));
+  emit_u32 (heap_sites_offset ());			/* raw_offset */
+  emit_u32 (0);						/* reserved */
+  for (unsigned i = 0; i < n; i++)
+    {
+      const struct mip_heap_site *site = mip_heap_site_at (i);
+      char label[32];
+      snprintf (label, sizeof label, MIP_HEAP_CALL_LABEL_FMT, i);
+      emit_u64_symbol (label);				/* address */
+      emit_u32 (site->function_index);			/* function */
+      emit_u32 (site->callee);				/* callee */
+    }
+  fprintf (asm_out_file, "\t.popsection\n");
+}
+
 /* Functions whose end label was never written (not output after all)
    cannot be described; they are dropped before anything is emitted.  */
 static bool
@@ -474,4 +565,5 @@ mip_emit_unit (void *, void *)
   uint32_t raw_size = raw_unit_size ();
   emit_raw_unit (unit_hash, raw_size);
   emit_map_unit (unit_hash, raw_size);
+  emit_heap_unit (unit_hash);
 }

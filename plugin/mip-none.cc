@@ -73,3 +73,11 @@ mip_target_count_probe (function *, basic_block,
 {
   gcc_unreachable ();
 }
+
+/* No allocation sites: the calls stay as they are.  */
+bool
+mip_target_heap_site (function *, rtx_insn *, unsigned, char *, size_t,
+		      int *)
+{
+  return false;
+}

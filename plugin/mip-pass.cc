@@ -73,6 +73,16 @@ emit_asm_after (rtx_insn *where, const char *text, location_t loc,
   return insn;
 }
 
+rtx_insn *
+mip_emit_asm_before (rtx_insn *where, const char *text, location_t loc,
+		     const int *clobbers, int n)
+{
+  rtx_insn *insn = emit_insn_before (asm_pattern (text, loc, clobbers, n),
+				     where);
+  INSN_LOCATION (insn) = loc;
+  return insn;
+}
+
 void
 mip_asm_init (struct mip_asm_text *t)
 {
@@ -383,6 +393,7 @@ instrument_function (function *fun)
   if (probe.kinds & MIP_KIND_BLOCKS)
     instrument_blocks (fun, &plan, &probe);
   mip_target_instrument_entry (fun, &probe);
+  mip_heap_instrument_calls (fun, probe.function_index);
 
   struct mip_function_record record;
   memset (&record, 0, sizeof record);

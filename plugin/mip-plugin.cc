@@ -7,6 +7,7 @@
    Usage:
      gcc -fplugin=mip -fplugin-arg-mip-generate            (every record)
      gcc -fplugin=mip -fplugin-arg-mip-generate=function-coverage
+     gcc -fplugin=mip -fplugin-arg-mip-generate -fplugin-arg-mip-heap
      gcc -fplugin=mip -fplugin-arg-mip-use=profile.mip  */
 
 #include "mip-plugin.h"
@@ -24,7 +25,11 @@ static struct plugin_info mip_plugin_info = {
   "  -fplugin-arg-mip-generate[=MODE]  instrument; MODE is 'full' (the\n"
   "      default: call counts, first-call order, block coverage, first\n"
   "      caller), 'block-count' (the full mode with how often each\n"
-  "      block ran, x86), 'block-coverage' or 'function-coverage'\n"
+  "      block ran, x86), 'block-coverage', 'function-coverage' or\n"
+  "      'heap' (function coverage and the allocation sites)\n"
+  "  -fplugin-arg-mip-heap  also record every call site of an\n"
+  "      allocation function (malloc, free, new, delete, ...) in any\n"
+  "      generate mode\n"
   "  -fplugin-arg-mip-probe-all-blocks  probe every block instead of\n"
   "      inferring coverage where possible (for testing the inference)\n"
   "  -fplugin-arg-mip-calls-may-exit  exact block coverage even for\n"
@@ -67,6 +72,12 @@ parse_generate_mode (const char *value, uint32_t *mode)
       *mode = MIP_KIND_FUNCTION_COVERAGE;
       return true;
     }
+  if (strcmp (value, "heap") == 0)
+    {
+      *mode = MIP_KIND_FUNCTION_COVERAGE;
+      mip_options.heap = true;
+      return true;
+    }
   return false;
 }
 
@@ -74,7 +85,7 @@ parse_generate_mode (const char *value, uint32_t *mode)
 static const char *const argument_names[] = {
   "generate", "use", "use-verbose", "use-strict", "use-layout-only",
   "use-layout",
-  "probe-all-blocks", "calls-may-exit", "atomic"
+  "probe-all-blocks", "calls-may-exit", "atomic", "heap"
 };
 
 static void
@@ -101,8 +112,8 @@ report_unknown_argument (const char *base_name, const char *key)
 	   " valid arguments are %<generate[=MODE]%>, %<use=FILE%>,"
 	   " %<use-verbose%>, %<use-strict%>, %<use-layout-only%>,"
 	   " %<use-layout=KIND%>,"
-	   " %<probe-all-blocks%>, %<calls-may-exit%> and"
-	   " %<atomic%>", base_name, key);
+	   " %<probe-all-blocks%>, %<calls-may-exit%>, %<atomic%> and"
+	   " %<heap%>", base_name, key);
 }
 
 static bool
@@ -120,7 +131,8 @@ parse_arguments (struct plugin_name_args *info)
 	    {
 	      error ("mip: unknown mode %qs in %<-fplugin-arg-mip-generate%>;"
 		     " valid modes are %<full%>, %<block-count%>,"
-		     " %<block-coverage%> and %<function-coverage%>", value);
+		     " %<block-coverage%>, %<function-coverage%> and"
+		     " %<heap%>", value);
 	      ok = false;
 	    }
 	}
@@ -160,6 +172,8 @@ parse_arguments (struct plugin_name_args *info)
 	mip_options.calls_may_exit = true;
       else if (strcmp (key, "atomic") == 0 && value == NULL)
 	mip_options.atomic_counts = true;
+      else if (strcmp (key, "heap") == 0 && value == NULL)
+	mip_options.heap = true;
       else
 	{
 	  report_unknown_argument (info->base_name, key);
@@ -193,6 +207,13 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *version)
       && !(mip_options.mode & MIP_KIND_CALL_COUNT))
     warning (0, "mip: %<-fplugin-arg-mip-atomic%> has no effect without"
 	     " call counts (%<-fplugin-arg-mip-generate%> in the full mode)");
+  if (mip_options.heap && mip_options.mode == 0)
+    {
+      error ("mip: %<-fplugin-arg-mip-heap%> needs"
+	     " %<-fplugin-arg-mip-generate%> (any mode); or use"
+	     " %<-fplugin-arg-mip-generate=heap%>");
+      return 1;
+    }
   if (mip_options.mode == 0 && !mip_options.use_file)
     return 0;			/* Loaded without generate: nothing to do.  */
   if (mip_options.use_file)
@@ -218,6 +239,8 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *version)
       mip_options.mode &= mip_target_supported_kinds ();
       register_callback (info->base_name, PLUGIN_FINISH_UNIT, mip_emit_unit,
 			 NULL);
+      if (mip_options.heap)
+	mip_heap_init (info->base_name);
     }
   register_callback (info->base_name, PLUGIN_ALL_IPA_PASSES_START,
 		     mip_ipa_start, NULL);

@@ -23,6 +23,8 @@ struct mip_options
   bool probe_all_blocks;        /* -fplugin-arg-mip-probe-all-blocks */
   bool calls_may_exit;          /* -fplugin-arg-mip-calls-may-exit */
   bool atomic_counts;           /* -fplugin-arg-mip-atomic */
+  bool heap;                    /* -fplugin-arg-mip-heap, or generate=heap:
+				   record the allocation sites */
 };
 
 extern struct mip_options mip_options;
@@ -69,6 +71,10 @@ struct mip_function_record
 
 /* mip-pass.cc */
 void mip_register_passes (const char *plugin_name);
+/* Emit TEXT as a volatile asm insn before WHERE at location LOC (a real
+   one), clobbering the N hard registers in CLOBBERS.  */
+rtx_insn *mip_emit_asm_before (rtx_insn *where, const char *text,
+			       location_t loc, const int *clobbers, int n);
 unsigned mip_function_count (void);
 const struct mip_function_record *mip_function_at (unsigned index);
 
@@ -97,6 +103,18 @@ void mip_use_function (function *fun, const char *symbol, uint64_t signature);
 void mip_use_blocks (function *fun, const char *symbol, uint64_t signature);
 void mip_use_finish_unit (void *gcc_data, void *user_data);
 void mip_use_order_unlikely (void *gcc_data, void *user_data);
+
+/* mip-heap.cc: the heap option's allocation sites.  */
+struct mip_heap_site
+{
+  uint32_t function_index;      /* of the calling function in the unit */
+  uint32_t callee;              /* MIP_HEAP_CALLEE id */
+};
+void mip_heap_init (const char *plugin_name);
+void mip_heap_instrument_calls (function *fun, unsigned function_index);
+unsigned mip_heap_site_count (void);
+const struct mip_heap_site *mip_heap_site_at (unsigned index);
+const char *mip_heap_callee_symbol (uint32_t callee);
 
 /* mip-emit.cc */
 void mip_emit_unit (void *gcc_data, void *user_data);

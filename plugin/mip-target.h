@@ -52,6 +52,11 @@ void mip_note_sampled_function (void);
    (mip_target_symbol_is_code_address).  */
 #define MIP_START_LABEL_FMT ".Lmip.s%u"
 
+/* Names of the labels of the unit's allocation site N (the heap
+   option): at its raw record, and at its call instruction.  */
+#define MIP_HEAP_RECORD_LABEL_FMT ".Lmip.h%u"
+#define MIP_HEAP_CALL_LABEL_FMT ".Lmip.c%u"
+
 /* Called once from plugin_init, after the arguments are parsed: return
    false, after reporting why with error () or sorry (), when this
    compilation's target variant (e.g. -m32) cannot be instrumented.  */
@@ -127,6 +132,20 @@ void mip_target_count_probe (function *fun, basic_block bb,
 			     uint32_t byte_offset, char *text, size_t size,
 			     int *clobbers, int *n);
 
+/* Called by the pass (mip-heap.cc) for each call CALL of an allocation
+   function in FUN, which gets a record, before the call is sent to
+   libmip's wrapper: write into TEXT (SIZE bytes) the assembly that
+   loads the address of site SITE's record (MIP_HEAP_RECORD_LABEL_FMT)
+   into the site register (MIP_HEAP_WRAPPER_PREFIX in mip-format.h) and
+   whose last line is the site's call label (MIP_HEAP_CALL_LABEL_FMT
+   followed by ':'); the pass puts it right before CALL, so the label
+   is the call instruction's address.  Store the GCC number of the site
+   register, which the asm clobbers, in *SITE_REG.  Return false, and
+   the call stays as it is, when the call itself uses the site register
+   (mip_heap_site_register_free) or the target cannot load it there.  */
+bool mip_target_heap_site (function *fun, rtx_insn *call, unsigned site,
+			   char *text, size_t size, int *site_reg);
+
 /* A target's probe text, built up line by line (mip-pass.cc).  */
 struct mip_asm_text
 {
@@ -169,5 +188,13 @@ bool mip_scratch_reg_free_in_block (basic_block bb, int regno);
    FUN's first block: not live there, not fixed or global, and clobbered
    by calls under the function's ABI.  */
 bool mip_scratch_reg_free_at_entry (function *fun, int regno);
+
+/* True if hard register REGNO can carry an allocation site's record
+   into CALL: no fixed or global register, one that CALL's ABI
+   clobbers (so that no value in it lives across the call: not so for
+   a callee of this unit that -fipa-ra knows to keep it), and one that
+   the call does not read or write, in its address, its arguments
+   (CALL_INSN_FUNCTION_USAGE) or its value (mip-heap.cc).  */
+bool mip_heap_site_register_free (rtx_insn *call, int regno);
 
 #endif /* MIP_TARGET_H */

@@ -742,3 +742,100 @@ mip_target_count_probe (function *fun, basic_block bb,
   gcc_assert (t.len < size);
   memcpy (text, t.buf, t.len + 1);
 }
+
+/* ---- Allocation sites (the heap option) ----------------------------- */
+
+/* The 32-bit name of i386 hard register REGNO, or NULL.  */
+static const char *
+name32 (int regno)
+{
+  switch (regno)
+    {
+    case AX_REG: return "%eax";
+    case DX_REG: return "%edx";
+    case CX_REG: return "%ecx";
+    case BX_REG: return "%ebx";
+    case SI_REG: return "%esi";
+    case DI_REG: return "%edi";
+    case BP_REG: return "%ebp";
+    default: return NULL;
+    }
+}
+
+/* i386 PIC: a register that holds the GOT's address at CALL, or -1:
+   %ebx when the call uses it (a PLT call), or the base of a call
+   through its GOT entry (-fno-plt: (mem (plus (reg) (const (unspec
+   [SYM] UNSPEC_GOT))))).  */
+static int
+got_register_at_call (rtx_insn *call)
+{
+  for (rtx link = CALL_INSN_FUNCTION_USAGE (call); link;
+       link = XEXP (link, 1))
+    {
+      rtx entry = XEXP (link, 0);
+      if (GET_CODE (entry) == USE && REG_P (XEXP (entry, 0))
+	  && REGNO (XEXP (entry, 0)) == REAL_PIC_OFFSET_TABLE_REGNUM)
+	return REAL_PIC_OFFSET_TABLE_REGNUM;
+    }
+  rtx call_rtx = get_call_rtx_from (call);
+  rtx address = call_rtx ? XEXP (XEXP (call_rtx, 0), 0) : NULL_RTX;
+  if (address == NULL_RTX || !MEM_P (address))
+    return -1;
+  rtx inner = XEXP (address, 0);
+  if (GET_CODE (inner) == PLUS && REG_P (XEXP (inner, 0))
+      && GET_CODE (XEXP (inner, 1)) == CONST
+      && GET_CODE (XEXP (XEXP (inner, 1), 0)) == UNSPEC
+      && XINT (XEXP (XEXP (inner, 1), 0), 1) == UNSPEC_GOT)
+    return REGNO (XEXP (inner, 0));
+  return -1;
+}
+
+/* The site register is %rcx on x86-64 and %eax on i386 (the wrappers'
+   regparm (1) parameter):
+	leaq	.Lmip.hN(%rip), %rcx		# x86-64: 7 bytes
+   .Lmip.cN:
+	call	__mip_heap_malloc
+   i386, not position-independent (5 bytes):
+	movl	$.Lmip.hN, %eax
+   i386 PIC, where a register G holds the GOT's address for the call
+   (%ebx of a PLT call; the base of a -fno-plt call; 6 bytes):
+	leal	.Lmip.hN@GOTOFF(G), %eax
+   and otherwise from a call/pop pair, as the block probes do (11 bytes;
+   the CFA of the pop only, which no call unwinds from, is not
+   described):
+	call	1f
+   1:	popl	%eax
+	leal	.Lmip.hN-1b(%eax), %eax
+   The call itself is then a direct call of a hidden symbol, which needs
+   no %ebx.  */
+bool
+mip_target_heap_site (function *, rtx_insn *call, unsigned site, char *text,
+		      size_t size, int *site_reg)
+{
+  int reg = TARGET_64BIT ? CX_REG : AX_REG;
+  if (!mip_heap_site_register_free (call, reg))
+    return false;
+  *site_reg = reg;
+  struct mip_asm_text t;
+  mip_asm_init (&t);
+  if (TARGET_64BIT)
+    mip_asm_append (&t, "leaq\t" MIP_HEAP_RECORD_LABEL_FMT "(%%rip), %%rcx",
+		    site);
+  else if (!flag_pic)
+    mip_asm_append (&t, "movl\t$" MIP_HEAP_RECORD_LABEL_FMT ", %%eax", site);
+  else
+    {
+      int got = got_register_at_call (call);
+      if (got >= 0 && name32 (got) != NULL)
+	mip_asm_append (&t, "leal\t" MIP_HEAP_RECORD_LABEL_FMT
+			"@GOTOFF(%s), %%eax", site, name32 (got));
+      else
+	mip_asm_append (&t, "call\t1f\n1:\tpopl\t%%eax\n\tleal\t"
+			MIP_HEAP_RECORD_LABEL_FMT "-1b(%%eax), %%eax", site);
+    }
+  mip_asm_append (&t, "\n" MIP_HEAP_CALL_LABEL_FMT ":", site);
+  if (t.len >= size)
+    return false;
+  memcpy (text, t.buf, t.len + 1);
+  return true;
+}
