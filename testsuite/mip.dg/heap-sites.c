@@ -20,6 +20,9 @@
 static void *kept[16];
 /* Past PTRDIFF_MAX: every malloc refuses it.  */
 static volatile size_t huge = SIZE_MAX / 2 + 1;
+/* Seen escaping: GCC may drop an allocation and free pair it sees
+   through.  */
+static void *volatile seen;
 
 __attribute__ ((noinline)) static void
 release (void *block)
@@ -52,6 +55,7 @@ main (void)
   if (posix_memalign (&aligned, 64, 256) != 0) /* heap: posix_memalign blocks=1 bytes=256 live=1 */
     return 1;
   void *none = malloc (huge);	/* heap: malloc blocks=0 null=1 */
+  seen = none;
 
   void *made[3];
   for (int i = 0; i < 3; i++)
