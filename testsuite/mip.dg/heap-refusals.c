@@ -1,0 +1,24 @@
+/* mipdata heap refuses a binary whose allocation sites are corrupt, one
+   built without the heap option, another build's raw profile, a file
+   that is no raw profile and one that does not exist, each with a
+   message naming the file and the problem.
+
+   Copyright (C) 2026 The MIP for GCC developers.
+   SPDX-License-Identifier: GPL-3.0-or-later  */
+
+/* { dg-do link } */
+/* { dg-options "-O0 -g -fplugin-arg-mip-generate=heap" } */
+
+#include <stdlib.h>
+
+int
+main (void)
+{
+  char *p = malloc (10);
+  p[0] = 1;
+  int r = p[0] - 1;
+  free (p);
+  return r;
+}
+
+/* { dg-final { mip-check-heap-refusals } } */
