@@ -9,7 +9,11 @@
    has the sites by bytes, by blocks, the shortest-lived (from the
    sampled blocks) and those whose sampled blocks were still live at
    exit (leak candidates), and which sites freed the sampled blocks of
-   each.
+   each.  --folded prints the sites as folded stacks; when the runs
+   sampled callers (the full mode with the heap option), each site's
+   stack goes up through the sampled callers of its function, the
+   site's weight split among them by their samples (largest remainder,
+   so that the stacks add up exactly to the site's total).
 
    Copyright (C) 2026 The MIP for GCC developers.
    SPDX-License-Identifier: GPL-3.0-or-later  */
@@ -26,8 +30,14 @@
 #include "json-out.h"
 #include "mip-file.h"
 #include "mip-heap.h"
+#include "mip-lookup.h"
 #include "mip-map.h"
+#include "mip-profile.h"
 #include "mip-raw.h"
+
+/* How many frames of functions a stack has at most, from the site's
+   function up.  */
+#define STACK_DEPTH 16
 
 enum heap_output
 {
@@ -51,6 +61,28 @@ struct heap_options
   unsigned long top;            /* rows per table; 0: all */
 };
 
+/* One caller of a function, from the caller samples of the runs: the
+   function that made the calls (a primary, or MIP_NO_FUNCTION when
+   outside the binary's instrumented code) and its samples.  */
+struct caller_edge
+{
+  uint32_t caller;
+  uint64_t samples;
+};
+
+/* The sampled callers of every function, for call context in the
+   stacks.  PROFILE holds the functions of the map with the callers of
+   the runs added to it (as mipdata merge adds them); EDGES are each
+   primary's callers with samples, one edge per calling function,
+   from EDGE_BEGIN[f] to EDGE_BEGIN[f + 1].  */
+struct heap_callers
+{
+  struct mip_profile *profile;
+  uint32_t *edge_begin;
+  struct caller_edge *edges;
+  uint64_t samples;             /* over every edge: 0 without samples */
+};
+
 /* Everything the report reads.  */
 struct heap_report
 {
@@ -59,6 +91,7 @@ struct heap_report
   struct mip_heap_map *heap;
   struct mip_heap_counts counts;
   struct mipdata_debug_info *debug;
+  struct heap_callers callers;  /* empty unless the stacks are wanted */
 };
 
 static void
@@ -80,14 +113,22 @@ print_help (void)
 	  "holds it; MIP_HEAP_SAMPLE_BYTES=1 when running the program\n"
 	  "samples every block.\n"
 	  "\n"
+	  "The stacks of --folded start at the function of each site.  Built\n"
+	  "in the full mode with the heap option (-fplugin-arg-mip-generate\n"
+	  "-fplugin-arg-mip-heap), the runs also sample the callers of each\n"
+	  "function (one call in 256), and each site's stack goes on up\n"
+	  "through them, its weight split among the callers by their samples\n"
+	  "(up to %d functions deep; a stack stops at a function with no\n"
+	  "sampled caller and at recursion).  The stacks still add up\n"
+	  "exactly to the sites' totals.\n"
+	  "\n"
 	  "Options:\n"
 	  "      --json             every site and its counts as JSON\n"
-	  "      --folded[=WEIGHT]  folded stacks, one line per site:\n"
-	  "                         'function;allocator COUNT', as\n"
-	  "                         flamegraph.pl, inferno and speedscope\n"
-	  "                         read them; WEIGHT is bytes (the\n"
-	  "                         default), blocks or live (sampled bytes\n"
-	  "                         live at exit)\n"
+	  "      --folded[=WEIGHT]  folded stacks, 'caller;function;allocator\n"
+	  "                         COUNT', as flamegraph.pl, inferno and\n"
+	  "                         speedscope read them; WEIGHT is bytes\n"
+	  "                         (the default), blocks or live (sampled\n"
+	  "                         bytes live at exit)\n"
 	  "  -n, --top=N            at most N rows per table (default 10;\n"
 	  "                         0: all)\n"
 	  "      --no-demangle      print C++ names as the symbols are\n"
@@ -95,7 +136,7 @@ print_help (void)
 	  "                         look for debug files under DIR instead\n"
 	  "                         of /usr/lib/debug\n"
 	  "  -h, --help             print this help and exit\n",
-	  MIP_HEAP_DEFAULT_SAMPLE_BYTES);
+	  MIP_HEAP_DEFAULT_SAMPLE_BYTES, STACK_DEPTH);
 }
 
 /* ---- Reading -------------------------------------------------------- */
@@ -192,6 +233,18 @@ read_binary (struct heap_report *report)
   return status;
 }
 
+/* Add the callers of the run RAW (of the binary's build), from the raw
+   file PATH, to PROFILE.  */
+static enum mip_error
+add_run_callers (struct mip_profile *profile, const struct mip_raw *raw,
+		 const char *path, struct mip_error_context *error)
+{
+  enum mip_error status = mip_profile_check_raw (profile, raw, path, error);
+  if (status == MIP_OK)
+    status = mip_profile_add_run (profile, raw, path, error);
+  return status;
+}
+
 /* Add the dumps of the binary's build in the raw profile PATH; a file
    with none of them is refused, naming both build ids.  */
 static int
@@ -221,6 +274,9 @@ add_raw_file (struct heap_report *report, const char *path)
 	{
 	  status = mip_heap_counts_add (&report->counts, report->heap, &raw,
 					path, &error);
+	  if (status == MIP_OK && report->callers.profile)
+	    status = add_run_callers (report->callers.profile, &raw, path,
+				      &error);
 	  matched++;
 	}
       if (status != MIP_OK)
@@ -590,6 +646,307 @@ print_json (const struct heap_report *report)
   return MIPDATA_EXIT_OK;
 }
 
+/* ---- Call context --------------------------------------------------- */
+
+/* How many stacks one site's weight is split into at most; past it the
+   stacks stop where they are (their weight still adds up).  */
+#define STACK_LIMIT 4096
+
+static int
+compare_caller_edges (const void *a, const void *b)
+{
+  const struct caller_edge *x = a, *y = b;
+  if (x->caller != y->caller)
+    return x->caller < y->caller ? -1 : 1;
+  return 0;
+}
+
+/* Sort the COUNT edges at EDGES by caller and fold the edges of one
+   caller into one, adding their samples; returns the new count.  */
+static size_t
+fold_caller_edges (struct caller_edge *edges, size_t count)
+{
+  size_t kept = 0;
+  if (count == 0)
+    return 0;
+  qsort (edges, count, sizeof *edges, compare_caller_edges);
+  for (size_t i = 1; i < count; i++)
+    if (edges[i].caller == edges[kept].caller)
+      edges[kept].samples = mip_saturating_add (edges[kept].samples,
+						edges[i].samples);
+    else
+      edges[++kept] = edges[i];
+  return kept + 1;
+}
+
+/* The function that made the calls returning to link-time
+   RETURN_ADDRESS, or MIP_NO_FUNCTION.  */
+static uint32_t
+calling_function (const struct mip_profile *profile,
+		  const struct mip_address_index *index,
+		  uint64_t return_address)
+{
+  if (return_address == MIP_EXTERNAL_CALLER)
+    return MIP_NO_FUNCTION;
+  uint32_t caller = mip_address_index_find_caller (index, return_address);
+  return caller == MIP_NO_FUNCTION ? caller : profile->primary[caller];
+}
+
+/* Turn the callers the runs added to CALLERS->profile into the edges of
+   each function, by calling function; false when out of memory.  */
+static bool
+build_caller_edges (struct heap_callers *callers)
+{
+  const struct mip_profile *profile = callers->profile;
+  uint32_t count = profile->header.function_count;
+  struct mip_address_index *index = NULL;
+  struct mip_error_context error;
+  size_t out = 0;
+
+  mip_error_clear (&error);
+  callers->edge_begin = calloc ((size_t) count + 1,
+				sizeof *callers->edge_begin);
+  callers->edges = calloc ((size_t) profile->header.caller_count + 1,
+			   sizeof *callers->edges);
+  if (!callers->edge_begin || !callers->edges
+      || mip_address_index_build (profile, &index, &error) != MIP_OK)
+    return false;
+  for (uint32_t f = 0; f < count; f++)
+    {
+      const struct mip_profile_function *function = &profile->functions[f];
+      size_t begin = out;
+      callers->edge_begin[f] = (uint32_t) out;
+      for (uint32_t c = 0; c < function->caller_count; c++)
+	{
+	  const struct mip_profile_caller *caller =
+	    &profile->callers[function->caller_begin + c];
+	  if (caller->samples == 0)
+	    continue;
+	  callers->edges[out].caller =
+	    calling_function (profile, index, caller->return_address);
+	  callers->edges[out].samples = caller->samples;
+	  callers->samples = mip_saturating_add (callers->samples,
+						 caller->samples);
+	  out++;
+	}
+      out = begin + fold_caller_edges (callers->edges + begin, out - begin);
+    }
+  callers->edge_begin[count] = (uint32_t) out;
+  mip_address_index_free (index);
+  return true;
+}
+
+static void
+heap_callers_free (struct heap_callers *callers)
+{
+  free (callers->edges);
+  free (callers->edge_begin);
+  mip_profile_free (callers->profile);
+}
+
+/* floor (A * B / C) for B <= C, C > 0, without overflow; *REMAINDER
+   receives (A * B) mod C.  */
+static uint64_t
+scale (uint64_t a, uint64_t b, uint64_t c, uint64_t *remainder)
+{
+  uint64_t a_low = a & 0xffffffffu, a_high = a >> 32;
+  uint64_t b_low = b & 0xffffffffu, b_high = b >> 32;
+  uint64_t p0 = a_low * b_low, p1 = a_low * b_high;
+  uint64_t p2 = a_high * b_low, p3 = a_high * b_high;
+  uint64_t middle = (p0 >> 32) + (p1 & 0xffffffffu) + (p2 & 0xffffffffu);
+  uint64_t low = (middle << 32) | (p0 & 0xffffffffu);
+  uint64_t high = p3 + (p1 >> 32) + (p2 >> 32) + (middle >> 32);
+  uint64_t quotient = 0, rest = 0;
+
+  /* Long division of HIGH:LOW by C, a bit at a time.  */
+  for (int bit = 127; bit >= 0; bit--)
+    {
+      bool carry = rest >> 63;
+      uint64_t next = bit >= 64 ? high >> (bit - 64) : low >> bit;
+      rest = (rest << 1) | (next & 1);
+      quotient <<= 1;
+      if (carry || rest >= c)
+	{
+	  rest -= c;
+	  quotient |= 1;
+	}
+    }
+  *remainder = rest;
+  return quotient;
+}
+
+/* Split WEIGHT among the COUNT edges at EDGES in proportion to their
+   samples into SHARES: each the floor of its exact share, then one
+   more to the largest remainders (the earlier edge first on a tie)
+   until the shares add up to WEIGHT.  REMAINDERS is scratch space of
+   COUNT entries.  */
+static void
+split_weight (uint64_t weight, const struct caller_edge *edges, size_t count,
+	      uint64_t *shares, uint64_t *remainders)
+{
+  uint64_t samples = 0, given = 0;
+  for (size_t i = 0; i < count; i++)
+    samples += edges[i].samples;
+  for (size_t i = 0; i < count; i++)
+    {
+      shares[i] = scale (weight, edges[i].samples, samples, &remainders[i]);
+      given += shares[i];
+    }
+  /* Fewer than COUNT units are left over.  */
+  for (; given < weight; given++)
+    {
+      size_t best = count;
+      for (size_t i = 0; i < count; i++)
+	if (remainders[i] != UINT64_MAX
+	    && (best == count || remainders[i] > remainders[best]))
+	  best = i;
+      shares[best]++;
+      remainders[best] = UINT64_MAX;
+    }
+}
+
+/* A frame of a stack: a function of the map, a caller outside the
+   binary's instrumented code, or the allocation function of a site.  */
+enum frame_kind
+{
+  FRAME_FUNCTION,
+  FRAME_UNKNOWN,
+  FRAME_ALLOCATOR
+};
+
+struct frame
+{
+  enum frame_kind kind;
+  uint32_t id;                  /* function index; site index */
+};
+
+/* A stack of a site, root first, and the weight it carries.  */
+typedef bool stack_visitor (const struct heap_report *report,
+			    const struct frame *frames, size_t count,
+			    uint64_t weight, void *context);
+
+/* The walk up the callers of one site's function.  PATH holds the
+   frames from the allocator (PATH[0]) up.  */
+struct stack_walk
+{
+  const struct heap_report *report;
+  stack_visitor *visit;
+  void *context;
+  struct frame path[STACK_DEPTH + 2];
+  size_t stacks;                /* visited so far for this site */
+};
+
+/* Visit the stack of the DEPTH frames of WALK's path, root first.  */
+static bool
+visit_path (struct stack_walk *walk, size_t depth, uint64_t weight)
+{
+  struct frame frames[STACK_DEPTH + 2];
+  for (size_t i = 0; i < depth; i++)
+    frames[i] = walk->path[depth - 1 - i];
+  walk->stacks++;
+  return walk->visit (walk->report, frames, depth, weight, walk->context);
+}
+
+static bool
+on_path (const struct stack_walk *walk, size_t depth, uint32_t function)
+{
+  for (size_t i = 1; i < depth; i++)
+    if (walk->path[i].kind == FRAME_FUNCTION && walk->path[i].id == function)
+      return true;
+  return false;
+}
+
+static bool walk_up (struct stack_walk *walk, size_t depth, uint64_t weight);
+
+/* Carry SHARE of the weight to CALLER, above the DEPTH frames of the
+   path: a caller outside the binary ends the stack, a caller already on
+   the path (recursion) leaves it where it is.  */
+static bool
+walk_to_caller (struct stack_walk *walk, size_t depth, uint32_t caller,
+		uint64_t share)
+{
+  if (caller == MIP_NO_FUNCTION)
+    {
+      walk->path[depth].kind = FRAME_UNKNOWN;
+      walk->path[depth].id = 0;
+      return visit_path (walk, depth + 1, share);
+    }
+  if (on_path (walk, depth, caller))
+    return visit_path (walk, depth, share);
+  walk->path[depth].kind = FRAME_FUNCTION;
+  walk->path[depth].id = caller;
+  return walk_up (walk, depth + 1, share);
+}
+
+/* Split WEIGHT, which reaches the function on top of the DEPTH frames
+   of the path, among its sampled callers, and go on up through each;
+   the stack ends at a function without samples and at the depth or
+   stack limits.  False when out of memory or the visitor fails.  */
+static bool
+walk_up (struct stack_walk *walk, size_t depth, uint64_t weight)
+{
+  const struct heap_callers *callers = &walk->report->callers;
+  uint32_t function = walk->path[depth - 1].id;
+  size_t begin = 0, count = 0;
+
+  if (callers->edges)
+    {
+      begin = callers->edge_begin[function];
+      count = callers->edge_begin[function + 1] - begin;
+    }
+  if (count == 0 || depth > STACK_DEPTH || walk->stacks >= STACK_LIMIT)
+    return visit_path (walk, depth, weight);
+
+  const struct caller_edge *edges = callers->edges + begin;
+  uint64_t *shares = malloc (2 * count * sizeof *shares);
+  if (!shares)
+    return false;
+  split_weight (weight, edges, count, shares, shares + count);
+  bool ok = true;
+  for (size_t i = 0; i < count && ok; i++)
+    if (shares[i] != 0)
+      ok = walk_to_caller (walk, depth, edges[i].caller, shares[i]);
+  free (shares);
+  return ok;
+}
+
+/* Visit the stacks of site INDEX, which carry WEIGHT: its function and
+   allocator, under the function's sampled callers when there are any.  */
+static bool
+visit_site_stacks (const struct heap_report *report, uint32_t index,
+		   uint64_t weight, stack_visitor *visit, void *context)
+{
+  struct stack_walk walk;
+  uint32_t function = site_of (report, index)->function;
+
+  walk.report = report;
+  walk.visit = visit;
+  walk.context = context;
+  walk.stacks = 0;
+  walk.path[0].kind = FRAME_ALLOCATOR;
+  walk.path[0].id = index;
+  walk.path[1].kind = FRAME_FUNCTION;
+  walk.path[1].id = report->callers.profile
+		    ? report->callers.profile->primary[function] : function;
+  return walk_up (&walk, 2, weight);
+}
+
+/* The name of FRAME in reports.  */
+static const char *
+frame_name (const struct heap_report *report, const struct frame *frame)
+{
+  switch (frame->kind)
+    {
+    case FRAME_FUNCTION:
+      return mipdata_display_name (report->map->functions[frame->id].name);
+    case FRAME_UNKNOWN:
+      return "<unknown>";
+    case FRAME_ALLOCATOR:
+      return mip_heap_callee_name (site_of (report, frame->id)->callee);
+    }
+  return "";
+}
+
 /* ---- Folded stacks -------------------------------------------------- */
 
 static uint64_t
@@ -615,6 +972,22 @@ print_frame (const char *name)
     putchar (*p == ';' || *p == '\n' ? '_' : *p);
 }
 
+static bool
+print_folded_stack (const struct heap_report *report,
+		    const struct frame *frames, size_t count, uint64_t weight,
+		    void *context)
+{
+  (void) context;
+  for (size_t i = 0; i < count; i++)
+    {
+      if (i)
+	putchar (';');
+      print_frame (frame_name (report, &frames[i]));
+    }
+  printf (" %" PRIu64 "\n", weight);
+  return true;
+}
+
 static int
 print_folded (const struct heap_report *report, const struct heap_options *o)
 {
@@ -626,10 +999,11 @@ print_folded (const struct heap_report *report, const struct heap_options *o)
       count = folded_count (&report->counts.sites[i], o->weight);
       if (count == 0)
 	continue;
-      print_frame (function_of (report, i));
-      putchar (';');
-      print_frame (mip_heap_callee_name (site_of (report, i)->callee));
-      printf (" %" PRIu64 "\n", count);
+      if (!visit_site_stacks (report, i, count, print_folded_stack, NULL))
+	{
+	  mipdata_error ("out of memory");
+	  return MIPDATA_EXIT_FAILURE;
+	}
     }
   return MIPDATA_EXIT_OK;
 }
@@ -724,9 +1098,33 @@ parse_options (int argc, char **argv, struct heap_options *o)
   return -1;
 }
 
+/* Whether the output has stacks, which go up through the callers.  */
+static bool
+wants_stacks (const struct heap_options *o)
+{
+  return o->output == OUTPUT_FOLDED;
+}
+
+/* An empty profile of the binary's functions, to which every run adds
+   its callers.  */
+static int
+start_callers (struct heap_report *report)
+{
+  struct mip_error_context error;
+  mip_error_clear (&error);
+  if (mip_profile_create (report->map, &report->callers.profile, &error)
+      != MIP_OK)
+    {
+      mipdata_report (&error);
+      return MIPDATA_EXIT_FAILURE;
+    }
+  return MIPDATA_EXIT_OK;
+}
+
 static void
 report_free (struct heap_report *report)
 {
+  heap_callers_free (&report->callers);
   if (report->debug)
     mipdata_debug_close (report->debug);
   mip_heap_counts_free (&report->counts);
@@ -752,8 +1150,16 @@ cmd_heap (int argc, char **argv)
       mipdata_error ("out of memory");
       status = MIPDATA_EXIT_FAILURE;
     }
+  if (status == MIPDATA_EXIT_OK && wants_stacks (&o))
+    status = start_callers (&report);
   for (int i = optind + 1; status == MIPDATA_EXIT_OK && i < argc; i++)
     status = add_raw_file (&report, argv[i]);
+  if (status == MIPDATA_EXIT_OK && report.callers.profile
+      && !build_caller_edges (&report.callers))
+    {
+      mipdata_error ("out of memory");
+      status = MIPDATA_EXIT_FAILURE;
+    }
   if (status == MIPDATA_EXIT_OK && o.output != OUTPUT_FOLDED)
     report.debug = mipdata_debug_open (report.binary);
   if (status == MIPDATA_EXIT_OK)
