@@ -4,7 +4,9 @@
    function.  grow_table's malloc is called 3000 times from
    fill_often and 1000 times from fill_rarely, 64 bytes each: the stack
    through each caller must carry its share of the 256,000 bytes within
-   one sampling period (256 calls, 16,384 bytes).
+   one sampling period (256 calls, 16,384 bytes).  The flame graph of
+   --html, in a browser, shows the binary, the total and every site
+   with its bytes.
 
    Copyright (C) 2026 The MIP for GCC developers.
    SPDX-License-Identifier: GPL-3.0-or-later  */
@@ -40,13 +42,20 @@ fill_rarely (void)
     grow_table ();
 }
 
+__attribute__ ((noinline)) static char *
+name_table (void)
+{
+  return calloc (10, 100);	/* heap: calloc blocks=1 bytes=1000 live=1 */
+}
+
 int
 main (void)
 {
   fill_often ();
   fill_rarely ();
+  seen = name_table ();
+  seen = malloc (777);		/* heap: malloc blocks=1 bytes=777 live=1 */
   return 0;
 }
 
-/* Wrong on purpose, to see the check fail: the shares swapped.  */
-/* { dg-final { mip-check-heap -within 16384 -callers { "fill_often;grow_table;malloc" 192000 "fill_rarely;grow_table;malloc" 64000 } } } */
+/* { dg-final { mip-check-heap -html 1 -within 16384 -callers { "fill_often;grow_table;malloc" 192000 "fill_rarely;grow_table;malloc" 64000 } } } */
