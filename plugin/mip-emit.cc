@@ -27,6 +27,10 @@
 	.string	"main"			# the string table
 	.popsection
 
+   With the heap option the raw unit ends with the allocation sites'
+   records (after the function records, 8-aligned, .Lmip.hN each) and a
+   unit in .debug_mip_heap describes them (emit_heap_unit).
+
    Layouts come from mip-format.inc; this file only decides values.  The
    map is never loaded at run time; the raw unit is the only cost in the
    running program besides the probes.  */

@@ -13,7 +13,8 @@
 		 and regrename are done, dataflow still works; target passes
 		 that run later (x86 endbr64, patchable entries, aarch64 bti)
 		 put their instructions ahead of ours, which keeps landing
-		 pads first;
+		 pads first; with the heap option it also sends the calls
+		 of allocation functions to libmip's wrappers (mip-heap.cc);
      mip-final   after "final": the labels that end the function's code
 		 parts, for the sizes in the map.  */
 
