@@ -40,6 +40,7 @@
 #include <time.h>
 
 #include "demangle.h"
+#include "json-out.h"
 #include "line-coverage.h"
 
 struct annotate_options
@@ -320,36 +321,12 @@ static const char html_style[] =
   "tr.function td { color: #225; font-style: italic; }\n"
   "</style>\n";
 
-/* TEXT with &, <, > and " escaped.  */
-static void
-write_escaped (FILE *out, const char *text)
-{
-  for (; *text; text++)
-    switch (*text)
-      {
-      case '&':
-	fputs ("&amp;", out);
-	break;
-      case '<':
-	fputs ("&lt;", out);
-	break;
-      case '>':
-	fputs ("&gt;", out);
-	break;
-      case '"':
-	fputs ("&quot;", out);
-	break;
-      default:
-	fputc (*text, out);
-      }
-}
-
 static void
 write_html_head (FILE *out, const char *title)
 {
   fputs ("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n"
 	 "<meta charset=\"utf-8\">\n<title>", out);
-  write_escaped (out, title);
+  mipdata_html_text (out, title);
   fprintf (out, "</title>\n%s</head>\n<body>\n", html_style);
 }
 
@@ -389,7 +366,7 @@ write_html_page (FILE *out, const struct source_file *file,
 
   write_html_head (out, file->path);
   fputs ("<p><a href=\"index.html\">All files</a></p>\n<h1>", out);
-  write_escaped (out, file->path);
+  mipdata_html_text (out, file->path);
   fputs ("</h1>\n<p>Lines: ", out);
   write_rate (out, totals.lines_run, totals.lines);
   fputs (". Functions: ", out);
@@ -405,7 +382,7 @@ write_html_page (FILE *out, const struct source_file *file,
 	  char note[64];
 	  fputs ("<tr class=\"function\"><td></td><td></td><td>function ",
 		 out);
-	  write_escaped (out, mipdata_display_name (file->functions[f].name));
+	  mipdata_html_text (out, mipdata_display_name (file->functions[f].name));
 	  fprintf (out, " %s</td></tr>\n",
 		   function_note (&file->functions[f], note, sizeof note));
 	}
@@ -413,7 +390,7 @@ write_html_page (FILE *out, const struct source_file *file,
 	       "<td class=\"mark\">%s</td><td class=\"text\">",
 	       state_class (state), line,
 	       line_mark (file, line, mark, sizeof mark));
-      write_escaped (out, text->lines[line]);
+      mipdata_html_text (out, text->lines[line]);
       fputs ("</td></tr>\n", out);
     }
   fputs ("</table>\n</body>\n</html>\n", out);
@@ -468,10 +445,10 @@ write_index_row (FILE *out, const char *name, const char *page,
   if (page)
     {
       fputs ("<a href=\"", out);
-      write_escaped (out, page);
+      mipdata_html_text (out, page);
       fputs ("\">", out);
     }
-  write_escaped (out, name);
+  mipdata_html_text (out, name);
   fputs (page ? "</a></td><td class=\"rate\">" : "</td><td class=\"rate\">",
 	 out);
   write_rate (out, totals->lines_run, totals->lines);

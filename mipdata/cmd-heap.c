@@ -154,6 +154,40 @@ print_help (void)
 
 /* ---- Reading -------------------------------------------------------- */
 
+/* A debug section of the ELF image PATH (SIZE bytes at DATA), as READ
+   finds it, into *SECTION (free it); MISSING says what its absence
+   means (after "'PATH': ").  */
+typedef enum mipdata_elf_map_result
+section_reader (const char *path, unsigned char *data, size_t size,
+		unsigned char **section, size_t *section_size);
+
+static int
+read_section (const char *path, unsigned char *data, size_t size,
+	      section_reader *read, const char *missing,
+	      unsigned char **section, size_t *section_size)
+{
+  switch (read (path, data, size, section, section_size))
+    {
+    case MIPDATA_ELF_MAP_FOUND:
+      return MIPDATA_EXIT_OK;
+    case MIPDATA_ELF_MAP_MISSING:
+      mipdata_error ("'%s': %s", path, missing);
+      return MIPDATA_EXIT_FAILURE;
+    default:
+      return MIPDATA_EXIT_FAILURE;
+    }
+}
+
+/* Report a failed parse of a section.  */
+static int
+parse_status (enum mip_error status, const struct mip_error_context *error)
+{
+  if (status == MIP_OK)
+    return MIPDATA_EXIT_OK;
+  mipdata_report (error);
+  return MIPDATA_EXIT_FAILURE;
+}
+
 static int
 read_map (const char *path, unsigned char *data, size_t size,
 	  struct mip_map **map)
@@ -163,26 +197,15 @@ read_map (const char *path, unsigned char *data, size_t size,
   size_t section_size = 0;
 
   mip_error_clear (&error);
-  switch (mipdata_elf_map (path, data, size, &section, &section_size))
-    {
-    case MIPDATA_ELF_MAP_FOUND:
-      break;
-    case MIPDATA_ELF_MAP_MISSING:
-      mipdata_error ("'%s': has no " MIP_MAP_SECTION " section: it was not"
-		     " built with -fplugin=mip, or was stripped", path);
-      return MIPDATA_EXIT_FAILURE;
-    default:
-      return MIPDATA_EXIT_FAILURE;
-    }
+  if (read_section (path, data, size, mipdata_elf_map,
+		    "has no " MIP_MAP_SECTION " section: it was not built"
+		    " with -fplugin=mip, or was stripped", &section,
+		    &section_size) != MIPDATA_EXIT_OK)
+    return MIPDATA_EXIT_FAILURE;
   enum mip_error status = mip_map_parse (section, section_size, path, map,
 					 &error);
   free (section);
-  if (status != MIP_OK)
-    {
-      mipdata_report (&error);
-      return MIPDATA_EXIT_FAILURE;
-    }
-  return MIPDATA_EXIT_OK;
+  return parse_status (status, &error);
 }
 
 static int
@@ -194,28 +217,16 @@ read_heap_sites (const char *path, unsigned char *data, size_t size,
   size_t section_size = 0;
 
   mip_error_clear (&error);
-  switch (mipdata_elf_heap_sites (path, data, size, &section, &section_size))
-    {
-    case MIPDATA_ELF_MAP_FOUND:
-      break;
-    case MIPDATA_ELF_MAP_MISSING:
-      mipdata_error ("'%s': has no allocation sites (no "
-		     MIP_HEAP_MAP_SECTION " section): build it with"
-		     " -fplugin-arg-mip-generate=heap or"
-		     " -fplugin-arg-mip-heap", path);
-      return MIPDATA_EXIT_FAILURE;
-    default:
-      return MIPDATA_EXIT_FAILURE;
-    }
+  if (read_section (path, data, size, mipdata_elf_heap_sites,
+		    "has no allocation sites (no " MIP_HEAP_MAP_SECTION
+		    " section): build it with -fplugin-arg-mip-generate=heap"
+		    " or -fplugin-arg-mip-heap", &section, &section_size)
+      != MIPDATA_EXIT_OK)
+    return MIPDATA_EXIT_FAILURE;
   enum mip_error status = mip_heap_map_parse (section, section_size, path,
 					      map, heap, &error);
   free (section);
-  if (status != MIP_OK)
-    {
-      mipdata_report (&error);
-      return MIPDATA_EXIT_FAILURE;
-    }
-  return MIPDATA_EXIT_OK;
+  return parse_status (status, &error);
 }
 
 static int
@@ -1157,30 +1168,6 @@ weight_title (enum folded_weight weight)
   return "";
 }
 
-/* TEXT with &, <, > and " escaped.  */
-static void
-write_escaped (FILE *out, const char *text)
-{
-  for (; *text; text++)
-    switch (*text)
-      {
-      case '&':
-	fputs ("&amp;", out);
-	break;
-      case '<':
-	fputs ("&lt;", out);
-	break;
-      case '>':
-	fputs ("&gt;", out);
-	break;
-      case '"':
-	fputs ("&quot;", out);
-	break;
-      default:
-	fputc (*text, out);
-      }
-}
-
 static double
 share_of (uint64_t part, uint64_t whole)
 {
@@ -1274,16 +1261,16 @@ write_frame (const struct flame_page *page, size_t node, size_t depth,
 	   " width: %.6f%%; bottom: %zupx\" title=\"",
 	   frame_class (&n->frame, node), x, width, depth, 100 * x,
 	   100 * width, depth * HTML_FRAME_HEIGHT);
-  write_escaped (page->out, name);
+  mipdata_html_text (page->out, name);
   fprintf (page->out, ": %" PRIu64 " %s, %.2f%%", n->weight,
 	   weight_unit (page->weight), 100 * width);
   if (where[0])
     {
       fputs (" at ", page->out);
-      write_escaped (page->out, where);
+      mipdata_html_text (page->out, where);
     }
   fputs ("\">", page->out);
-  write_escaped (page->out, name);
+  mipdata_html_text (page->out, name);
   fputs ("</div>\n", page->out);
 }
 
@@ -1332,10 +1319,10 @@ write_heading (const struct flame_page *page)
 
   fputs ("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n"
 	 "<meta charset=\"utf-8\">\n<title>Heap of ", page->out);
-  write_escaped (page->out, report->binary);
+  mipdata_html_text (page->out, report->binary);
   fprintf (page->out, "</title>\n%s</head>\n<body>\n<h1>Heap of ",
 	   html_style);
-  write_escaped (page->out, report->binary);
+  mipdata_html_text (page->out, report->binary);
   fprintf (page->out, "</h1>\n<p>%" PRIu32 " run%s; total %" PRIu64
 	   " %s.</p>\n", runs, runs == 1 ? "" : "s",
 	   page->tree->nodes[0].weight, weight_unit (page->weight));
@@ -1352,12 +1339,12 @@ write_site_row (const struct flame_page *page, uint32_t index)
   char where[512];
 
   fputs ("<tr><td>", page->out);
-  write_escaped (page->out, function_of (report, index));
+  mipdata_html_text (page->out, function_of (report, index));
   fputs ("</td><td>", page->out);
-  write_escaped (page->out,
+  mipdata_html_text (page->out,
 		 mip_heap_callee_name (site_of (report, index)->callee));
   fputs ("</td><td>", page->out);
-  write_escaped (page->out, location_of (report, index, where, sizeof where));
+  mipdata_html_text (page->out, location_of (report, index, where, sizeof where));
   fprintf (page->out, "</td><td class=\"number\">%" PRIu64 "</td>"
 	   "<td class=\"number\">%.1f%%</td></tr>\n", weight,
 	   100 * share_of (weight, page->tree->nodes[0].weight));

@@ -1,5 +1,6 @@
 /* json-out.c - strings in mipdata's JSON outputs (show --json, diff
-   --json, export --format=gcov-json).
+   --json, export --format=gcov-json) and HTML pages (annotate --html,
+   heap --html).
 
    Copyright (C) 2026 The MIP for GCC developers.
    SPDX-License-Identifier: GPL-3.0-or-later  */
@@ -65,4 +66,27 @@ mipdata_json_string (FILE *out, const char *text)
       p += length ? length : 1;
     }
   putc ('"', out);
+}
+
+void
+mipdata_html_text (FILE *out, const char *text)
+{
+  for (; *text; text++)
+    switch (*text)
+      {
+      case '&':
+	fputs ("&amp;", out);
+	break;
+      case '<':
+	fputs ("&lt;", out);
+	break;
+      case '>':
+	fputs ("&gt;", out);
+	break;
+      case '"':
+	fputs ("&quot;", out);
+	break;
+      default:
+	fputc (*text, out);
+      }
 }
