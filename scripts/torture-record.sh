@@ -93,8 +93,9 @@ main () {
     runs=$((runs + 1))
   done
   mip_say "the record $record:"
+  # Shards left for another time are no failure; a failed shard is.
   python3 "$here/torture-record.py" summary --record "$record" \
-    --shards "$shards" "${settings[@]}"
+    --shards "$shards" --allow-missing "${settings[@]}"
 }
 
 main

@@ -11,7 +11,8 @@
 #   run with other settings keeps its own;
 # - "missing" names the shards not recorded with the settings, and the
 #   summary says complete (exit 0) only when all N are there with no
-#   failure and some checks, else not (exit 1);
+#   failure and some checks, else not (exit 1); with --allow-missing
+#   a record without failures that lacks shards exits 0 as well;
 # - a record with a line of the wrong shape is refused with its name
 #   and line.
 #
@@ -122,6 +123,10 @@ def check_record(tmp):
     summary = run("summary", "--record", record, "--shards", "2")
     check(summary.returncode == 1 and "not complete" in summary.stdout,
           "a record without shard 2 is not complete")
+    partial = run("summary", "--record", record, "--shards", "2",
+                  "--allow-missing")
+    check(partial.returncode == 0 and "not complete" in partial.stdout,
+          "with --allow-missing, shards still to run are no failure")
     add(record, bad, "2/2")
     rows = rows_of(record)
     check(len(rows) == 2 and rows[1][13] == "1"
@@ -130,6 +135,10 @@ def check_record(tmp):
     summary = run("summary", "--record", record, "--shards", "2")
     check(summary.returncode == 1 and "FAIL c arm:-O2 bcov" in summary.stdout,
           "a record with a failure is not complete, and shows it")
+    partial = run("summary", "--record", record, "--shards", "3",
+                  "--allow-missing")
+    check(partial.returncode == 1,
+          "with --allow-missing, a failure still fails")
     add(record, good, "2/2")
     rows = rows_of(record)
     check(len(rows) == 2 and rows[1][13] == "0",
@@ -153,6 +162,10 @@ def check_record(tmp):
     summary = run("summary", "--record", empty, "--shards", "1")
     check(summary.returncode == 1,
           "a record of no check passed is not complete")
+    partial = run("summary", "--record", empty, "--shards", "2",
+                  "--allow-missing")
+    check(partial.returncode == 1,
+          "with --allow-missing, a record of no check passed still fails")
     os.makedirs(os.path.join(tmp, "none"))
     result = add(empty, os.path.join(tmp, "none"), "1/1")
     check(result.returncode != 0 and "no result files" in result.stderr,
