@@ -292,9 +292,9 @@ main () {
   echo "  * wall: seconds, best of $BENCH_TIME_RUNS runs, noisy; Ir is exact.  heaptrack's Ir:"
   echo "    the program with heaptrack's preload library writing its raw data; its wall:"
   echo "    the heaptrack command (interpreter and compression included)."
-  echo "  libmip's functions, self Ir (MIP heap; every block sampled):"
+  echo "  libmip's functions, self Ir, MIP heap:"
   heap_helper libmip-ir "$OUT/heap/heap.callgrind" 6
-  echo "    --"
+  echo "  libmip's functions, self Ir, MIP heap with every block sampled:"
   heap_helper libmip-ir "$OUT/heap/heap1.callgrind" 6
   echo
   echo "== heap: per-site allocations, MIP against heaptrack (Lua 5.4, same workload) =="
