@@ -82,6 +82,16 @@
 # 20,000-function program, their seconds, MB/s, files/s and peak memory
 # (BENCH_MERGE_* there).
 #
+# Last, the heap tables (scripts/bench-heap.sh; BENCH_HEAP=0 skips them,
+# `bench.sh heap` prints only them): Lua 5.4 running an allocation-heavy
+# script, built plain and with the heap option
+# (-fplugin-arg-mip-generate=heap), against heaptrack and valgrind's
+# massif: instructions (callgrind's Ir) and their growth over plain,
+# wall time (noisy), the MIP build's .text and stripped size, libmip's
+# share of the instructions, the budgets (MIP heap's Ir <= +15% of
+# plain's, its extra Ir <= 1/10 of heaptrack's), and per allocation
+# site MIP's blocks and bytes beside heaptrack's (BENCH_HEAP_N there).
+#
 # Environment: MIP_PLUGIN, MIP_RUNTIME_DIR, MIPDATA, MIP_WORK, CC,
 #   MIP_CROSS_PLUGIN_DIR, MIP_GCC_MAJOR (the cross plugins; mip_cross_setup)
 #   BENCH_OPT          flags of every build (default -O2)
@@ -101,6 +111,7 @@
 #                      speedtest1 runs there with --size BENCH_SIZE
 #   BENCH_LUA          1 (default) adds Lua 5.4's function-coverage row
 #                      to the fixed-cost table; 0 skips it
+#   BENCH_HEAP         1 (default) ends with the heap tables; 0 skips them
 #
 # Copyright (C) 2026 The MIP for GCC developers.
 # SPDX-License-Identifier: GPL-3.0-or-later
@@ -121,6 +132,7 @@ BENCH_TIME_RUNS=${BENCH_TIME_RUNS:-3}
 BENCH_ORACLE=${BENCH_ORACLE:-1}
 BENCH_CROSS=${BENCH_CROSS-aarch64 arm thumb2 thumb1}
 BENCH_LUA=${BENCH_LUA:-1}
+BENCH_HEAP=${BENCH_HEAP:-1}
 OUT=$MIP_WORK/bench
 
 # Budget of the block-count mode's instructions (growth over plain).
@@ -1181,6 +1193,11 @@ main () {
     bench_firmware | tee "$OUT/firmware.txt"
     return
   fi
+  if [ "${1:-}" = heap ]; then
+    MIP_WORK=$MIP_WORK CC=$CC BENCH_OPT=$BENCH_OPT \
+      BENCH_TIME_RUNS=$BENCH_TIME_RUNS bash "$here/bench-heap.sh"
+    return
+  fi
   case ${1:-} in fixed-cost | use | cross) ;; *) mip_need_tool valgrind ;; esac
   check_cross_names
   if oracle_wanted; then
@@ -1251,6 +1268,11 @@ main () {
   bench_cross
   bench_use
   MIP_WORK=$MIP_WORK CC=$CC BENCH_OPT=$BENCH_OPT bash "$here/bench-merge.sh" | tee -a "$OUT/report.txt"
+  if [ "$BENCH_HEAP" = 1 ]; then
+    MIP_WORK=$MIP_WORK CC=$CC BENCH_OPT=$BENCH_OPT \
+      BENCH_TIME_RUNS=$BENCH_TIME_RUNS bash "$here/bench-heap.sh" \
+      | tee -a "$OUT/report.txt"
+  fi
 }
 
 main "$@"

@@ -94,6 +94,8 @@ mip_check_tools () {
 #   plain  full  bcnt  bcov  fcov  (MIP: full, block-count, block-coverage,
 #   function-coverage)
 #   fullatomic (MIP full with -fplugin-arg-mip-atomic)
+#   heap (MIP function coverage with the heap option: every call of an
+#   allocation function counted per site)
 #   | gcov  pgen  finst (GCC's own, for reference)
 # The MIP variants link $MIP_RUNTIME_DIR/libmip.a, or the 32-bit one in
 # $MIP_RUNTIME_DIR/m32 when MIP_RUNTIME_BITS=32.
@@ -109,6 +111,7 @@ mip_variant_cflags () {
       "-fplugin=$MIP_PLUGIN -fplugin-arg-mip-generate=block-coverage" ;;
     fcov | fcovc) printf '%s\n' \
       "-fplugin=$MIP_PLUGIN -fplugin-arg-mip-generate=function-coverage" ;;
+    heap) printf '%s\n' "-fplugin=$MIP_PLUGIN -fplugin-arg-mip-generate=heap" ;;
     gcov) printf '%s\n' "--coverage" ;;
     pgen) printf '%s\n' "-fprofile-generate" ;;
     finst) printf '%s\n' "-finstrument-functions" ;;
@@ -118,7 +121,7 @@ mip_variant_cflags () {
 
 mip_variant_ldflags () {
   case $1 in
-    full | fullatomic | bcnt | bcov | fcov)
+    full | fullatomic | bcnt | bcov | fcov | heap)
       printf '%s\n' "-L$(mip_runtime_libdir) -lmip" ;;
     fcovc) printf '%s\n' "-L$(mip_runtime_libdir) -lmip-complete" ;;
     gcov) printf '%s\n' "--coverage" ;;
@@ -149,6 +152,7 @@ mip_variant_title () {
     bcov) echo "MIP block-coverage" ;;
     fcov) echo "MIP function-coverage" ;;
     fcovc) echo "  with -lmip-complete" ;;
+    heap) echo "MIP heap" ;;
     gcov) echo "gcc --coverage" ;;
     pgen) echo "gcc -fprofile-generate" ;;
     finst) echo "gcc -finstrument-functions" ;;
