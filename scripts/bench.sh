@@ -112,6 +112,7 @@
 #   BENCH_LUA          1 (default) adds Lua 5.4's function-coverage row
 #                      to the fixed-cost table; 0 skips it
 #   BENCH_HEAP         1 (default) ends with the heap tables; 0 skips them
+#   BENCH_HEAP_N       the heap tables' Lua workload size (default 100000)
 #
 # Copyright (C) 2026 The MIP for GCC developers.
 # SPDX-License-Identifier: GPL-3.0-or-later
