@@ -50,9 +50,11 @@
 #                        tests in the same configurations, with the same
 #                        extra checks, TORTURE_FILTER or not
 #   FULL=1               ignore SAMPLE
-#   MIP_VARIANTS         MIP modes to check (default "full bcnt bcov fcov";
-#                        bcnt is the block-count mode; empty checks only
-#                        the plain builds)
+#   MIP_VARIANTS         MIP modes to check (default "full bcnt bcov fcov
+#                        heap"; bcnt is the block-count mode, heap
+#                        function coverage with the heap option's
+#                        allocation sites; empty checks only the plain
+#                        builds)
 #   TORTURE_MIPDATA_EVERY=N  run mipdata create+merge on 1 checked
 #                        configuration of a test in N (picked by a hash of
 #                        seed, test and configuration; default 10; 0 =
@@ -97,7 +99,7 @@ export TORTURE_OUT=$MIP_WORK/torture
 export TORTURE_TARGETS=${TORTURE_TARGETS:-x86-64 i386 i386-pie aarch64 arm thumb2 thumb1}
 export TORTURE_CROSS_MODES=${TORTURE_CROSS_MODES:--O0;-O2;-Os;-O3}
 export TORTURE_MODES=${TORTURE_MODES:--O0;-O2;-O3 -fomit-frame-pointer -funroll-loops;-Os}
-export MIP_VARIANTS=${MIP_VARIANTS-full bcnt bcov fcov}
+export MIP_VARIANTS=${MIP_VARIANTS-full bcnt bcov fcov heap}
 export TORTURE_MIPDATA_EVERY=${TORTURE_MIPDATA_EVERY:-10}
 export TORTURE_ORACLE_EVERY=${TORTURE_ORACLE_EVERY:-7}
 export TORTURE_ORACLE_VARIANTS=${TORTURE_ORACLE_VARIANTS-bcov full bcnt}

@@ -419,8 +419,9 @@ mip_check_summary () {
 # ---- The builds that SQLite's and zlib's checks compare -------------------
 # "o2" (-O2) and, with the 32-bit runtime and a way to run 32-bit x86
 # programs (mip_detect_i386_runner first), "o2-m32" (-O2 -m32): each is
-# built plain and in every MIP mode, into DIR/BUILD-VARIANT.
-MIP_CHECKED_MODES="full bcnt bcov fcov"
+# built plain and in every MIP mode (heap: function coverage with the
+# heap option), into DIR/BUILD-VARIANT.
+MIP_CHECKED_MODES="full bcnt bcov fcov heap"
 
 # The MIP modes of BUILD: MIP_CHECKED_MODES, but the block-count mode on
 # the cross targets, which do not have it yet.
