@@ -558,6 +558,37 @@ add_scope (struct scope_walk *walk, Dwarf_Die *die, long parent,
   return (long) index;
 }
 
+/* Note the call site DIE when it is an indirect call: DWARF names no
+   callee (DW_AT_call_origin; DW_AT_abstract_origin in the GNU form of
+   DWARF 4), and it is no tail call, whose callee returns elsewhere.  Its
+   return address is DW_AT_call_return_pc (DW_AT_low_pc in the GNU
+   form).  */
+static void
+note_call_site (struct scope_walk *walk, Dwarf_Die *die)
+{
+  struct mipdata_code_scopes *scopes = walk->scopes;
+  Dwarf_Attribute attribute;
+  Dwarf_Addr address;
+
+  if (dwarf_hasattr (die, DW_AT_call_origin)
+      || dwarf_hasattr (die, DW_AT_abstract_origin)
+      || dwarf_hasattr (die, DW_AT_call_tail_call)
+      || dwarf_hasattr (die, DW_AT_GNU_tail_call))
+    return;
+  if (!dwarf_attr (die, DW_AT_call_return_pc, &attribute)
+      && !dwarf_attr (die, DW_AT_low_pc, &attribute))
+    return;
+  if (dwarf_formaddr (&attribute, &address) != 0)
+    return;
+  if (!grow ((void **) &scopes->indirect_returns, scopes->indirect_count,
+	     &scopes->indirect_capacity, sizeof *scopes->indirect_returns))
+    {
+      walk->failed = true;
+      return;
+    }
+  scopes->indirect_returns[scopes->indirect_count++] = address;
+}
+
 /* Walk the children of DIE, whose code is of scope PARENT (-1 outside
    any function) at DEPTH.  */
 static void
@@ -590,6 +621,11 @@ walk_scopes (struct scope_walk *walk, Dwarf_Die *die, long parent,
 	  scope = add_scope (walk, &child, parent, depth);
 	  walk_scopes (walk, &child, scope >= 0 ? scope : parent,
 		       scope >= 0 ? depth + 1 : depth);
+	  break;
+	case DW_TAG_call_site:
+	case DW_TAG_GNU_call_site:
+	  if (parent >= 0)
+	    note_call_site (walk, &child);
 	  break;
 	case DW_TAG_lexical_block:
 	case DW_TAG_namespace:
@@ -681,6 +717,31 @@ flatten_ranges (struct scope_walk *walk)
   return ok;
 }
 
+static int
+compare_addresses (const void *a, const void *b)
+{
+  uint64_t x = *(const uint64_t *) a, y = *(const uint64_t *) b;
+  return x < y ? -1 : x > y;
+}
+
+/* Sort SCOPES' indirect calls, each once (a call site of an inlined
+   copy may be described in the abstract and the concrete tree).  */
+static void
+sort_indirect_returns (struct mipdata_code_scopes *scopes)
+{
+  size_t i, kept = 0;
+
+  if (scopes->indirect_count == 0)
+    return;
+  qsort (scopes->indirect_returns, scopes->indirect_count,
+	 sizeof *scopes->indirect_returns, compare_addresses);
+  for (i = 0; i < scopes->indirect_count; i++)
+    if (kept == 0 || scopes->indirect_returns[kept - 1]
+		     != scopes->indirect_returns[i])
+      scopes->indirect_returns[kept++] = scopes->indirect_returns[i];
+  scopes->indirect_count = kept;
+}
+
 bool
 mipdata_debug_code_scopes (struct mipdata_debug_info *info,
 			   struct mipdata_code_scopes *scopes)
@@ -690,7 +751,7 @@ mipdata_debug_code_scopes (struct mipdata_debug_info *info,
   size_t header_size;
   bool ok;
 
-  scopes->count = scopes->range_count = 0;
+  scopes->count = scopes->range_count = scopes->indirect_count = 0;
   if (!info || !info->dwarf)
     return true;
   while (!walk.failed
@@ -704,6 +765,8 @@ mipdata_debug_code_scopes (struct mipdata_debug_info *info,
     }
   ok = !walk.failed && flatten_ranges (&walk);
   free (walk.nested);
+  if (ok)
+    sort_indirect_returns (scopes);
   if (!ok)
     mipdata_error ("out of memory");
   return ok;
@@ -728,10 +791,21 @@ mipdata_code_scope_at (const struct mipdata_code_scopes *scopes,
   return -1;
 }
 
+bool
+mipdata_code_scopes_indirect_call (const struct mipdata_code_scopes *scopes,
+				   uint64_t return_address)
+{
+  return scopes->indirect_count > 0
+	 && bsearch (&return_address, scopes->indirect_returns,
+		     scopes->indirect_count,
+		     sizeof *scopes->indirect_returns, compare_addresses);
+}
+
 void
 mipdata_code_scopes_free (struct mipdata_code_scopes *scopes)
 {
   free (scopes->scopes);
   free (scopes->ranges);
+  free (scopes->indirect_returns);
   memset (scopes, 0, sizeof *scopes);
 }

@@ -33,7 +33,10 @@
                           HEAD (counter), version 3 a TIMESTAMP (counter:
                           the first-call order, 0 none) and an instance:
                             NAME-INDEX  P  C
-                            P x  OFFSET  0 (no value targets)  COUNT
+                            P x  OFFSET  T  COUNT
+                                 T x  7  TARGET-INDEX (counter)  CALLS
+                                 (counter): the callees of an
+                                 indirect call there
                             C x  OFFSET  instance (nested, no HEAD)
      0xae000000 0 0       module grouping: no modules
      0xaf000000 LENGTH    versions 1 and 2: working set: 128 x (counters,
@@ -70,6 +73,17 @@
    a function, the earliest), which GCC 16 takes as the time of the
    function's first run, as it takes a perf profile's timestamps.
 
+   Targets: a function's caller samples (one call in
+   MIP_CALLER_SAMPLE_PERIOD, by its return address) that return to an
+   indirect call (a DWARF call site that names no callee, no tail call)
+   make the function a target of that call, at the call's line in its
+   instance, called samples x MIP_CALLER_SAMPLE_PERIOD times.  GCC's
+   reader attaches them to the call as its value profile, from which
+   its IPA profile pass makes a speculative direct call of a target
+   that takes at least half of the calls (and may inline it), as it
+   does with -fprofile-use's indirect call profile.  Targets only go
+   where the line has a count.
+
    Names are as DWARF names the function (the linkage name, else the
    name), which GCC matches against a function's assembler name or
    DWARF name; GCC cuts a name at its first '.', so clones are the
@@ -99,12 +113,25 @@
 #define AFDO_WORKING_SET_SIZE 128
 #define AFDO_TAG_SUMMARY 0xa8000000u
 #define AFDO_NO_FILE 0xffffffffu
+/* The value profile of a position's targets: indirect call targets
+   (HIST_TYPE_INDIR_CALL_TOPN of the GCC that AutoFDO's format comes
+   from; GCC's readers skip the word, AutoFDO's tools require 7).  */
+#define AFDO_HIST_INDIRECT_CALL 7u
 
 /* ---- The profile being built -------------------------------------------- */
 
 struct afdo_position
 {
   uint32_t offset;
+  uint64_t count;
+};
+
+/* A callee of the indirect call at OFFSET: NAME (index in the string
+   table) was called from there about COUNT times.  */
+struct afdo_target
+{
+  uint32_t offset;
+  uint32_t name;
   uint64_t count;
 };
 
@@ -126,6 +153,9 @@ struct afdo_instance
   size_t position_count, position_capacity;
   struct afdo_callsite *callsites;
   size_t callsite_count, callsite_capacity;
+  struct afdo_target *targets;  /* of indirect calls, by offset once
+				   settled */
+  size_t target_count, target_capacity;
 };
 
 struct afdo_profile
@@ -148,6 +178,7 @@ instance_free (struct afdo_instance *instance)
     instance_free (instance->callsites[i].callee);
   free (instance->callsites);
   free (instance->positions);
+  free (instance->targets);
   free (instance);
 }
 
@@ -252,6 +283,20 @@ add_position (struct afdo_instance *instance, uint32_t offset,
   return true;
 }
 
+/* COUNT more calls of NAME from the indirect call at OFFSET of
+   INSTANCE (summed when the file is written).  */
+static bool
+add_target (struct afdo_instance *instance, uint32_t offset, uint32_t name,
+	    uint64_t count)
+{
+  if (!coverage_grow ((void **) &instance->targets, instance->target_count,
+		      &instance->target_capacity, sizeof *instance->targets))
+    return false;
+  instance->targets[instance->target_count++]
+    = (struct afdo_target) { offset, name, count };
+  return true;
+}
+
 /* The offset GCC computes for LINE in a function declared at DECL_LINE:
    unsigned arithmetic, as GCC's.  */
 static uint32_t
@@ -278,6 +323,17 @@ struct statement
   uint64_t count;
 };
 
+/* An indirect call that the caller samples saw: the instruction at
+   ADDRESS (its return address less 1), found in the line table at line
+   OFFSET of scope SCOPE.  */
+struct indirect_call
+{
+  uint64_t address;
+  size_t scope;
+  uint32_t offset;
+  bool found;
+};
+
 struct profile_reader
 {
   struct afdo_profile *afdo;
@@ -286,6 +342,8 @@ struct profile_reader
   size_t range_count, range_capacity;
   struct statement *statements;
   size_t statement_count, statement_capacity;
+  struct indirect_call *calls;  /* sorted by address */
+  size_t call_count, call_capacity;
   struct afdo_instance **scope_instances;   /* by scope, once found */
   bool failed;
 };
@@ -307,6 +365,48 @@ compare_statements (const void *a, const void *b)
   return x->offset < y->offset ? -1 : x->offset > y->offset;
 }
 
+/* The first of READER's indirect calls at or after ADDRESS.  */
+static size_t
+first_call_from (const struct profile_reader *reader, uint64_t address)
+{
+  size_t low = 0, high = reader->call_count;
+
+  while (low < high)
+    {
+      size_t middle = low + (high - low) / 2;
+      if (reader->calls[middle].address < address)
+	low = middle + 1;
+      else
+	high = middle;
+    }
+  return low;
+}
+
+/* The line and scope of READER's indirect calls in the line table row
+   [START, END) of LINE and DISCRIMINATOR.  */
+static void
+place_calls (struct profile_reader *reader, uint64_t start, uint64_t end,
+	     int line, unsigned discriminator)
+{
+  size_t c;
+
+  for (c = first_call_from (reader, start);
+       c < reader->call_count && reader->calls[c].address < end; c++)
+    {
+      struct indirect_call *call = &reader->calls[c];
+      long s = mipdata_code_scope_at (reader->scopes, call->address);
+
+      if (s < 0 || reader->scopes->scopes[s].decl_line <= 0
+	  || !reader->scopes->scopes[s].name)
+	continue;
+      call->scope = (size_t) s;
+      call->offset = line_offset (line, reader->scopes->scopes[s].decl_line,
+				  discriminator,
+				  reader->afdo->discriminators);
+      call->found = true;
+    }
+}
+
 /* The line table row [START, END) of LINE and DISCRIMINATOR: the most
    that a counted block overlapping it ran, at the inline stack of its
    first counted byte.  */
@@ -322,6 +422,7 @@ visit_row (uint64_t start, uint64_t end, const char *file, int line,
   long s;
 
   (void) file;
+  place_calls (reader, start, end, line, discriminator);
   while (low < high)
     {
       size_t middle = low + (high - low) / 2;
@@ -508,6 +609,121 @@ add_heads (struct profile_reader *reader, const struct mip_profile *profile)
   return !reader->failed;
 }
 
+/* Whether caller CALLER of a function is a sampled indirect call of
+   READER's binary.  */
+static bool
+is_sampled_indirect_call (const struct profile_reader *reader,
+			  const struct mip_profile_caller *caller)
+{
+  return caller->samples > 0
+	 && caller->return_address != MIP_EXTERNAL_CALLER
+	 && caller->return_address > 0
+	 && mipdata_code_scopes_indirect_call (reader->scopes,
+					       caller->return_address);
+}
+
+static int
+compare_indirect_calls (const void *a, const void *b)
+{
+  const struct indirect_call *x = a, *y = b;
+  return x->address < y->address ? -1 : x->address > y->address;
+}
+
+/* The indirect calls whose callees' caller samples name them, into
+   READER's calls (each once), to be placed by the line table.  */
+static bool
+collect_indirect_calls (struct profile_reader *reader,
+			const struct mip_profile *profile)
+{
+  uint32_t i, k;
+  size_t kept = 0, c;
+
+  for (i = 0; i < profile->header.function_count; i++)
+    {
+      const struct mip_profile_function *function = &profile->functions[i];
+
+      if (mip_profile_function_is_discarded (profile, i)
+	  || mip_profile_function_is_alias (profile, i))
+	continue;
+      for (k = 0; k < function->caller_count; k++)
+	{
+	  const struct mip_profile_caller *caller
+	    = &profile->callers[function->caller_begin + k];
+
+	  if (!is_sampled_indirect_call (reader, caller))
+	    continue;
+	  if (!coverage_grow ((void **) &reader->calls, reader->call_count,
+			      &reader->call_capacity, sizeof *reader->calls))
+	    return false;
+	  reader->calls[reader->call_count++]
+	    = (struct indirect_call) { caller->return_address - 1, 0, 0,
+				       false };
+	}
+    }
+  if (reader->call_count == 0)
+    return true;
+  qsort (reader->calls, reader->call_count, sizeof *reader->calls,
+	 compare_indirect_calls);
+  for (c = 0; c < reader->call_count; c++)
+    if (kept == 0 || reader->calls[kept - 1].address
+		     != reader->calls[c].address)
+      reader->calls[kept++] = reader->calls[c];
+  reader->call_count = kept;
+  return true;
+}
+
+/* The callees of the indirect calls: each function's sampled callers
+   that are indirect calls give, at the call's line in its instance,
+   the function as a target called samples x MIP_CALLER_SAMPLE_PERIOD
+   times (the samples are one call in that many), which GCC's AutoFDO
+   reader takes as the call's value profile and may make a direct call
+   of its most called target.  */
+static bool
+add_indirect_targets (struct profile_reader *reader,
+		      const struct mip_profile *profile)
+{
+  uint32_t i, k;
+
+  for (i = 0; i < profile->header.function_count && !reader->failed; i++)
+    {
+      const struct mip_profile_function *function = &profile->functions[i];
+      long callee, name;
+
+      if (mip_profile_function_is_discarded (profile, i)
+	  || mip_profile_function_is_alias (profile, i)
+	  || function->caller_count == 0
+	  || (callee = function_scope (reader->scopes, function->address)) < 0
+	  || !reader->scopes->scopes[callee].name)
+	continue;
+      name = -1;
+      for (k = 0; k < function->caller_count && !reader->failed; k++)
+	{
+	  const struct mip_profile_caller *caller
+	    = &profile->callers[function->caller_begin + k];
+	  struct afdo_instance *instance;
+	  struct indirect_call *call, key;
+
+	  if (!is_sampled_indirect_call (reader, caller))
+	    continue;
+	  key.address = caller->return_address - 1;
+	  call = bsearch (&key, reader->calls, reader->call_count,
+			  sizeof *reader->calls, compare_indirect_calls);
+	  if (!call || !call->found
+	      || !(instance = scope_instance (reader, call->scope)))
+	    continue;
+	  if (name < 0
+	      && (name = name_index (reader->afdo,
+				     reader->scopes->scopes[callee].name)) < 0)
+	    reader->failed = true;
+	  else if (!add_target (instance, call->offset, (uint32_t) name,
+				(uint64_t) caller->samples
+				* MIP_CALLER_SAMPLE_PERIOD))
+	    reader->failed = true;
+	}
+    }
+  return !reader->failed;
+}
+
 /* Add PROFILE, whose binary's DWARF is DEBUG, to AFDO; BINARY names
    that binary in messages.  */
 static bool
@@ -532,6 +748,7 @@ add_profile (struct afdo_profile *afdo, const struct mip_profile *profile,
       return false;
     }
   ok = collect_ranges (&reader, profile)
+       && collect_indirect_calls (&reader, profile)
        && (reader.scope_instances
 	   = calloc (scopes.count, sizeof *reader.scope_instances));
   if (ok)
@@ -559,8 +776,9 @@ add_profile (struct afdo_profile *afdo, const struct mip_profile *profile,
 	}
     }
   if (ok)
-    ok = add_heads (&reader, profile);
+    ok = add_heads (&reader, profile) && add_indirect_targets (&reader, profile);
   free (reader.scope_instances);
+  free (reader.calls);
   free (reader.statements);
   free (reader.ranges);
   mipdata_code_scopes_free (&scopes);
@@ -668,6 +886,49 @@ compare_positions (const void *a, const void *b)
 }
 
 static int
+compare_targets (const void *a, const void *b)
+{
+  const struct afdo_target *x = a, *y = b;
+
+  if (x->offset != y->offset)
+    return x->offset < y->offset ? -1 : 1;
+  return x->name < y->name ? -1 : x->name > y->name;
+}
+
+/* Sort INSTANCE's targets by offset and name, summing those of one
+   name at one offset, and drop those at an offset without a position:
+   a count of 0 there would tell GCC that the call's block never ran.  */
+static void
+settle_targets (struct afdo_instance *instance)
+{
+  size_t i, kept = 0, p = 0;
+
+  if (instance->target_count == 0)
+    return;
+  qsort (instance->targets, instance->target_count,
+	 sizeof *instance->targets, compare_targets);
+  for (i = 0; i < instance->target_count; i++)
+    {
+      struct afdo_target *target = &instance->targets[i];
+
+      while (p < instance->position_count
+	     && instance->positions[p].offset < target->offset)
+	p++;
+      if (p == instance->position_count
+	  || instance->positions[p].offset != target->offset)
+	continue;
+      if (kept > 0 && instance->targets[kept - 1].offset == target->offset
+	  && instance->targets[kept - 1].name == target->name)
+	instance->targets[kept - 1].count
+	  = mip_saturating_add (instance->targets[kept - 1].count,
+				target->count);
+      else
+	instance->targets[kept++] = *target;
+    }
+  instance->target_count = kept;
+}
+
+static int
 compare_callsites (const void *a, const void *b)
 {
   const struct afdo_callsite *x = a, *y = b;
@@ -698,6 +959,7 @@ settle (struct afdo_instance *instance)
     else
       instance->positions[kept++] = instance->positions[i];
   instance->position_count = kept;
+  settle_targets (instance);
   if (instance->callsite_count > 0)
     qsort (instance->callsites, instance->callsite_count,
 	   sizeof *instance->callsites, compare_callsites);
@@ -711,16 +973,30 @@ static void
 put_instance (struct gcov_buffer *out, const struct afdo_instance *instance,
 	      uint32_t name_base)
 {
-  size_t i;
+  size_t i, t = 0, end;
 
   put_word (out, instance->name + name_base);
   put_word (out, (uint32_t) instance->position_count);
   put_word (out, (uint32_t) instance->callsite_count);
   for (i = 0; i < instance->position_count; i++)
     {
-      put_word (out, instance->positions[i].offset);
-      put_word (out, 0);                /* no value profile targets */
+      uint32_t offset = instance->positions[i].offset;
+
+      /* The targets at this offset (settled: sorted, at positions).  */
+      while (t < instance->target_count && instance->targets[t].offset < offset)
+	t++;
+      for (end = t; end < instance->target_count
+		    && instance->targets[end].offset == offset; end++)
+	;
+      put_word (out, offset);
+      put_word (out, (uint32_t) (end - t));
       put_counter (out, instance->positions[i].count);
+      for (; t < end; t++)
+	{
+	  put_word (out, AFDO_HIST_INDIRECT_CALL);
+	  put_counter (out, instance->targets[t].name + name_base);
+	  put_counter (out, instance->targets[t].count);
+	}
     }
   for (i = 0; i < instance->callsite_count; i++)
     {

@@ -257,6 +257,11 @@ struct mipdata_code_scopes
   /* Disjoint, sorted by address: the innermost scope of each piece.  */
   struct mipdata_scope_range *ranges;
   size_t range_count, range_capacity;
+  /* Sorted, distinct: the return addresses of the calls whose callee
+     DWARF does not name (DW_TAG_call_site without DW_AT_call_origin:
+     calls through a pointer), tail calls left out.  */
+  uint64_t *indirect_returns;
+  size_t indirect_count, indirect_capacity;
 };
 
 /* Read the scopes of INFO's DWARF into SCOPES (emptied first).  False
@@ -267,6 +272,11 @@ bool mipdata_debug_code_scopes (struct mipdata_debug_info *info,
 /* The innermost scope holding ADDRESS, or -1 for none.  */
 long mipdata_code_scope_at (const struct mipdata_code_scopes *scopes,
 			    uint64_t address);
+
+/* Whether the call that returns to RETURN_ADDRESS is one of SCOPES'
+   indirect calls.  */
+bool mipdata_code_scopes_indirect_call (const struct mipdata_code_scopes *scopes,
+					uint64_t return_address);
 
 void mipdata_code_scopes_free (struct mipdata_code_scopes *scopes);
 

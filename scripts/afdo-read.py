@@ -6,8 +6,9 @@
 #   afdo-read.py show FILE
 #       The profile as JSON: the version, and each top-level function's
 #       name, head count and instance (positions: offset -> count,
-#       callsites: "offset name" -> instance), names resolved through
-#       the string table.
+#       callsites: "offset name" -> instance, and where an indirect call
+#       has a value profile, targets: offset -> callee -> calls), names
+#       resolved through the string table.
 #
 #   afdo-read.py same FILE OTHER
 #       Exits 0 when both files hold the same functions, head counts,
@@ -38,6 +39,7 @@ TAG_FUNCTION = 0xac000000
 TAG_MODULES = 0xae000000
 TAG_WORKING_SET = 0xaf000000
 NO_FILE = 0xffffffff
+HIST_INDIRECT_CALL = 7
 
 
 class Malformed(Exception):
@@ -81,23 +83,34 @@ def read_instance(reader, names, counts):
     if index >= len(names):
         raise Malformed(f"{reader.path}: name index {index} of"
                         f" {len(names)} names")
-    positions, callsites = {}, {}
+    positions, callsites, targets = {}, {}, {}
     position_count, callsite_count = reader.word(), reader.word()
     for _ in range(position_count):
-        offset, targets = reader.word(), reader.word()
+        offset, target_count = reader.word(), reader.word()
         count = reader.counter()
-        for _ in range(targets):
-            reader.word()
-            reader.counter()
-            reader.counter()
-        positions[f"{offset >> 16}.{offset & 0xffff}"] = count
+        key = f"{offset >> 16}.{offset & 0xffff}"
+        for _ in range(target_count):
+            kind = reader.word()
+            if kind != HIST_INDIRECT_CALL:
+                raise Malformed(f"{reader.path}: a target of kind {kind},"
+                                f" expected {HIST_INDIRECT_CALL}")
+            target = reader.counter()
+            if target >= len(names):
+                raise Malformed(f"{reader.path}: target name index {target}"
+                                f" of {len(names)} names")
+            calls = reader.counter()
+            targets.setdefault(key, {})[names[target]] = calls
+        positions[key] = count
         counts.append(count)
     for _ in range(callsite_count):
         offset = reader.word()
         callee = read_instance(reader, names, counts)
         callsites[f"{offset >> 16}.{offset & 0xffff} {callee['name']}"] = callee
-    return {"name": names[index], "positions": positions,
-            "callsites": callsites}
+    instance = {"name": names[index], "positions": positions,
+                "callsites": callsites}
+    if targets:
+        instance["targets"] = targets
+    return instance
 
 
 def read_summary(reader):
