@@ -134,8 +134,10 @@ extern "C" {
 #define MIP_KIND_BLOCKS (MIP_KIND_BLOCK_COVERAGE | MIP_KIND_BLOCK_COUNT)
 
 /* Initial values in __mip_raw.  Coverage bytes start at 0xff and a probe
-   stores any other value: x86 and aarch64 store 0 (movb $0; strb wzr),
-   32-bit Arm the low byte of the address register, which points at the
+   leaves any other value: aarch64 stores 0 (strb wzr), x86 shifts the
+   byte left (shlb: 0xfe, then less, never 0xff again; one byte shorter
+   than movb $0, which it stores where the flags are live), 32-bit Arm
+   the low byte of the address register, which points at the
    byte or the one before it and is never 0xff (the plugin picks the one
    whose address is not 7 modulo 8), saving the instruction and the
    register that would hold a zero.  */

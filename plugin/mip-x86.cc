@@ -14,9 +14,13 @@
    later pass puts first), where the ABI guarantees the flags and the
    call-clobbered non-argument registers are dead:
 
-   function coverage (x86-64 and i386 non-PIC: 7 bytes, no register, no
-   flags):
-	movb	$0, .Lmip.rN+C(%rip)		# coverage byte = 0
+   function coverage (x86-64 and i386 non-PIC: 6 bytes, no register):
+	shlb	.Lmip.rN+C(%rip)		# coverage byte <<= 1
+   The byte starts at 0xff ("not run"); shifted left once or more it is
+   0xfe, 0xfc, ... 0, never 0xff again, whatever threads interleave
+   (every value written has its low bit clear): one byte shorter than
+   the store of 0 (movb $0, 7 bytes), which it is where the flags are
+   live (shlb writes them).
 
    call count, first-call order, first caller and caller samples (full
    mode; the count field holds the count negated, see
@@ -92,13 +96,15 @@
 	...					# as above
    25 bytes with a free base register, 27 saving one.
 
-   Block probe, at the start of a block, where the flags may be live:
-	movb	$0, .Lmip.rN+K(%rip)		# x86-64, i386 non-PIC: 7 bytes
+   Block probe, at the start of a block:
+	shlb	.Lmip.rN+K(%rip)		# x86-64, i386 non-PIC: 6 bytes
+   or where the flags are live at the block's start
+	movb	$0, .Lmip.rN+K(%rip)		# 7 bytes
    and in i386 PIC code, with a dead register R, or else saving one:
 	[pushl	%R]
 	call	3f
    3:	popl	%R
-	movb	$0, .Lmip.rN+K-3b(%R)
+	shlb	.Lmip.rN+K-3b(%R)		# (or movb $0)
 	[popl	%R]
    with the same CFA offset adjustments around a saved register where
    the CFA is computed from the stack pointer at the block's start
@@ -249,6 +255,16 @@ flags_dead_at_entry (function *fun)
 {
   basic_block entry = single_succ (ENTRY_BLOCK_PTR_FOR_FN (fun));
   return !REGNO_REG_SET_P (df_get_live_in (entry), FLAGS_REG);
+}
+
+/* The instruction that marks a coverage byte run, before its address:
+   a shift left of the byte where the flags are dead (FLAGS_DEAD: 6
+   bytes with a 32-bit displacement, one less than a store of an
+   immediate), else a store of 0.  Either leaves any value but 0xff.  */
+static const char *
+coverage_mark (bool flags_dead)
+{
+  return flags_dead ? "shlb\t" : "movb\t$0, ";
 }
 
 uint32_t
@@ -432,7 +448,7 @@ mip_target_instrument_entry (function *fun, const struct mip_entry_probe *p)
   int regnos[2];
   int free_regs = entry_scratch_registers (fun, regs, regnos, 2);
   struct mip_asm_text t;
-  int clobbers[3];
+  int clobbers[4];
   int n = 0;
   const struct scratch_register *base_reg = NULL;
   bool base_saved = false;
@@ -468,9 +484,14 @@ mip_target_instrument_entry (function *fun, const struct mip_entry_probe *p)
     }
   if (p->kinds & MIP_KIND_FUNCTION_COVERAGE)
     {
+      bool flags_dead = flags_dead_at_entry (fun);
+
       record_address (addr, sizeof addr, idx, p->layout.coverage_offset, base,
 		      label);
-      mip_asm_append (&t, "%smovb\t$0, %s", t.len ? "\n\t" : "", addr);
+      mip_asm_append (&t, "%s%s%s", t.len ? "\n\t" : "",
+		      coverage_mark (flags_dead), addr);
+      if (flags_dead)
+	clobbers[n++] = FLAGS_REG;
     }
   if (p->kinds & MIP_KIND_CALL_COUNT)
     {
@@ -507,7 +528,8 @@ mip_target_instrument_entry (function *fun, const struct mip_entry_probe *p)
 	  base_saved = false;
 	}
       mip_asm_append (&t, "\n\tjnc\t1f");
-      clobbers[n++] = FLAGS_REG;
+      if (!(p->kinds & MIP_KIND_FUNCTION_COVERAGE) || !flags_dead_at_entry (fun))
+	clobbers[n++] = FLAGS_REG;
       if (helper)
 	append_borrow_call (&t, idx);
       else
@@ -576,15 +598,16 @@ cfa_on_stack_pointer (function *fun, basic_block bb)
 	 && before_frame[bb->index];
 }
 
-/* i386 PIC: store 0 to byte OFF of record INDEX through REG, or through
-   %eax saved on the stack when REG is NULL, or with COUNT add 1 to the
-   64-bit counter at OFF (LOCK: atomically); CFI says that the CFA is
-   computed from the stack pointer, so that CFA offset adjustments
-   describe the push and pop of a saved register.  */
+/* i386 PIC: mark byte OFF of record INDEX run (coverage_mark, with
+   FLAGS_DEAD) through REG, or through %eax saved on the stack when REG
+   is NULL, or with COUNT add 1 to the 64-bit counter at OFF (LOCK:
+   atomically); CFI says that the CFA is computed from the stack
+   pointer, so that CFA offset adjustments describe the push and pop of
+   a saved register.  */
 static void
 pic_store_text (char *text, size_t size, unsigned index, unsigned off,
 		const struct scratch_register *reg, bool cfi, bool count,
-		const char *lock)
+		const char *lock, bool flags_dead)
 {
   struct mip_asm_text t;
   char addr[128];
@@ -615,7 +638,7 @@ pic_store_text (char *text, size_t size, unsigned index, unsigned off,
 		      lock, high);
     }
   else
-    mip_asm_append (&t, "\n\tmovb\t$0, %s", addr);
+    mip_asm_append (&t, "\n\t%s%s", coverage_mark (flags_dead), addr);
   if (reg == NULL)
     {
       mip_asm_append (&t, "\n\tpopl\t%s", name);
@@ -632,12 +655,15 @@ mip_target_block_probe (function *fun, basic_block bb,
 			char *text, size_t size, int *clobbers, int *n)
 {
   char addr[128];
+  bool flags_dead = !REGNO_REG_SET_P (df_get_live_in (bb), FLAGS_REG);
   *n = 0;
+  if (flags_dead)
+    clobbers[(*n)++] = FLAGS_REG;
   if (!i386_pic ())
     {
       record_address (addr, sizeof addr, p->function_index, byte_offset, NULL,
 		      NULL);
-      snprintf (text, size, "movb\t$0, %s", addr);
+      snprintf (text, size, "%s%s", coverage_mark (flags_dead), addr);
       return;
     }
   const struct scratch_register *reg = NULL;
@@ -651,7 +677,7 @@ mip_target_block_probe (function *fun, basic_block bb,
 	}
     }
   pic_store_text (text, size, p->function_index, byte_offset, reg,
-		  cfa_on_stack_pointer (fun, bb), false, "");
+		  cfa_on_stack_pointer (fun, bb), false, "", flags_dead);
 }
 
 /* A free register for the i386 PIC base at the start of BB, noted in
@@ -721,7 +747,7 @@ mip_target_count_probe (function *fun, basic_block bb,
     {
       char pic[512];
       pic_store_text (pic, sizeof pic, index, offset,
-		      free_pic_base (bb, clobbers, n), cfi, true, lock);
+		      free_pic_base (bb, clobbers, n), cfi, true, lock, false);
       mip_asm_append (&t, "%s", pic);
     }
   if (save_flags && TARGET_64BIT)

@@ -421,15 +421,6 @@ mip_platform_write_stderr_pieces (const char *const *pieces, int count)
   errno = saved_errno;
 }
 
-MIP_INTERNAL void
-mip_platform_write_stderr (const char *text, size_t size)
-{
-  int saved_errno = errno;
-
-  (void) mip_platform_write_all (STDERR_FILENO, text, size);
-  errno = saved_errno;
-}
-
 #ifndef HAVE_STRERRORDESC_NP
 /* strerror_r is the XSI one (returns int) or the GNU one (returns a
    string) depending on the C library and feature macros; take either.  */

@@ -78,13 +78,6 @@ mip_platform_write_stderr_pieces (const char *const *pieces, int count)
   (void) count;
 }
 
-MIP_INTERNAL void
-mip_platform_write_stderr (const char *text, size_t size)
-{
-  (void) text;
-  (void) size;
-}
-
 MIP_INTERNAL const char *
 mip_platform_error_text (int errnum, char *buffer, size_t size)
 {

@@ -72,10 +72,7 @@ mip_report_write_error (const char *name, int errnum)
 MIP_INTERNAL void
 mip_report_unit_walk_failure (void)
 {
-  static const char message[] =
-    "mip: inconsistent raw units in '" MIP_RAW_SECTION "'; the profile is"
-    " written but marked unusable\n";
-
-  mip_platform_write_stderr (message, sizeof message - 1);
+  mip_report ("inconsistent raw units in '" MIP_RAW_SECTION "'; the"
+	      " profile is written but marked unusable", NULL, NULL, NULL);
 }
 

@@ -270,9 +270,8 @@ mip_write_profile_file (const struct mip_dump *dump)
 
   values.pid = dump->header->pid;
   values.build_id = dump->header->build_id;
-  if (mip_platform_host_name (host, sizeof host) != 0)
-    mip_copy_bytes (host, "unknown-host", sizeof "unknown-host");
-  values.host = host;
+  values.host = mip_platform_host_name (host, sizeof host) == 0
+		? host : "unknown-host";
   values.tmpdir = tmpdir != NULL && tmpdir[0] != '\0' ? tmpdir
 						     : DEFAULT_TMPDIR;
   if (expand_name (&values, name) != 0)

@@ -1,5 +1,6 @@
-/* The function-coverage mode costs one 7-byte store per function
-   (movb $0, record(%rip)) and one byte of __mip_raw; the map goes to the
+/* The function-coverage mode costs one 6-byte instruction per function
+   (shlb record(%rip): the coverage byte shifted left, never 0xff
+   again) and one byte of __mip_raw; the map goes to the
    non-allocated debug section .debug_mip_map, anchored to libmip's
    __mip_runtime.
 
@@ -21,7 +22,8 @@ int main (void) {
   return first (1) + second (2) == 6 ? 0 : 1;
 }
 
-/* { dg-final { scan-assembler-times {\tmovb\t\$0, [^\n]*\(%rip\)} 3 } } */
+/* { dg-final { scan-assembler-times {\tshlb\t[^\n]*\(%rip\)} 3 } } */
+/* { dg-final { scan-assembler-not {\tmovb\t} } } */
 /* { dg-final { scan-assembler {section[ \t]+__mip_raw,"aw[^"]*"} } } */
 /* { dg-final { scan-assembler {\.pushsection[ \t]+\.debug_mip_map,"",%progbits} } } */
 /* { dg-final { scan-assembler {\.quad[ \t]+__mip_runtime\n} } } */
