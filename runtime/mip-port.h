@@ -46,8 +46,25 @@
 
 /* One dump at a time per module: a second thread asking for a dump while
    one is in progress is refused rather than made to wait.  */
+#if defined (__arm__) && defined (__linux__) && !defined (__ARM_FEATURE_LDREX)
+/* ARM before v6 (armv5te, armv4t) has no ldrex/strex: GCC's atomics
+   call libgcc's helpers, one object of 50 functions (4 KB in every
+   program, for one lock), which call the kernel's user helpers
+   (Linux's kernel_user_helpers: fixed addresses in the vector page);
+   the lock calls those helpers directly.  __kuser_cmpxchg returns 0
+   when it stored NEW (*PTR was OLD), and includes the barriers;
+   __kuser_memory_barrier is one.  */
+typedef int mip_kuser_cmpxchg (int old, int new_value, volatile int *ptr);
+typedef void mip_kuser_memory_barrier (void);
+#define MIP_KUSER_CMPXCHG ((mip_kuser_cmpxchg *) 0xffff0fc0)
+#define MIP_KUSER_MEMORY_BARRIER ((mip_kuser_memory_barrier *) 0xffff0fa0)
+#define MIP_TRY_LOCK(flag) (MIP_KUSER_CMPXCHG (0, 1, &(flag)) == 0)
+#define MIP_UNLOCK(flag) \
+  (MIP_KUSER_MEMORY_BARRIER (), *(volatile int *) &(flag) = 0)
+#else
 #define MIP_TRY_LOCK(flag) (__atomic_exchange_n (&(flag), 1, __ATOMIC_ACQUIRE) == 0)
 #define MIP_UNLOCK(flag) __atomic_store_n (&(flag), 0, __ATOMIC_RELEASE)
+#endif
 
 /* Which platform file provides the system calls: the POSIX one (files,
    fork, signals) or the other one, which has none of them and leaves

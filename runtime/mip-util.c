@@ -22,6 +22,38 @@ mip_put (char *p, char *end, const char *string)
   return *string != '\0' ? end : p;
 }
 
+/* *VALUE divided by BASE (at most 16); returns the remainder.  Where
+   64-bit numbers are wider than a register, by shifts and subtractions
+   (the dividend's bits shifted out at the top, the quotient's in at the
+   bottom), so that no division routine of the C runtime (libgcc's
+   __udivmoddi4, 300 bytes and more) comes into every program.  */
+static unsigned
+divide (uint64_t *value, unsigned base)
+{
+#if UINTPTR_MAX > 0xffffffffu
+  unsigned remainder = (unsigned) (*value % base);
+
+  *value /= base;
+  return remainder;
+#else
+  uint64_t quotient = *value;
+  unsigned remainder = 0, bit;
+
+  for (bit = 0; bit < 64; bit++)
+    {
+      remainder = (remainder << 1) | (unsigned) (quotient >> 63);
+      quotient <<= 1;
+      if (remainder >= base)
+	{
+	  remainder -= base;
+	  quotient |= 1;
+	}
+    }
+  *value = quotient;
+  return remainder;
+#endif
+}
+
 MIP_INTERNAL char *
 mip_put_number (char *p, char *end, uint64_t value, unsigned base,
 		unsigned width)
@@ -31,10 +63,7 @@ mip_put_number (char *p, char *end, uint64_t value, unsigned base,
 
   *first = '\0';
   do
-    {
-      *--first = "0123456789abcdef"[value % base];
-      value /= base;
-    }
+    *--first = "0123456789abcdef"[divide (&value, base)];
   while (value != 0 || digits + sizeof digits - 1 - first < (long) width);
   return mip_put (p, end, first);
 }
