@@ -791,6 +791,8 @@ mip_run_accumulator_add (struct mip_run_accumulator *acc,
   size_t samples = raw->samples_header.sample_count;
   uint64_t load_bias = raw->header.anchor_address
 		       - profile->header.anchor_address;
+  struct heap_addition heap;
+  enum mip_error status;
 
   if (samples != 0 && !acc->sampled)
     {
@@ -802,7 +804,12 @@ mip_run_accumulator_add (struct mip_run_accumulator *acc,
   if (!reserve_run_callers (acc, samples)
       || !reserve_pending_callers (acc, samples))
     return mip_error_set (error, MIP_ERROR_NO_MEMORY, name, NULL);
+  status = mip_merge_heap_prepare_run (profile, raw, weight, &heap, name,
+				       error);
+  if (status != MIP_OK)
+    return status;
   /* Nothing can fail from here on.  */
+  mip_merge_heap_install (profile, &heap, weight);
   read_records (acc, raw, load_bias);
   read_accumulated_samples (acc, raw, load_bias);
   infer_ran_blocks (acc, raw, weight);

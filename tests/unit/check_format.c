@@ -194,6 +194,9 @@ START_TEST (test_layout_tables)
     &mip_layout_mip_map_block, &mip_layout_mip_profile_header,
     &mip_layout_mip_profile_unit, &mip_layout_mip_profile_function,
     &mip_layout_mip_profile_block, &mip_layout_mip_profile_caller,
+    &mip_layout_mip_profile_heap_site, &mip_layout_mip_profile_heap_pair,
+    &mip_layout_mip_raw_heap_site, &mip_layout_mip_heap_map_unit,
+    &mip_layout_mip_heap_map_site,
   };
   size_t i, f;
   for (i = 0; i < sizeof layouts / sizeof layouts[0]; i++)
@@ -206,7 +209,7 @@ START_TEST (test_layout_tables)
 	}
       ck_assert_uint_eq (covered, layouts[i]->size);
     }
-  ck_assert_uint_eq (mip_layout_mip_profile_header.size, 168);
+  ck_assert_uint_eq (mip_layout_mip_profile_header.size, 184);
   ck_assert_uint_eq (mip_layout_mip_raw_header.size, 104);
 }
 END_TEST
