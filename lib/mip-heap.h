@@ -102,8 +102,8 @@ struct mip_heap_record
 /* Read the record of site INDEX, at RAW_OFFSET in the dump RAW (named
    NAME in errors), into *RECORD, finding the sites its freed_by fields
    name with SITE_AT over SITES.  Refused when the record lies past the
-   data, or names a freeing site that is none (or none with a count of
-   blocks freed).  */
+   data, names a freeing site that is none, or counts blocks freed by
+   no site (a freed_by of 0 with a count).  */
 enum mip_error mip_heap_read_record (const struct mip_raw *raw,
 				     uint32_t index, uint64_t raw_offset,
 				     mip_heap_site_lookup *site_at,
@@ -169,7 +169,7 @@ enum mip_error mip_heap_counts_add (struct mip_heap_counts *counts,
    checked its build id) to COUNTS, exactly as its runs' dumps would
    have been: its sites' totals and pairs, and its runs.  Refused, COUNTS
    unchanged, when PROFILE holds no allocation sites (it was created
-   from a .mipmap, or from a binary without them) or not HEAP's.  */
+   from a .mipmap) or not HEAP's.  */
 enum mip_error mip_heap_counts_add_profile (struct mip_heap_counts *counts,
 					    const struct mip_heap_map *heap,
 					    const struct mip_profile *profile,
