@@ -10,8 +10,10 @@
    of its own, small enough to stay in the processor's caches; the
    counts go into the profile, and the callers, kept meanwhile, into its
    caller table, at the end (the callers also when many are waiting).
-   Every count is the same saturating sum as the run by run path's, so
-   the profile is byte for byte the same.
+   The allocation sites' records (mip-merge-heap.c) are few and go into
+   the profile with each run, as on the run by run path.  Every count is
+   the same saturating sum as the run by run path's, so the profile is
+   byte for byte the same.
 
    Copyright (C) 2026 The MIP for GCC developers.
    SPDX-License-Identifier: GPL-3.0-or-later  */

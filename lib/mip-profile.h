@@ -149,8 +149,10 @@ enum mip_error mip_profile_check_raw (const struct mip_profile *profile,
 /* Fold one run, RAW (already checked with mip_profile_check_raw), into
    PROFILE: coverage, call counts, first-call order, block coverage,
    callers and the records of the allocation sites; aliases into their
-   primary.  Counts saturate.  Fails only
-   when out of memory; PROFILE is then unchanged.  */
+   primary.  Counts saturate.  Fails only when out of memory (or when a
+   record of an allocation site names a freeing site that is none,
+   which mip_profile_check_raw refuses first); PROFILE is then
+   unchanged.  */
 enum mip_error mip_profile_add_run (struct mip_profile *profile,
 				    const struct mip_raw *raw,
 				    const char *name,
@@ -172,10 +174,12 @@ enum mip_error mip_profile_add_weighted_run (struct mip_profile *profile,
    run only what its counts need and infers the blocks of the functions
    that ran alone.  The runs it counts go into PROFILE, whose tables must
    not change meanwhile, with mip_run_accumulator_finish (callers also
-   earlier, when many wait); after it PROFILE is byte for byte the
-   profile that mip_profile_add_weighted_run would have made of the same
-   runs.  Each call fails only when out of memory, PROFILE then being as
-   if that run had not been added.  Memory: a few bytes per function
+   earlier, when many wait; the counts of the allocation sites and their
+   pairs at once); after it PROFILE is byte for byte the profile that
+   mip_profile_add_weighted_run would have made of the same runs.  Each
+   call fails only when out of memory (or on a bad allocation site
+   record, as mip_profile_add_weighted_run), PROFILE then being as if
+   that run had not been added.  Memory: a few bytes per function
    and block, and a bounded number of callers.  */
 struct mip_run_accumulator;
 
