@@ -22,7 +22,7 @@ extern "C" {
 /* Bump on any change to mip-format.inc or to the rules below.  Readers
    refuse every other version: a raw profile written by another runtime
    must fail loudly, never merge garbage.  */
-#define MIP_FORMAT_VERSION 7u
+#define MIP_FORMAT_VERSION 8u
 
 /* Magic numbers.  Eight bytes: 0xff, four letters naming the file kind,
    then a byte giving the target's pointer size in bits.  Read as a u64 in
@@ -98,7 +98,10 @@ extern "C" {
 #define MIP_MAGIC_HEAP32 MIP_MAGIC ('h', 'e', 'a', 'p', 32)
 /* .debug_mip_heap has a version of its own: the raw and map layouts
    (MIP_FORMAT_VERSION) do not change with it, so a reader that knows
-   nothing of allocation sites reads a heap build's profiles as any.  */
+   nothing of allocation sites reads a heap build's raw profiles and
+   map as any.  The indexed profile's tables of sites and pairs
+   (mip_profile_heap_site, mip_profile_heap_pair) are of
+   MIP_FORMAT_VERSION.  */
 #define MIP_HEAP_FORMAT_VERSION 1u
 /* The roles of MIP_HEAP_CALLEE entries (mip-heap-callees.inc).  */
 #define MIP_HEAP_ALLOC 1u          /* returns a new block */

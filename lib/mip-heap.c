@@ -1,5 +1,7 @@
-/* mip-heap.c - parse .debug_mip_heap against a binary's map, and add up
-   the counts of its allocation sites over raw profiles.
+/* mip-heap.c - parse .debug_mip_heap against a binary's map, read the
+   records of its allocation sites in raw profiles, and add up their
+   counts over runs: mipdata heap's report adds them here, the indexed
+   profile (mip-merge-heap.c) with the same functions.
 
    Copyright (C) 2026 The MIP for GCC developers.
    SPDX-License-Identifier: GPL-3.0-or-later  */
@@ -10,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "mip-profile.h"
 #include "mip-reader.h"
 
 /* ---- The table of allocation functions ------------------------------ */
@@ -301,7 +304,187 @@ mip_heap_site_at (const struct mip_heap_map *heap, uint64_t raw_offset)
   return -1;
 }
 
-/* ---- Counts --------------------------------------------------------- */
+/* ---- Totals ---------------------------------------------------------- */
+
+static uint64_t
+times (uint64_t value, uint32_t weight)
+{
+  return weight != 0 && value > UINT64_MAX / weight ? UINT64_MAX
+	 : value * weight;
+}
+
+void
+mip_heap_totals_add (struct mip_heap_totals *to,
+		     const struct mip_heap_totals *from, uint32_t weight)
+{
+  to->count = mip_saturating_add (to->count, times (from->count, weight));
+  to->bytes = mip_saturating_add (to->bytes, times (from->bytes, weight));
+  if (from->max_bytes > to->max_bytes)
+    to->max_bytes = from->max_bytes;
+  to->null_count = mip_saturating_add (to->null_count,
+				       times (from->null_count, weight));
+  to->sampled = mip_saturating_add (to->sampled,
+				    times (from->sampled, weight));
+  to->sampled_bytes = mip_saturating_add (to->sampled_bytes,
+					  times (from->sampled_bytes,
+						 weight));
+  to->freed = mip_saturating_add (to->freed, times (from->freed, weight));
+  to->freed_bytes = mip_saturating_add (to->freed_bytes,
+					times (from->freed_bytes, weight));
+  to->lifetime = mip_saturating_add (to->lifetime,
+				     times (from->lifetime, weight));
+}
+
+void
+mip_heap_totals_of_site (const struct mip_profile_heap_site *site,
+			 struct mip_heap_totals *totals)
+{
+  totals->count = site->count;
+  totals->bytes = site->bytes;
+  totals->max_bytes = site->max_bytes;
+  totals->null_count = site->null_count;
+  totals->sampled = site->sampled;
+  totals->sampled_bytes = site->sampled_bytes;
+  totals->freed = site->freed;
+  totals->freed_bytes = site->freed_bytes;
+  totals->lifetime = site->lifetime;
+}
+
+void
+mip_heap_site_set_totals (struct mip_profile_heap_site *site,
+			  const struct mip_heap_totals *totals)
+{
+  site->count = totals->count;
+  site->bytes = totals->bytes;
+  site->max_bytes = totals->max_bytes;
+  site->null_count = totals->null_count;
+  site->sampled = totals->sampled;
+  site->sampled_bytes = totals->sampled_bytes;
+  site->freed = totals->freed;
+  site->freed_bytes = totals->freed_bytes;
+  site->lifetime = totals->lifetime;
+}
+
+/* ---- One dump's record of a site ------------------------------------ */
+
+enum mip_error
+mip_heap_read_record (const struct mip_raw *raw, uint32_t index,
+		      uint64_t raw_offset, mip_heap_site_lookup *site_at,
+		      const void *sites, const char *name,
+		      struct mip_heap_record *record,
+		      struct mip_error_context *error)
+{
+  struct mip_raw_heap_site r;
+  if (!mip_read_struct (&raw->data, raw_offset,
+			&mip_layout_mip_raw_heap_site, &r))
+    return mip_error_set (error, MIP_ERROR_TRUNCATED, name,
+			  "allocation site %" PRIu32 "'s record at %" PRIu64
+			  " lies past the data", index, raw_offset);
+  record->totals = (struct mip_heap_totals) {
+    r.count, r.bytes, r.max_bytes, r.null_count, r.sampled,
+    r.sampled_bytes, r.freed, r.freed_bytes, r.lifetime
+  };
+  uint32_t by[2] = { r.freed_by_0, r.freed_by_1 };
+  uint32_t by_count[2] = { r.freed_by_count_0, r.freed_by_count_1 };
+  for (int k = 0; k < 2; k++)
+    {
+      long site = by[k] != 0 ? site_at (sites, by[k]) : -1;
+      if ((by[k] != 0 && site < 0) || (by[k] == 0 && by_count[k] != 0))
+	return mip_error_set (error, MIP_ERROR_CORRUPT, name,
+			      "allocation site %" PRIu32 " says site"
+			      " record %" PRIu32 " freed %" PRIu32
+			      " of its blocks, and there is no such site",
+			      index, by[k], by_count[k]);
+      record->freed_by[k] = site < 0 ? 0 : (uint32_t) site;
+      record->freed_by_count[k] = site < 0 ? 0 : by_count[k];
+    }
+  return MIP_OK;
+}
+
+size_t
+mip_heap_record_pairs (const struct mip_heap_record *record, uint32_t index,
+		       uint32_t weight, struct mip_profile_heap_pair *pairs)
+{
+  size_t count = 0;
+  for (int k = 0; k < 2; k++)
+    if (record->freed_by_count[k] != 0)
+      pairs[count++] = (struct mip_profile_heap_pair) {
+	index, record->freed_by[k], times (record->freed_by_count[k], weight)
+      };
+  return count;
+}
+
+/* ---- Pairs ---------------------------------------------------------- */
+
+static int
+compare_pairs (const struct mip_profile_heap_pair *x,
+	       const struct mip_profile_heap_pair *y)
+{
+  if (x->alloc != y->alloc)
+    return x->alloc < y->alloc ? -1 : 1;
+  if (x->free != y->free)
+    return x->free < y->free ? -1 : 1;
+  return 0;
+}
+
+static int
+compare_pairs_qsort (const void *a, const void *b)
+{
+  return compare_pairs (a, b);
+}
+
+size_t
+mip_heap_pairs_sort (struct mip_profile_heap_pair *pairs, size_t count)
+{
+  size_t kept = 0;
+  if (count == 0)
+    return 0;
+  qsort (pairs, count, sizeof *pairs, compare_pairs_qsort);
+  for (size_t i = 1; i < count; i++)
+    if (compare_pairs (&pairs[i], &pairs[kept]) == 0)
+      pairs[kept].blocks = mip_saturating_add (pairs[kept].blocks,
+					       pairs[i].blocks);
+    else
+      pairs[++kept] = pairs[i];
+  return kept + 1;
+}
+
+struct mip_profile_heap_pair *
+mip_heap_pairs_merge (const struct mip_profile_heap_pair *pairs,
+		      size_t count,
+		      const struct mip_profile_heap_pair *added,
+		      size_t added_count, uint32_t weight,
+		      size_t *merged_count)
+{
+  struct mip_profile_heap_pair *merged;
+  size_t i = 0, j = 0, out = 0;
+
+  if (added_count > SIZE_MAX / sizeof *merged - count - 1)
+    return NULL;
+  merged = malloc ((count + added_count + 1) * sizeof *merged);
+  if (!merged)
+    return NULL;
+  while (i < count || j < added_count)
+    {
+      int order = i == count ? 1 : j == added_count ? -1
+		  : compare_pairs (&pairs[i], &added[j]);
+      if (order < 0)
+	merged[out] = pairs[i++];
+      else
+	{
+	  merged[out] = added[j++];
+	  merged[out].blocks = times (merged[out].blocks, weight);
+	  if (order == 0)
+	    merged[out].blocks = mip_saturating_add (pairs[i++].blocks,
+						     merged[out].blocks);
+	}
+      out++;
+    }
+  *merged_count = out;
+  return merged;
+}
+
+/* ---- Counts over runs ----------------------------------------------- */
 
 bool
 mip_heap_counts_init (struct mip_heap_counts *counts,
@@ -322,76 +505,28 @@ mip_heap_counts_free (struct mip_heap_counts *counts)
   memset (counts, 0, sizeof *counts);
 }
 
-static void
-add_totals (struct mip_heap_totals *to, const struct mip_raw_heap_site *r)
+static long
+heap_map_site_at (const void *heap, uint64_t raw_offset)
 {
-  to->count = mip_saturating_add (to->count, r->count);
-  to->bytes = mip_saturating_add (to->bytes, r->bytes);
-  if (r->max_bytes > to->max_bytes)
-    to->max_bytes = r->max_bytes;
-  to->null_count = mip_saturating_add (to->null_count, r->null_count);
-  to->sampled = mip_saturating_add (to->sampled, r->sampled);
-  to->sampled_bytes = mip_saturating_add (to->sampled_bytes,
-					  r->sampled_bytes);
-  to->freed = mip_saturating_add (to->freed, r->freed);
-  to->freed_bytes = mip_saturating_add (to->freed_bytes, r->freed_bytes);
-  to->lifetime = mip_saturating_add (to->lifetime, r->lifetime);
+  return mip_heap_site_at (heap, raw_offset);
 }
 
+/* Merge the COUNT pairs ADDED (sorted) into COUNTS, or false when out
+   of memory, COUNTS unchanged.  */
 static bool
-add_pair (struct mip_heap_counts *counts, uint32_t alloc, uint32_t free_site,
-	  uint64_t blocks)
+merge_pairs (struct mip_heap_counts *counts,
+	     const struct mip_profile_heap_pair *added, size_t count)
 {
-  for (size_t i = 0; i < counts->pair_count; i++)
-    if (counts->pairs[i].alloc == alloc && counts->pairs[i].free == free_site)
-      {
-	counts->pairs[i].blocks = mip_saturating_add (counts->pairs[i].blocks,
-						      blocks);
-	return true;
-      }
-  if (counts->pair_count == counts->pair_capacity)
-    {
-      size_t capacity = counts->pair_capacity ? 2 * counts->pair_capacity
-					      : 16;
-      struct mip_heap_pair *pairs = realloc (counts->pairs,
-					     capacity * sizeof *pairs);
-      if (!pairs)
-	return false;
-      counts->pairs = pairs;
-      counts->pair_capacity = capacity;
-    }
-  counts->pairs[counts->pair_count++]
-    = (struct mip_heap_pair) { alloc, free_site, blocks };
+  size_t merged_count;
+  struct mip_profile_heap_pair *merged =
+    mip_heap_pairs_merge (counts->pairs, counts->pair_count, added, count,
+			  1, &merged_count);
+  if (!merged)
+    return false;
+  free (counts->pairs);
+  counts->pairs = merged;
+  counts->pair_count = merged_count;
   return true;
-}
-
-/* Check that every site record of RAW is readable and that the freeing
-   sites it names are sites, before anything is added.  */
-static enum mip_error
-check_records (const struct mip_heap_map *heap, const struct mip_raw *raw,
-	       const char *name, struct mip_error_context *error)
-{
-  for (uint32_t i = 0; i < heap->site_count; i++)
-    {
-      struct mip_raw_heap_site r;
-      if (!mip_read_struct (&raw->data, heap->sites[i].raw_offset,
-			    &mip_layout_mip_raw_heap_site, &r))
-	return mip_error_set (error, MIP_ERROR_TRUNCATED, name,
-			      "allocation site %" PRIu32 "'s record at %"
-			      PRIu64 " lies past the data", i,
-			      heap->sites[i].raw_offset);
-      uint32_t by[2] = { r.freed_by_0, r.freed_by_1 };
-      uint32_t by_count[2] = { r.freed_by_count_0, r.freed_by_count_1 };
-      for (int k = 0; k < 2; k++)
-	if ((by[k] != 0 && mip_heap_site_at (heap, by[k]) < 0)
-	    || (by[k] == 0 && by_count[k] != 0))
-	  return mip_error_set (error, MIP_ERROR_CORRUPT, name,
-				"allocation site %" PRIu32 " says site"
-				" record %" PRIu32 " freed %" PRIu32
-				" of its blocks, and there is no such"
-				" site", i, by[k], by_count[k]);
-    }
-  return MIP_OK;
 }
 
 enum mip_error
@@ -400,24 +535,85 @@ mip_heap_counts_add (struct mip_heap_counts *counts,
 		     const struct mip_raw *raw, const char *name,
 		     struct mip_error_context *error)
 {
-  enum mip_error status = check_records (heap, raw, name, error);
-  if (status != MIP_OK)
-    return status;
+  size_t n = heap->site_count;
+  struct mip_heap_record *records = calloc (n + 1, sizeof *records);
+  struct mip_profile_heap_pair *pairs = calloc (2 * n + 1, sizeof *pairs);
+  enum mip_error status = MIP_OK;
+  size_t pair_count = 0;
+
+  if (!records || !pairs)
+    status = mip_error_set (error, MIP_ERROR_NO_MEMORY, name, NULL);
+  /* Every record is read, and the freeing sites it names found, before
+     anything is added.  */
+  for (uint32_t i = 0; status == MIP_OK && i < heap->site_count; i++)
+    {
+      status = mip_heap_read_record (raw, i, heap->sites[i].raw_offset,
+				     heap_map_site_at, heap, name,
+				     &records[i], error);
+      if (status == MIP_OK)
+	pair_count += mip_heap_record_pairs (&records[i], i, 1,
+					     pairs + pair_count);
+    }
+  if (status == MIP_OK)
+    {
+      pair_count = mip_heap_pairs_sort (pairs, pair_count);
+      if (!merge_pairs (counts, pairs, pair_count))
+	status = mip_error_set (error, MIP_ERROR_NO_MEMORY, name, NULL);
+    }
+  if (status == MIP_OK)
+    {
+      for (uint32_t i = 0; i < heap->site_count; i++)
+	mip_heap_totals_add (&counts->sites[i], &records[i].totals, 1);
+      if (counts->runs < UINT32_MAX)
+	counts->runs++;
+    }
+  free (records);
+  free (pairs);
+  return status;
+}
+
+enum mip_error
+mip_heap_counts_add_profile (struct mip_heap_counts *counts,
+			     const struct mip_heap_map *heap,
+			     const struct mip_profile *profile,
+			     const char *name,
+			     struct mip_error_context *error)
+{
+  const struct mip_profile_header *h = &profile->header;
+
+  if (h->heap_site_count == 0)
+    return mip_error_set (error, MIP_ERROR_CORRUPT, name,
+			  "the profile holds no allocation sites (it was"
+			  " created from a .mipmap, which has none): create"
+			  " it from the binary, then merge the raw profiles"
+			  " into it");
+  if (h->heap_site_count != heap->site_count)
+    return mip_error_set (error, MIP_ERROR_CORRUPT, name,
+			  "%" PRIu32 " allocation sites, the binary has %"
+			  PRIu32, h->heap_site_count, heap->site_count);
   for (uint32_t i = 0; i < heap->site_count; i++)
     {
-      struct mip_raw_heap_site r;
-      mip_read_struct (&raw->data, heap->sites[i].raw_offset,
-		       &mip_layout_mip_raw_heap_site, &r);
-      add_totals (&counts->sites[i], &r);
-      uint32_t by[2] = { r.freed_by_0, r.freed_by_1 };
-      uint32_t by_count[2] = { r.freed_by_count_0, r.freed_by_count_1 };
-      for (int k = 0; k < 2; k++)
-	if (by[k] != 0 && by_count[k] != 0
-	    && !add_pair (counts, i, (uint32_t) mip_heap_site_at (heap,
-								   by[k]),
-			  by_count[k]))
-	  return mip_error_set (error, MIP_ERROR_NO_MEMORY, name, NULL);
+      const struct mip_profile_heap_site *site = &profile->heap_sites[i];
+      if (site->raw_offset != heap->sites[i].raw_offset
+	  || site->callee != heap->sites[i].callee
+	  || site->function != heap->sites[i].function)
+	return mip_error_set (error, MIP_ERROR_CORRUPT, name,
+			      "allocation site %" PRIu32 " (record at %"
+			      PRIu32 ", %s) is not the binary's (record at %"
+			      PRIu64 ", %s)", i, site->raw_offset,
+			      mip_heap_callee_name (site->callee),
+			      heap->sites[i].raw_offset,
+			      mip_heap_callee_name (heap->sites[i].callee));
     }
-  counts->runs++;
+  if (!merge_pairs (counts, profile->heap_pairs, h->heap_pair_count))
+    return mip_error_set (error, MIP_ERROR_NO_MEMORY, name, NULL);
+  for (uint32_t i = 0; i < heap->site_count; i++)
+    {
+      struct mip_heap_totals totals;
+      mip_heap_totals_of_site (&profile->heap_sites[i], &totals);
+      mip_heap_totals_add (&counts->sites[i], &totals, 1);
+    }
+  counts->runs = h->runs > UINT32_MAX - counts->runs ? UINT32_MAX
+		 : counts->runs + h->runs;
   return MIP_OK;
 }

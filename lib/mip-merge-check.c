@@ -1,7 +1,8 @@
 /* mip-merge-check.c - may this raw profile, or this profile, be added to
    that profile?  The same target, the same build (build id and GNU build
    id) and, for a raw profile, the units the profile expects at the
-   offsets it expects; for a profile, the same tables.
+   offsets it expects and good records of its allocation sites; for a
+   profile, the same tables and allocation sites.
 
    Copyright (C) 2026 The MIP for GCC developers.
    SPDX-License-Identifier: GPL-3.0-or-later  */
@@ -10,6 +11,7 @@
 
 #include <inttypes.h>
 
+#include "mip-merge-internal.h"
 #include "mip-reader.h"
 
 /* ---- Checking a raw profile against the profile ---------------------- */
@@ -92,7 +94,8 @@ mip_profile_check_raw (const struct mip_profile *profile,
 			      expected->unit_hash, expected->raw_size,
 			      expected->function_count);
     }
-  return MIP_OK;
+  /* The allocation sites' records, before anything is added.  */
+  return mip_merge_check_heap (profile, raw, name, error);
 }
 
 /* ---- Checking a profile against the profile -------------------------- */
@@ -126,6 +129,48 @@ same_tables (const struct mip_profile *a, const struct mip_profile *b)
 	return false;
     }
   return true;
+}
+
+/* Do A and B have the same allocation sites?  */
+static bool
+same_heap_sites (const struct mip_profile *a, const struct mip_profile *b)
+{
+  if (a->header.heap_site_count != b->header.heap_site_count)
+    return false;
+  for (uint32_t i = 0; i < a->header.heap_site_count; i++)
+    {
+      const struct mip_profile_heap_site *s = &a->heap_sites[i];
+      const struct mip_profile_heap_site *t = &b->heap_sites[i];
+      if (s->address != t->address || s->function != t->function
+	  || s->callee != t->callee || s->raw_offset != t->raw_offset)
+	return false;
+    }
+  return true;
+}
+
+/* A profile with allocation sites takes only profiles with the same:
+   the runs of one without them would count in its runs and not in its
+   sites.  A profile without sites leaves out those of OTHER.  */
+static enum mip_error
+check_heap_sites (const struct mip_profile *profile,
+		  const char *profile_name, const struct mip_profile *other,
+		  const char *name, struct mip_error_context *error)
+{
+  uint32_t sites = profile->header.heap_site_count;
+
+  if (sites == 0 || same_heap_sites (profile, other))
+    return MIP_OK;
+  if (other->header.heap_site_count == 0)
+    return mip_error_set (error, MIP_ERROR_CORRUPT, name,
+			  "it holds no allocation sites, '%s' has %" PRIu32
+			  ": its runs would count without theirs (was it"
+			  " created from a .mipmap?  Create it from the"
+			  " binary)", profile_name, sites);
+  return mip_error_set (error, MIP_ERROR_CORRUPT, name,
+			"its %" PRIu32 " allocation sites differ from the %"
+			PRIu32 " of '%s', made for the same build id %016"
+			PRIx64, other->header.heap_site_count, sites,
+			profile_name, profile->header.build_id);
 }
 
 enum mip_error
@@ -167,5 +212,5 @@ mip_profile_check_profile (const struct mip_profile *profile,
 			  "its functions differ from those of '%s', made"
 			  " for the same build id %016" PRIx64,
 			  profile_name, h->build_id);
-  return MIP_OK;
+  return check_heap_sites (profile, profile_name, other, name, error);
 }

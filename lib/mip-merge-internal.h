@@ -20,6 +20,9 @@
 			      into a profile's caller table;
      mip-merge-counts.c       the block counts of one run of a function
 			      of the counting mode, from its counters;
+     mip-merge-heap.c         the records of a run's allocation sites,
+			      or another profile's sites, added to the
+			      profile's sites and pairs;
      mip-merge-profile.c      a profile added to a profile, the GNU build
 			      id a profile adopts, an empty copy.
 
@@ -33,6 +36,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "mip-heap.h"
 #include "mip-infer.h"
 #include "mip-profile.h"
 
@@ -197,6 +201,55 @@ void mip_merge_add_counts (uint64_t *sums, const uint64_t *counts,
    a count not known clears MIP_BLOCK_COUNTED.  */
 void mip_merge_install_counts (struct mip_profile *profile, uint32_t index,
 			       const uint64_t *sums, uint32_t weight);
+
+/* mip-merge-heap.c */
+
+/* What a run or a profile adds to a profile's allocation sites, worked
+   out before the profile changes.  */
+struct heap_addition
+{
+  bool active;                     /* the profile has sites */
+  struct mip_heap_totals *totals;  /* per site, of one run (or of the
+				      other profile), before the weight */
+  struct mip_profile_heap_pair *pairs; /* the profile's new pair table */
+  size_t pair_count;
+};
+
+/* Check that the record of every allocation site of PROFILE in RAW
+   (named NAME) lies in the data and names freeing sites that are
+   sites.  */
+enum mip_error mip_merge_check_heap (const struct mip_profile *profile,
+				     const struct mip_raw *raw,
+				     const char *name,
+				     struct mip_error_context *error);
+
+/* What RAW (checked with mip_profile_check_raw), as WEIGHT runs, adds
+   to the sites of PROFILE, into *ADDITION: fails when out of memory
+   (or when RAW was not checked), *ADDITION then empty.  */
+enum mip_error mip_merge_heap_prepare_run (const struct mip_profile *profile,
+					   const struct mip_raw *raw,
+					   uint32_t weight,
+					   struct heap_addition *addition,
+					   const char *name,
+					   struct mip_error_context *error);
+
+/* What OTHER (checked with mip_profile_check_profile), WEIGHT times,
+   adds to the sites of PROFILE.  */
+enum mip_error
+mip_merge_heap_prepare_profile (const struct mip_profile *profile,
+				const struct mip_profile *other,
+				uint32_t weight,
+				struct heap_addition *addition,
+				const char *name,
+				struct mip_error_context *error);
+
+/* Add ADDITION, its totals WEIGHT times, to PROFILE (which cannot
+   fail) and free it.  */
+void mip_merge_heap_install (struct mip_profile *profile,
+			     struct heap_addition *addition, uint32_t weight);
+
+/* Free ADDITION without adding it.  */
+void mip_merge_heap_discard (struct heap_addition *addition);
 
 /* mip-merge-profile.c */
 

@@ -1,7 +1,7 @@
 /* mip-merge-profile.c - add a profile (a .mip) to another of the same
-   build, each of its counts WEIGHT times; the GNU build id that a
-   profile adopts from what is added to it; an empty copy of a profile,
-   to add inputs to.
+   build, each of its counts WEIGHT times (its allocation sites' through
+   mip-merge-heap.c); the GNU build id that a profile adopts from what
+   is added to it; an empty copy of a profile, to add inputs to.
 
    Copyright (C) 2026 The MIP for GCC developers.
    SPDX-License-Identifier: GPL-3.0-or-later  */
@@ -121,6 +121,8 @@ mip_profile_add_profile (struct mip_profile *profile,
   uint32_t *caller_begins = NULL;
   uint64_t caller_count = 0;
   size_t added_count;
+  struct heap_addition heap;
+  enum mip_error status;
 
   added = weighted_callers (other, weight, &added_count);
   if (!added)
@@ -130,8 +132,17 @@ mip_profile_add_profile (struct mip_profile *profile,
   free (added);
   if (!callers)
     return mip_error_set (error, MIP_ERROR_NO_MEMORY, name, NULL);
+  status = mip_merge_heap_prepare_profile (profile, other, weight, &heap,
+					   name, error);
+  if (status != MIP_OK)
+    {
+      free (callers);
+      free (caller_begins);
+      return status;
+    }
   /* Nothing can fail from here on.  */
   add_counters (profile, other, weight);
+  mip_merge_heap_install (profile, &heap, weight);
   mip_merge_adopt_gnu_build_id (profile, other->header.gnu_build_id,
 				other->header.gnu_build_id_size);
   mip_merge_install_callers (profile, callers, caller_begins,
@@ -141,7 +152,8 @@ mip_profile_add_profile (struct mip_profile *profile,
 
 /* ---- An empty copy ------------------------------------------------------ */
 
-/* Clear every counter of PROFILE: no run, no caller.  */
+/* Clear every counter of PROFILE: no run, no caller, no allocation
+   counted (the sites stay) and no pair.  */
 static void
 clear_counters (struct mip_profile *profile)
 {
@@ -160,6 +172,11 @@ clear_counters (struct mip_profile *profile)
   for (i = 0; i < profile->header.block_count; i++)
     profile->blocks[i].covered_runs = 0;
   mip_profile_reset_block_counts (profile);
+  for (i = 0; i < profile->header.heap_site_count; i++)
+    {
+      static const struct mip_heap_totals zero;
+      mip_heap_site_set_totals (&profile->heap_sites[i], &zero);
+    }
   profile->header.runs = 0;
   profile->header.caller_count = 0;
 }
@@ -177,6 +194,7 @@ mip_profile_copy_empty (const struct mip_profile *profile,
     return mip_error_set (error, MIP_ERROR_NO_MEMORY, NULL, NULL);
   empty->header = *h;
   empty->header.caller_count = 0;
+  empty->header.heap_pair_count = 0;
   if (!mip_profile_allocate_tables (empty))
     {
       mip_profile_free (empty);
@@ -190,6 +208,8 @@ mip_profile_copy_empty (const struct mip_profile *profile,
   memcpy (empty->infer_entries, profile->infer_entries,
 	  h->infer_count * sizeof *empty->infer_entries);
   memcpy (empty->edges, profile->edges, h->edge_count * sizeof *empty->edges);
+  memcpy (empty->heap_sites, profile->heap_sites,
+	  h->heap_site_count * sizeof *empty->heap_sites);
   memcpy (empty->strings, profile->strings, h->strings_size);
   memcpy (empty->primary, profile->primary,
 	  h->function_count * sizeof *empty->primary);

@@ -440,6 +440,8 @@ mip_profile_add_weighted_run (struct mip_profile *profile,
   struct mip_profile_caller *callers = NULL;
   uint32_t *caller_begins = NULL;
   uint64_t caller_count = 0;
+  struct heap_addition heap;
+  enum mip_error status;
   uint32_t i;
   size_t c;
 
@@ -474,8 +476,18 @@ mip_profile_add_weighted_run (struct mip_profile *profile,
 			       &caller_begins, &caller_count);
   if (!callers)
     goto out_of_memory;
+  status = mip_merge_heap_prepare_run (profile, raw, weight, &heap, name,
+				       error);
+  if (status != MIP_OK)
+    {
+      free (callers);
+      free (caller_begins);
+      free_run (&run);
+      return status;
+    }
   /* Nothing can fail from here on.  */
   apply_run (profile, &run, weight);
+  mip_merge_heap_install (profile, &heap, weight);
   mip_merge_adopt_gnu_build_id (profile, raw->header.gnu_build_id,
 				raw->header.gnu_build_id_size);
   mip_merge_install_callers (profile, callers, caller_begins,

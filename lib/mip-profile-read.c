@@ -127,6 +127,12 @@ check_tables (struct profile_parser *parser)
       || (status = check_table (parser, "caller", h->callers_offset,
 				h->caller_count,
 				sizeof (struct mip_profile_caller), &end))
+      || (status = check_table (parser, "allocation site",
+				h->heap_sites_offset, h->heap_site_count,
+				sizeof (struct mip_profile_heap_site), &end))
+      || (status = check_table (parser, "allocation pair",
+				h->heap_pairs_offset, h->heap_pair_count,
+				sizeof (struct mip_profile_heap_pair), &end))
       || (status = check_table (parser, "string", h->strings_offset,
 				h->strings_size, 1, &end)))
     return status;
@@ -167,6 +173,10 @@ read_tables (struct profile_parser *parser)
 	      &mip_layout_mip_map_edge, profile->edges);
   read_array (parser, h->callers_offset, h->caller_count,
 	      &mip_layout_mip_profile_caller, profile->callers);
+  read_array (parser, h->heap_sites_offset, h->heap_site_count,
+	      &mip_layout_mip_profile_heap_site, profile->heap_sites);
+  read_array (parser, h->heap_pairs_offset, h->heap_pair_count,
+	      &mip_layout_mip_profile_heap_pair, profile->heap_pairs);
   for (i = 0; i < h->infer_count; i++)
     mip_read_u32 (&parser->reader, h->infer_offset + 4 * (uint64_t) i,
 		  &profile->infer_entries[i]);
@@ -374,6 +384,84 @@ check_function (struct profile_parser *parser, uint32_t index)
   return check_function_blocks (parser, index);
 }
 
+/* Allocation site INDEX: its function, its callee, its record inside
+   the raw unit of its function's unit, after the previous site's.  */
+static enum mip_error
+check_heap_site (struct profile_parser *parser, uint32_t index)
+{
+  const struct mip_profile *profile = parser->profile;
+  const struct mip_profile_heap_site *site = &profile->heap_sites[index];
+  const struct mip_profile_unit *unit;
+  uint64_t end = (uint64_t) site->raw_offset
+		 + sizeof (struct mip_raw_heap_site);
+
+  if (site->function >= profile->header.function_count)
+    return MIP_CORRUPT (parser, "allocation site %" PRIu32 ": function %"
+			PRIu32 " does not exist (%" PRIu32 " functions)",
+			index, site->function,
+			profile->header.function_count);
+  if (site->callee >= MIP_HEAP_CALLEE_COUNT)
+    return MIP_CORRUPT (parser, "allocation site %" PRIu32 " calls"
+			" allocation function %" PRIu32 ", which this mipdata"
+			" does not know", index, site->callee);
+  unit = &profile->units[profile->functions[site->function].unit_index];
+  if (site->raw_offset % 8 != 0
+      || site->raw_offset < (uint64_t) unit->raw_offset
+			    + sizeof (struct mip_raw_unit)
+      || end > (uint64_t) unit->raw_offset + unit->raw_size)
+    return MIP_CORRUPT (parser, "allocation site %" PRIu32 ": record at %"
+			PRIu32 " is outside its unit's raw data (%" PRIu32
+			" bytes at %" PRIu32 ")", index, site->raw_offset,
+			unit->raw_size, unit->raw_offset);
+  if (index > 0
+      && site->raw_offset < (uint64_t) profile->heap_sites[index - 1]
+					 .raw_offset
+			    + sizeof (struct mip_raw_heap_site))
+    return MIP_CORRUPT (parser, "allocation site %" PRIu32 ": record at %"
+			PRIu32 " is not after the previous site's", index,
+			site->raw_offset);
+  return MIP_OK;
+}
+
+/* The allocation sites and their pairs: every pair names two sites,
+   frees blocks, and comes after the one before it in (alloc, free)
+   order.  */
+static enum mip_error
+check_heap (struct profile_parser *parser)
+{
+  const struct mip_profile *profile = parser->profile;
+  const struct mip_profile_header *h = &profile->header;
+  enum mip_error status = MIP_OK;
+
+  if (mip_profile_is_imported (profile)
+      && (h->heap_site_count != 0 || h->heap_pair_count != 0))
+    return MIP_CORRUPT (parser, "a profile without units has allocation"
+			" sites");
+  for (uint32_t i = 0; status == MIP_OK && i < h->heap_site_count; i++)
+    status = check_heap_site (parser, i);
+  for (uint32_t i = 0; status == MIP_OK && i < h->heap_pair_count; i++)
+    {
+      const struct mip_profile_heap_pair *pair = &profile->heap_pairs[i];
+      const struct mip_profile_heap_pair *last =
+	i > 0 ? &profile->heap_pairs[i - 1] : NULL;
+      if (pair->alloc >= h->heap_site_count
+	  || pair->free >= h->heap_site_count)
+	return MIP_CORRUPT (parser, "allocation pair %" PRIu32 " names site %"
+			    PRIu32 " and site %" PRIu32 " of %" PRIu32, i,
+			    pair->alloc, pair->free, h->heap_site_count);
+      if (pair->blocks == 0)
+	return MIP_CORRUPT (parser, "allocation pair %" PRIu32 " frees no"
+			    " block", i);
+      if (last && (pair->alloc < last->alloc
+		    || (pair->alloc == last->alloc
+			&& pair->free <= last->free)))
+	return MIP_CORRUPT (parser, "allocation pair %" PRIu32 " (sites %"
+			    PRIu32 ", %" PRIu32 ") is out of order", i,
+			    pair->alloc, pair->free);
+    }
+  return status;
+}
+
 static enum mip_error
 check_contents (struct profile_parser *parser)
 {
@@ -387,6 +475,8 @@ check_contents (struct profile_parser *parser)
   status = check_units (parser);
   for (i = 0; status == MIP_OK && i < h->function_count; i++)
     status = check_function (parser, i);
+  if (status == MIP_OK)
+    status = check_heap (parser);
   return status;
 }
 

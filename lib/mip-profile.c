@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "mip-file.h"
+#include "mip-heap.h"
 #include "mip-profile-internal.h"
 #include "mip-reader.h"
 
@@ -26,6 +27,8 @@ mip_profile_free (struct mip_profile *profile)
   free (profile->infer_entries);
   free (profile->edges);
   free (profile->callers);
+  free (profile->heap_sites);
+  free (profile->heap_pairs);
   free (profile->strings);
   free (profile->primary);
   free (profile->effective_kinds);
@@ -59,6 +62,10 @@ mip_profile_allocate_tables (struct mip_profile *profile)
 				   sizeof *profile->edges);
   profile->callers = allocate_array (header->caller_count,
 				     sizeof *profile->callers);
+  profile->heap_sites = allocate_array (header->heap_site_count,
+					sizeof *profile->heap_sites);
+  profile->heap_pairs = allocate_array (header->heap_pair_count,
+					sizeof *profile->heap_pairs);
   profile->strings = allocate_array (header->strings_size, 1);
   profile->primary = allocate_array (header->function_count,
 				     sizeof *profile->primary);
@@ -66,7 +73,7 @@ mip_profile_allocate_tables (struct mip_profile *profile)
 					     sizeof *profile->effective_kinds);
   return (profile->units && profile->functions && profile->blocks
 	  && profile->infer_entries && profile->edges && profile->callers
-	  && profile->strings
+	  && profile->heap_sites && profile->heap_pairs && profile->strings
 	  && profile->primary && profile->effective_kinds);
 }
 
@@ -468,12 +475,76 @@ mip_profile_create (const struct mip_map *map, struct mip_profile **result,
   return MIP_OK;
 }
 
+/* ---- Allocation sites ---------------------------------------------- */
+
+enum mip_error
+mip_profile_set_heap_sites (struct mip_profile *profile,
+			    const struct mip_heap_map *heap,
+			    struct mip_error_context *error)
+{
+  struct mip_profile_heap_site *sites;
+
+  if (heap->site_count == 0)
+    return MIP_OK;
+  sites = allocate_array (heap->site_count, sizeof *sites);
+  if (!sites)
+    return mip_error_set (error, MIP_ERROR_NO_MEMORY, NULL, NULL);
+  for (uint32_t i = 0; i < heap->site_count; i++)
+    {
+      const struct mip_heap_site *site = &heap->sites[i];
+      if (site->raw_offset > UINT32_MAX
+	  || site->function >= profile->header.function_count)
+	{
+	  free (sites);
+	  return mip_error_set (error, MIP_ERROR_CORRUPT, NULL,
+				"allocation site %" PRIu32 " is not one of"
+				" the profile's binary", i);
+	}
+      sites[i].address = site->address;
+      sites[i].function = site->function;
+      sites[i].callee = site->callee;
+      sites[i].raw_offset = (uint32_t) site->raw_offset;
+    }
+  free (profile->heap_sites);
+  free (profile->heap_pairs);
+  profile->heap_sites = sites;
+  profile->heap_pairs = allocate_array (0, sizeof *profile->heap_pairs);
+  profile->header.heap_site_count = heap->site_count;
+  profile->header.heap_pair_count = 0;
+  if (!profile->heap_pairs)
+    {
+      profile->header.heap_site_count = 0;
+      return mip_error_set (error, MIP_ERROR_NO_MEMORY, NULL, NULL);
+    }
+  return MIP_OK;
+}
+
+long
+mip_profile_heap_site_at (const struct mip_profile *profile,
+			  uint64_t raw_offset)
+{
+  size_t low = 0, high = profile->header.heap_site_count;
+  while (low < high)
+    {
+      size_t middle = low + (high - low) / 2;
+      uint64_t here = profile->heap_sites[middle].raw_offset;
+      if (here == raw_offset)
+	return (long) middle;
+      if (here < raw_offset)
+	low = middle + 1;
+      else
+	high = middle;
+    }
+  return -1;
+}
+
 /* ---- Writing ------------------------------------------------------- */
 
 /* Where each table goes in the file.  */
 struct profile_layout
 {
-  uint64_t units, functions, blocks, infer_entries, edges, callers, strings;
+  uint64_t units, functions, blocks, infer_entries, edges, callers;
+  uint64_t heap_sites, heap_pairs, strings;
   uint64_t end;
 };
 
@@ -498,8 +569,12 @@ plan_layout (const struct mip_profile_header *header)
   at.edges = align8 (at.infer_entries + (uint64_t) header->infer_count * 4);
   at.callers = align8 (at.edges + (uint64_t) header->edge_count
 		       * sizeof (struct mip_map_edge));
-  at.strings = align8 (at.callers + (uint64_t) header->caller_count
-		       * sizeof (struct mip_profile_caller));
+  at.heap_sites = align8 (at.callers + (uint64_t) header->caller_count
+			  * sizeof (struct mip_profile_caller));
+  at.heap_pairs = align8 (at.heap_sites + (uint64_t) header->heap_site_count
+			  * sizeof (struct mip_profile_heap_site));
+  at.strings = align8 (at.heap_pairs + (uint64_t) header->heap_pair_count
+		       * sizeof (struct mip_profile_heap_pair));
   at.end = at.strings + header->strings_size;
   return at;
 }
@@ -528,6 +603,8 @@ mip_profile_serialize (const struct mip_profile *profile,
   header.infer_offset = (uint32_t) at.infer_entries;
   header.edges_offset = (uint32_t) at.edges;
   header.callers_offset = (uint32_t) at.callers;
+  header.heap_sites_offset = (uint32_t) at.heap_sites;
+  header.heap_pairs_offset = (uint32_t) at.heap_pairs;
   header.strings_offset = (uint32_t) at.strings;
   header.reserved = 0;
   memcpy (file, &header, sizeof header);
@@ -543,6 +620,10 @@ mip_profile_serialize (const struct mip_profile *profile,
 	  header.edge_count * sizeof *profile->edges);
   memcpy (file + at.callers, profile->callers,
 	  header.caller_count * sizeof *profile->callers);
+  memcpy (file + at.heap_sites, profile->heap_sites,
+	  header.heap_site_count * sizeof *profile->heap_sites);
+  memcpy (file + at.heap_pairs, profile->heap_pairs,
+	  header.heap_pair_count * sizeof *profile->heap_pairs);
   memcpy (file + at.strings, profile->strings, header.strings_size);
   *data = file;
   *size = (size_t) at.end;

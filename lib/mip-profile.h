@@ -27,6 +27,8 @@
 extern "C" {
 #endif
 
+struct mip_heap_map;
+
 struct mip_profile
 {
   struct mip_profile_header header;     /* host byte order */
@@ -37,6 +39,10 @@ struct mip_profile
   struct mip_map_edge *edges;           /* header.edge_count: each
 					   function's edge list */
   struct mip_profile_caller *callers;   /* header.caller_count */
+  struct mip_profile_heap_site *heap_sites; /* header.heap_site_count,
+					   by raw_offset */
+  struct mip_profile_heap_pair *heap_pairs; /* header.heap_pair_count,
+					   by (alloc, free) */
   char *strings;                        /* header.strings_size */
   /* Derived on load, not stored.  */
   uint32_t *primary;            /* per function: itself, or the earlier
@@ -50,6 +56,20 @@ struct mip_profile
 enum mip_error mip_profile_create (const struct mip_map *map,
 				   struct mip_profile **profile,
 				   struct mip_error_context *error);
+
+/* Give PROFILE, new from the map HEAP was parsed against and without
+   runs, the allocation sites of HEAP (the binary's .debug_mip_heap),
+   every count zero.  A profile without them (created from a .mipmap, or
+   from a binary built without the heap option) keeps no allocation
+   site: the records of the raw profiles merged into it are left out.  */
+enum mip_error mip_profile_set_heap_sites (struct mip_profile *profile,
+					   const struct mip_heap_map *heap,
+					   struct mip_error_context *error);
+
+/* The allocation site of PROFILE whose record is at RAW_OFFSET (from
+   the start of the raw data), or -1.  */
+long mip_profile_heap_site_at (const struct mip_profile *profile,
+			       uint64_t raw_offset);
 
 /* A function of a profile written by hand (mipdata import): what
    profile use reads, and nothing of a binary.  */
@@ -103,7 +123,7 @@ enum mip_error mip_profile_read_file (const char *path,
 				      struct mip_error_context *error);
 
 /* Lay PROFILE out as a file: header, units, functions, blocks,
-   inference lists, callers, strings.  *DATA is new; free it with free ().  */
+   inference lists, edges, callers, allocation sites and pairs, strings.  *DATA is new; free it with free ().  */
 enum mip_error mip_profile_serialize (const struct mip_profile *profile,
 				      unsigned char **data, size_t *size,
 				      struct mip_error_context *error);
@@ -118,16 +138,21 @@ void mip_profile_free (struct mip_profile *profile);
 
 /* Check that RAW (named NAME) was written by the binary PROFILE
    describes: same pointer size and byte order, same build id, same data
-   size, every raw unit where the profile expects it.  */
+   size, every raw unit where the profile expects it; and, when PROFILE
+   has allocation sites, that every site's record names freeing sites
+   that are sites.  */
 enum mip_error mip_profile_check_raw (const struct mip_profile *profile,
 				      const struct mip_raw *raw,
 				      const char *name,
 				      struct mip_error_context *error);
 
 /* Fold one run, RAW (already checked with mip_profile_check_raw), into
-   PROFILE: coverage, call counts, first-call order, block coverage and
-   callers; aliases into their primary.  Counts saturate.  Fails only
-   when out of memory; PROFILE is then unchanged.  */
+   PROFILE: coverage, call counts, first-call order, block coverage,
+   callers and the records of the allocation sites; aliases into their
+   primary.  Counts saturate.  Fails only when out of memory (or when a
+   record of an allocation site names a freeing site that is none,
+   which mip_profile_check_raw refuses first); PROFILE is then
+   unchanged.  */
 enum mip_error mip_profile_add_run (struct mip_profile *profile,
 				    const struct mip_raw *raw,
 				    const char *name,
@@ -135,7 +160,8 @@ enum mip_error mip_profile_add_run (struct mip_profile *profile,
 
 /* The same for an input of weight WEIGHT (at least 1): RAW counts as
    WEIGHT runs, so its runs, covered runs, call counts, order sums,
-   order runs and caller runs are multiplied by WEIGHT (saturating).  */
+   order runs, caller runs and the counts of its allocation sites
+   (max_bytes aside) are multiplied by WEIGHT (saturating).  */
 enum mip_error mip_profile_add_weighted_run (struct mip_profile *profile,
 					     const struct mip_raw *raw,
 					     uint32_t weight,
@@ -148,10 +174,12 @@ enum mip_error mip_profile_add_weighted_run (struct mip_profile *profile,
    run only what its counts need and infers the blocks of the functions
    that ran alone.  The runs it counts go into PROFILE, whose tables must
    not change meanwhile, with mip_run_accumulator_finish (callers also
-   earlier, when many wait); after it PROFILE is byte for byte the
-   profile that mip_profile_add_weighted_run would have made of the same
-   runs.  Each call fails only when out of memory, PROFILE then being as
-   if that run had not been added.  Memory: a few bytes per function
+   earlier, when many wait; the counts of the allocation sites and their
+   pairs at once); after it PROFILE is byte for byte the profile that
+   mip_profile_add_weighted_run would have made of the same runs.  Each
+   call fails only when out of memory (or on a bad allocation site
+   record, as mip_profile_add_weighted_run), PROFILE then being as if
+   that run had not been added.  Memory: a few bytes per function
    and block, and a bounded number of callers.  */
 struct mip_run_accumulator;
 
@@ -173,7 +201,9 @@ void mip_run_accumulator_free (struct mip_run_accumulator *acc);
 
 /* Check that OTHER (named NAME) is a profile of the build PROFILE (named
    PROFILE_NAME) describes, with the same tables, so that it can be added
-   to it; the error names both files.  */
+   to it; the error names both files.  When PROFILE has allocation
+   sites, OTHER must have the same; when it has none, OTHER's are left
+   out of the sum.  */
 enum mip_error mip_profile_check_profile (const struct mip_profile *profile,
 					  const char *profile_name,
 					  const struct mip_profile *other,
@@ -182,16 +212,18 @@ enum mip_error mip_profile_check_profile (const struct mip_profile *profile,
 
 /* Add the runs of OTHER (checked with mip_profile_check_profile), each
    counted WEIGHT times, to PROFILE: every counter is a saturating sum
-   and the callers of each function are kept sorted by address, so the
-   result does not depend on the order in which runs and profiles are
-   added.  Fails only when out of memory; PROFILE is then unchanged.  */
+   (a heap site's max_bytes the larger), the callers of each function
+   are kept sorted by address and the allocation pairs by their sites,
+   so the result does not depend on the order in which runs and
+   profiles are added.  Fails only when out of memory; PROFILE is then unchanged.  */
 enum mip_error mip_profile_add_profile (struct mip_profile *profile,
 					const struct mip_profile *other,
 					uint32_t weight, const char *name,
 					struct mip_error_context *error);
 
 /* A new profile with the tables of PROFILE and no run: every counter
-   zero, no caller.  */
+   zero, no caller, the same allocation sites with no count and no
+   pair.  */
 enum mip_error mip_profile_copy_empty (const struct mip_profile *profile,
 				       struct mip_profile **copy,
 				       struct mip_error_context *error);

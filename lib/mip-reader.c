@@ -24,7 +24,7 @@ static_assert (sizeof (struct mip_map_unit) == 72, "map unit size");
 static_assert (sizeof (struct mip_map_function) == 80, "map function size");
 static_assert (sizeof (struct mip_map_block) == 32, "map block size");
 static_assert (sizeof (struct mip_map_edge) == 8, "edge size");
-static_assert (sizeof (struct mip_profile_header) == 168,
+static_assert (sizeof (struct mip_profile_header) == 184,
 	       "profile header size");
 static_assert (sizeof (struct mip_profile_unit) == 32, "profile unit size");
 static_assert (sizeof (struct mip_profile_function) == 120,
@@ -33,6 +33,10 @@ static_assert (sizeof (struct mip_profile_block) == 48,
 	       "profile block size");
 static_assert (sizeof (struct mip_profile_caller) == 16,
 	       "profile caller size");
+static_assert (sizeof (struct mip_profile_heap_site) == 96,
+	       "profile heap site size");
+static_assert (sizeof (struct mip_profile_heap_pair) == 16,
+	       "profile heap pair size");
 static_assert (sizeof (struct mip_raw_heap_site) == 88, "heap site size");
 static_assert (sizeof (struct mip_heap_map_unit) == 40,
 	       "heap map unit size");

@@ -8,7 +8,10 @@
    profile: the debug file of the GNU build id its header records gives
    the map, and the raw profile is then merged into the new profile.
    The profile replaces PROFILE atomically; it records the GNU build id
-   of the binary.
+   of the binary and, when the binary (or the debug file it took the
+   map from) has a .debug_mip_heap section (the heap option), its
+   allocation sites, whose counts merge then adds up.  A .mipmap holds
+   no allocation sites: a profile made from one has none.
 
    Copyright (C) 2026 The MIP for GCC developers.
    SPDX-License-Identifier: GPL-3.0-or-later  */
@@ -24,6 +27,7 @@
 #include <string.h>
 
 #include "mip-file.h"
+#include "mip-heap.h"
 #include "mip-map.h"
 #include "mip-profile.h"
 #include "mip-raw.h"
@@ -34,6 +38,7 @@ struct create_input
 {
   const char *name;             /* the operand */
   struct mip_map *map;
+  struct mip_heap_map *heap;    /* its allocation sites, or NULL */
   const char *map_file;         /* where the map came from */
   uint64_t code_begin, code_end;
   uint32_t gnu_build_id_size;
@@ -62,6 +67,10 @@ print_help (void)
 	  "RAW (a .mipraw), create finds the debug file by the GNU build id\n"
 	  "RAW records, makes the profile from its map and merges RAW into\n"
 	  "it.\n"
+	  "\n"
+	  "A BINARY built with the heap option (-fplugin-arg-mip-heap) gives\n"
+	  "the profile its allocation sites, to which merge adds the counts\n"
+	  "of the runs, for 'mipdata heap BINARY PROFILE'; a MAP has none.\n"
 	  "\n"
 	  "Options:\n"
 	  "  -p, --profile=PROFILE  the profile to write\n"
@@ -98,6 +107,39 @@ parse_elf_map (const char *path, unsigned char *data, size_t size,
   return result;
 }
 
+/* The allocation sites of the ELF image PATH (SIZE bytes at DATA), whose
+   map is MAP, into *HEAP: NULL when it has no .debug_mip_heap section.
+   False (after a message) when they cannot be read.  */
+static bool
+parse_elf_heap (const char *path, unsigned char *data, size_t size,
+		const struct mip_map *map, struct mip_heap_map **heap)
+{
+  struct mip_error_context error;
+  unsigned char *section = NULL;
+  size_t section_size = 0;
+  bool ok = true;
+
+  *heap = NULL;
+  mip_error_clear (&error);
+  switch (mipdata_elf_heap_sites (path, data, size, &section, &section_size))
+    {
+    case MIPDATA_ELF_MAP_FOUND:
+      if (mip_heap_map_parse (section, section_size, path, map, heap,
+			      &error) != MIP_OK)
+	{
+	  mipdata_report (&error);
+	  ok = false;
+	}
+      break;
+    case MIPDATA_ELF_MAP_MISSING:
+      break;
+    default:
+      ok = false;
+    }
+  free (section);
+  return ok;
+}
+
 /* The map of the debug file INPUT->debug_file, found for INPUT (whose
    GNU build id it must have, when both are known).  */
 static int
@@ -124,6 +166,9 @@ map_from_debug_file (struct create_input *input)
       return MIPDATA_EXIT_FAILURE;
     }
   input->map_file = file->path;
+  if (!parse_elf_heap (file->path, file->data, file->size, input->map,
+		       &input->heap))
+    return MIPDATA_EXIT_FAILURE;
   if (input->gnu_build_id_size == 0)
     {
       memcpy (input->gnu_build_id, file->gnu_build_id,
@@ -147,7 +192,9 @@ load_elf (struct create_input *input, unsigned char *data, size_t size)
     {
     case MIPDATA_ELF_MAP_FOUND:
       input->map_file = input->name;
-      return MIPDATA_EXIT_OK;
+      return parse_elf_heap (input->name, data, size, input->map,
+			     &input->heap)
+	     ? MIPDATA_EXIT_OK : MIPDATA_EXIT_FAILURE;
     case MIPDATA_ELF_MAP_MISSING:
       break;
     default:
@@ -347,12 +394,20 @@ create_profile (const char *profile_path, const char *name)
       h->code_end = input.code_end;
       memcpy (h->gnu_build_id, input.gnu_build_id, input.gnu_build_id_size);
       h->gnu_build_id_size = input.gnu_build_id_size;
+      /* The binary's allocation sites, whose counts merge adds up.  */
+      if (input.heap
+	  && mip_profile_set_heap_sites (profile, input.heap, &error)
+	     != MIP_OK)
+	{
+	  mipdata_report (&error);
+	  status = MIPDATA_EXIT_FAILURE;
+	}
       /* A raw profile given is merged: it is a run of that binary.  */
-      if (input.have_raw
-	  && (mip_profile_check_raw (profile, &input.raw, name, &error)
-	      != MIP_OK
-	      || mip_profile_add_run (profile, &input.raw, name, &error)
-	      != MIP_OK))
+      else if (input.have_raw
+	       && (mip_profile_check_raw (profile, &input.raw, name, &error)
+		   != MIP_OK
+		   || mip_profile_add_run (profile, &input.raw, name, &error)
+		   != MIP_OK))
 	{
 	  mipdata_report (&error);
 	  status = MIPDATA_EXIT_FAILURE;
@@ -373,6 +428,7 @@ create_profile (const char *profile_path, const char *name)
 	    profile_path, input.map_file, name);
   free (data);
   mip_profile_free (profile);
+  mip_heap_map_free (input.heap);
   mip_map_free (input.map);
   mipdata_debug_file_free (&input.debug_file);
   return status;

@@ -1,12 +1,15 @@
 /* cmd-heap.c - mipdata heap: where a program's heap goes, by allocation
-   site, from the raw profiles of a binary built with the heap option.
+   site, from the raw profiles or the profile of a binary built with the
+   heap option.
 
      mipdata heap [--json | --folded[=WEIGHT] | --html=FILE]
-		  [--weight=WEIGHT] [--top=N] BINARY RAW...
+		  [--weight=WEIGHT] [--top=N] BINARY PROFILE...
 
    BINARY gives the map and the allocation sites (.debug_mip_heap); each
-   RAW holds one or more dumps, and every dump of BINARY's build is one
-   run, added up (dumps of other modules are passed over).  The report
+   PROFILE is a raw profile, which holds one or more dumps, every dump
+   of BINARY's build one run (dumps of other modules are passed over),
+   or a profile (.mip) of BINARY's build created from it, whose sites
+   hold the counts of its runs; all are added up.  The report
    has the sites by bytes, by blocks, the shortest-lived (from the
    sampled blocks) and those whose sampled blocks were still live at
    exit (leak candidates), and which sites freed the sampled blocks of
@@ -15,7 +18,9 @@
    sampled callers (the full mode with the heap option), each site's
    stack goes up through the sampled callers of its function, the
    site's weight split among them by their samples (largest remainder,
-   so that the stacks add up exactly to the site's total).
+   so that the stacks add up exactly to the site's total).  A .mip's
+   callers, with their samples, are in its callers table: they take
+   part in the stacks as a raw profile's do.
 
    Copyright (C) 2026 The MIP for GCC developers.
    SPDX-License-Identifier: GPL-3.0-or-later  */
@@ -38,6 +43,7 @@
 #include "mip-map.h"
 #include "mip-profile.h"
 #include "mip-raw.h"
+#include "mip-reader.h"
 
 /* How many frames of functions a stack has at most, from the site's
    function up.  */
@@ -105,12 +111,15 @@ print_help (void)
 {
   printf ("usage: mipdata heap [--json | --folded[=WEIGHT] | --html=FILE]\n"
 	  "                    [--weight=WEIGHT] [--top=N]\n"
-	  "                    [--debug-file-directory=DIR] BINARY RAW...\n"
+	  "                    [--debug-file-directory=DIR] BINARY PROFILE...\n"
 	  "\n"
 	  "Print where the heap of BINARY, built with\n"
 	  "-fplugin-arg-mip-generate=heap (or -fplugin-arg-mip-heap), goes,\n"
-	  "by allocation site, from its raw profiles RAW: every dump of\n"
-	  "BINARY's build in them is one run, and the runs are added up.\n"
+	  "by allocation site, from its raw profiles and profiles PROFILE:\n"
+	  "every dump of BINARY's build in a raw profile (.mipraw) is one\n"
+	  "run; a profile (.mip, made by 'mipdata create -p PROFILE BINARY'\n"
+	  "and 'mipdata merge') brings the runs merged into it.  The runs\n"
+	  "are added up.\n"
 	  "\n"
 	  "The report lists the sites by bytes allocated, by blocks\n"
 	  "allocated, the shortest-lived and those still live at exit (leak\n"
@@ -269,23 +278,71 @@ add_run_callers (struct mip_profile *profile, const struct mip_raw *raw,
   return status;
 }
 
-/* Add the dumps of the binary's build in the raw profile PATH; a file
-   with none of them is refused, naming both build ids.  */
+/* Add the runs of the profile PATH (SIZE bytes at DATA): one of the
+   binary's build, created from it (with its allocation sites).  */
 static int
-add_raw_file (struct heap_report *report, const char *path)
+add_profile_file (struct heap_report *report, const char *path,
+		  const unsigned char *data, size_t size)
 {
   struct mip_error_context error;
-  unsigned char *data;
-  size_t size, offset = 0;
-  unsigned matched = 0;
-  uint64_t other_build = 0;
+  struct mip_profile *profile = NULL;
+  enum mip_error status;
 
   mip_error_clear (&error);
-  if (mip_read_file (path, &data, &size, &error) != MIP_OK)
+  status = mip_profile_parse (data, size, path, &profile, &error);
+  if (status != MIP_OK)
     {
       mipdata_report (&error);
       return MIPDATA_EXIT_FAILURE;
     }
+  int result = MIPDATA_EXIT_FAILURE;
+  if (mip_profile_is_imported (profile))
+    mipdata_error ("'%s': made by mipdata import, it describes no binary"
+		   " and holds no allocation sites", path);
+  else if (profile->header.build_id != report->map->build_id)
+    mipdata_error ("'%s': is a profile of another build than '%s' (its"
+		   " build id is 0x%016" PRIx64 ", the profile's 0x%016"
+		   PRIx64 ")", path, report->binary, report->map->build_id,
+		   profile->header.build_id);
+  else if (profile->header.heap_site_count == 0)
+    mipdata_error ("'%s': holds no allocation sites (it was created from a"
+		   " .mipmap, which has none): create the profile from '%s'"
+		   " ('mipdata create -p PROFILE BINARY') and merge the raw"
+		   " profiles into it, or give them here", path,
+		   report->binary);
+  else
+    {
+      status = mip_heap_counts_add_profile (&report->counts, report->heap,
+					    profile, path, &error);
+      if (status == MIP_OK && report->callers.profile)
+	status = mip_profile_check_profile (report->callers.profile,
+					    report->binary, profile, path,
+					    &error);
+      if (status == MIP_OK && report->callers.profile)
+	status = mip_profile_add_profile (report->callers.profile, profile,
+					  1, path, &error);
+      if (status == MIP_OK)
+	result = MIPDATA_EXIT_OK;
+      else
+	mipdata_report (&error);
+    }
+  mip_profile_free (profile);
+  return result;
+}
+
+/* Add the dumps of the binary's build in the raw profile PATH (SIZE
+   bytes at DATA); a file with none of them is refused, naming both
+   build ids.  */
+static int
+add_raw_file (struct heap_report *report, const char *path,
+	      const unsigned char *data, size_t size)
+{
+  struct mip_error_context error;
+  size_t offset = 0;
+  unsigned matched = 0;
+  uint64_t other_build = 0;
+
+  mip_error_clear (&error);
   while (offset < size)
     {
       struct mip_raw raw;
@@ -306,12 +363,10 @@ add_raw_file (struct heap_report *report, const char *path)
       if (status != MIP_OK)
 	{
 	  mipdata_report (&error);
-	  free (data);
 	  return MIPDATA_EXIT_FAILURE;
 	}
       offset = next;
     }
-  free (data);
   if (matched == 0)
     {
       mipdata_error ("'%s': holds no run of '%s' (its build id is 0x%016"
@@ -320,6 +375,31 @@ add_raw_file (struct heap_report *report, const char *path)
       return MIPDATA_EXIT_FAILURE;
     }
   return MIPDATA_EXIT_OK;
+}
+
+/* Add the raw profile or the profile PATH.  */
+static int
+add_file (struct heap_report *report, const char *path)
+{
+  struct mip_error_context error;
+  struct mip_magic_info magic;
+  unsigned char *data;
+  size_t size;
+  int status;
+
+  mip_error_clear (&error);
+  if (mip_read_file (path, &data, &size, &error) != MIP_OK)
+    {
+      mipdata_report (&error);
+      return MIPDATA_EXIT_FAILURE;
+    }
+  if (mip_detect_magic (data, size, &magic)
+      && magic.kind == MIP_MAGIC_KIND (MIP_MAGIC_PROFILE))
+    status = add_profile_file (report, path, data, size);
+  else
+    status = add_raw_file (report, path, data, size);
+  free (data);
+  return status;
 }
 
 /* ---- Sites ---------------------------------------------------------- */
@@ -1533,8 +1613,9 @@ parse_options (int argc, char **argv, struct heap_options *o)
       }
   if (argc - optind < 2)
     return mipdata_usage_error ("heap", argc - optind == 0
-				? "missing BINARY and RAW"
-				: "missing RAW, the raw profile");
+				? "missing BINARY and PROFILE"
+				: "missing PROFILE, a raw profile or a"
+				  " profile");
   return -1;
 }
 
@@ -1593,7 +1674,7 @@ cmd_heap (int argc, char **argv)
   if (status == MIPDATA_EXIT_OK && wants_stacks (&o))
     status = start_callers (&report);
   for (int i = optind + 1; status == MIPDATA_EXIT_OK && i < argc; i++)
-    status = add_raw_file (&report, argv[i]);
+    status = add_file (&report, argv[i]);
   if (status == MIPDATA_EXIT_OK && report.callers.profile
       && !build_caller_edges (&report.callers))
     {

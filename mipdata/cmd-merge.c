@@ -95,6 +95,8 @@ print_help (void)
 	  "Every input is checked before PROFILE changes; with the default\n"
 	  "failure mode, if one is bad, PROFILE is left untouched.  The\n"
 	  "result does not depend on the order of the inputs nor on -j.\n"
+	  "A PROFILE created from a binary built with the heap option keeps\n"
+	  "its allocation sites, and merge adds up their counts as well.\n"
 	  "\n"
 	  "Options:\n"
 	  "  -p, --profile=PROFILE       the profile to update\n"

@@ -2,7 +2,8 @@
    (mip_profile_parse).
 
    A profile the reader accepts is queried as mipdata show does (every
-   function's name, kinds and order, every block's address and extent),
+   function's name, kinds and order, every block's address and extent)
+   and as merge does (every allocation site found by its record),
    then written and read back: the second write must give the same
    bytes as the first.  When MIP_FUZZ_MIPDATA names a mipdata program
    (make check sets it to the one built; a sanitized one is best), the
@@ -58,6 +59,19 @@ query_functions (const struct mip_profile *profile)
 	}
     }
   return known;
+}
+
+/* Every allocation site of PROFILE is found by its record, as merge
+   finds the sites a record's freed_by fields name: the reader keeps
+   them in record order.  */
+static void
+query_heap_sites (const struct mip_profile *profile)
+{
+  for (uint32_t i = 0; i < profile->header.heap_site_count; i++)
+    if (mip_profile_heap_site_at (profile, profile->heap_sites[i].raw_offset)
+	!= (long) i)
+      fuzz_fail ("allocation site %" PRIu32 " is not found by its record",
+		 i);
 }
 
 /* Serialize PROFILE; NULL when out of memory.  */
@@ -246,6 +260,7 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
   if (status != MIP_OK)
     return 0;
   known = query_functions (profile);
+  query_heap_sites (profile);
   round_trip (profile);
   run_commands (data, size, statuses, sizeof statuses);
   fuzz_say ("ok: %" PRIu32 " runs, %" PRIu32 " functions, %" PRIu32

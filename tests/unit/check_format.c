@@ -24,6 +24,7 @@
 #include "mip-error.h"
 #include "mip-file.h"
 #include "mip-flow.h"
+#include "mip-heap.h"
 #include "mip-infer.h"
 #include "mip-layout.h"
 #include "mip-lookup.h"
@@ -194,6 +195,9 @@ START_TEST (test_layout_tables)
     &mip_layout_mip_map_block, &mip_layout_mip_profile_header,
     &mip_layout_mip_profile_unit, &mip_layout_mip_profile_function,
     &mip_layout_mip_profile_block, &mip_layout_mip_profile_caller,
+    &mip_layout_mip_profile_heap_site, &mip_layout_mip_profile_heap_pair,
+    &mip_layout_mip_raw_heap_site, &mip_layout_mip_heap_map_unit,
+    &mip_layout_mip_heap_map_site,
   };
   size_t i, f;
   for (i = 0; i < sizeof layouts / sizeof layouts[0]; i++)
@@ -206,7 +210,7 @@ START_TEST (test_layout_tables)
 	}
       ck_assert_uint_eq (covered, layouts[i]->size);
     }
-  ck_assert_uint_eq (mip_layout_mip_profile_header.size, 168);
+  ck_assert_uint_eq (mip_layout_mip_profile_header.size, 184);
   ck_assert_uint_eq (mip_layout_mip_raw_header.size, 104);
 }
 END_TEST
@@ -3230,6 +3234,660 @@ START_TEST (test_edge_fates)
 }
 END_TEST
 
+/* ---- Allocation sites in the profile ------------------------------------ */
+
+/* The sites of test_heap_binary, as the profile numbers them: unit 0's,
+   then unit 1's.  */
+enum
+{
+  MAIN_MALLOC, MAIN_FREE, MAIN_REALLOC, LOAD_CALLOC,
+  HELPER_MALLOC, HELPER_FREE, GONE_NEW, HEAP_SITES
+};
+
+/* Parse the map and the .debug_mip_heap section of BINARY.  */
+static void
+parse_heap (const struct test_binary *binary, struct mip_map **map,
+	    struct mip_heap_map **heap)
+{
+  struct test_bytes map_bytes = test_make_map (binary);
+  struct test_bytes heap_bytes = test_make_heap (binary);
+  struct mip_error_context error;
+
+  ck_assert_int_eq (parse_map (&map_bytes, map, &error), MIP_OK);
+  ck_assert_int_eq (mip_heap_map_parse (heap_bytes.data, heap_bytes.size,
+					"test.heap", *map, heap, &error),
+		    MIP_OK);
+  test_bytes_free (&map_bytes);
+  test_bytes_free (&heap_bytes);
+}
+
+/* A profile created from the map of BINARY with its allocation sites,
+   as mipdata create makes it from a binary built with the heap
+   option.  */
+static struct mip_profile *
+heap_profile_of (const struct test_binary *binary)
+{
+  struct mip_error_context error;
+  struct mip_map *map;
+  struct mip_heap_map *heap;
+  struct mip_profile *profile = NULL;
+
+  parse_heap (binary, &map, &heap);
+  ck_assert_int_eq (mip_profile_create (map, &profile, &error), MIP_OK);
+  ck_assert_int_eq (mip_profile_set_heap_sites (profile, heap, &error),
+		    MIP_OK);
+  mip_heap_map_free (heap);
+  mip_map_free (map);
+  return profile;
+}
+
+/* A run of test_heap_binary; SALT changes its counts, and which site
+   frees helper's blocks (main's free when SALT is odd, helper's own
+   when it is even).  */
+static struct test_run
+heap_run (const struct test_binary *binary, uint64_t salt)
+{
+  struct test_run run;
+  struct test_heap_record *r;
+
+  memset (&run, 0, sizeof run);
+  run.anchor_address = binary->anchor_address;
+  run.records[0][0].ran = true;
+  r = &run.heap[0][0];          /* main's malloc */
+  r->count = 10 + salt;
+  r->bytes = 100 * (10 + salt);
+  r->max_bytes = 200 + salt;
+  r->sampled = 4;
+  r->sampled_bytes = 400;
+  r->freed = 3;
+  r->freed_bytes = 300;
+  r->lifetime = 1000 * salt + 7;
+  r->freed_by[0] = test_site_offset (binary, 0, 1);
+  r->freed_by_count[0] = 2;
+  r->freed_by[1] = test_site_offset (binary, 1, 1);
+  r->freed_by_count[1] = 1;
+  r = &run.heap[0][1];          /* main's free */
+  r->count = 5;
+  r->sampled = 3;
+  r->lifetime = 50 + salt;
+  r = &run.heap[0][2];          /* main's realloc */
+  r->count = 3;
+  r->bytes = 30;
+  r->max_bytes = 20 - salt;
+  r->sampled = 3;
+  r->freed = 2;
+  r->freed_by[0] = test_site_offset (binary, 0, 2);
+  r->freed_by_count[0] = 1;
+  r->freed_by[1] = test_site_offset (binary, 0, 1);
+  r->freed_by_count[1] = 1;
+  r = &run.heap[0][3];          /* load's calloc */
+  r->count = 1;
+  r->bytes = 48;
+  r->max_bytes = 48;
+  r->null_count = 1;
+  r = &run.heap[1][0];          /* helper's malloc */
+  r->count = 2 * salt;
+  r->bytes = 64 * salt;
+  r->sampled = 2;
+  r->freed = 2;
+  r->freed_by[0] = test_site_offset (binary, salt % 2 ? 0 : 1, 1);
+  r->freed_by_count[0] = 2;
+  return run;
+}
+
+/* The pairs of PROFILE are EXPECTED (COUNT of them, {alloc, free,
+   blocks}).  */
+static void
+ck_assert_heap_pairs (const struct mip_profile *profile,
+		      const struct mip_profile_heap_pair *expected,
+		      uint32_t count)
+{
+  ck_assert_uint_eq (profile->header.heap_pair_count, count);
+  for (uint32_t i = 0; i < count; i++)
+    {
+      const struct mip_profile_heap_pair *pair = &profile->heap_pairs[i];
+      ck_assert_msg (pair->alloc == expected[i].alloc
+		     && pair->free == expected[i].free
+		     && pair->blocks == expected[i].blocks,
+		     "pair %u is (%u, %u, %llu), expected (%u, %u, %llu)", i,
+		     pair->alloc, pair->free,
+		     (unsigned long long) pair->blocks, expected[i].alloc,
+		     expected[i].free,
+		     (unsigned long long) expected[i].blocks);
+    }
+}
+
+/* A profile created with the sites of a binary built with the heap
+   option has them all, in record order, with no count and no pair, and
+   survives a write and a read; one created from the map alone has
+   none.  */
+START_TEST (test_heap_profile_sites)
+{
+  struct test_binary binary = test_heap_binary ();
+  struct mip_profile *profile = heap_profile_of (&binary);
+  struct mip_profile *plain = profile_of (&binary), *again = NULL;
+  struct mip_error_context error;
+  static const uint32_t functions[HEAP_SITES] = { 0, 0, 0, 1, 2, 2, 3 };
+  static const uint32_t callees[HEAP_SITES] = { 0, 9, 2, 1, 0, 9, 14 };
+  static const uint64_t addresses[HEAP_SITES] = {
+    0x1008, 0x1010, 0x1018, 0x1108, 0x1208, 0x1210, 0
+  };
+  unsigned char *data;
+  size_t size;
+
+  ck_assert_uint_eq (plain->header.heap_site_count, 0);
+  ck_assert_uint_eq (profile->header.heap_site_count, HEAP_SITES);
+  ck_assert_uint_eq (profile->header.heap_pair_count, 0);
+  for (uint32_t i = 0; i < HEAP_SITES; i++)
+    {
+      const struct mip_profile_heap_site *site = &profile->heap_sites[i];
+      uint32_t offset = i < 4 ? test_site_offset (&binary, 0, i)
+			: test_site_offset (&binary, 1, i - 4);
+      ck_assert_uint_eq (site->function, functions[i]);
+      ck_assert_uint_eq (site->callee, callees[i]);
+      ck_assert_uint_eq (site->address, addresses[i]);
+      ck_assert_uint_eq (site->raw_offset, offset);
+      ck_assert_uint_eq (site->count + site->bytes + site->max_bytes
+			 + site->sampled + site->freed + site->lifetime, 0);
+      ck_assert_int_eq (mip_profile_heap_site_at (profile, offset), (int) i);
+    }
+  ck_assert_int_eq (mip_profile_heap_site_at (profile, 8), -1);
+  ck_assert_int_eq (mip_profile_serialize (profile, &data, &size, &error),
+		    MIP_OK);
+  ck_assert_int_eq (mip_profile_parse (data, size, "heap.mip", &again,
+				       &error), MIP_OK);
+  ck_assert_same_profile (profile, again);
+  free (data);
+  mip_profile_free (again);
+  mip_profile_free (plain);
+  mip_profile_free (profile);
+}
+END_TEST
+
+/* A run adds each site's record and turns its freed_by fields into
+   pairs, sorted by (alloc, free); a run of weight W is W runs, but for
+   the largest block; the profile reads back as written.  */
+START_TEST (test_heap_merge_runs)
+{
+  struct test_binary binary = test_heap_binary ();
+  struct mip_profile *profile = heap_profile_of (&binary);
+  struct mip_profile *weighted = heap_profile_of (&binary);
+  struct mip_profile *repeated = heap_profile_of (&binary);
+  struct mip_profile *plain = profile_of (&binary);
+  struct test_run one = heap_run (&binary, 1), two = heap_run (&binary, 2);
+  struct mip_error_context error;
+  const struct mip_profile_heap_site *site;
+  static const struct mip_profile_heap_pair after_one[] = {
+    { MAIN_MALLOC, MAIN_FREE, 2 }, { MAIN_MALLOC, HELPER_FREE, 1 },
+    { MAIN_REALLOC, MAIN_FREE, 1 }, { MAIN_REALLOC, MAIN_REALLOC, 1 },
+    { HELPER_MALLOC, MAIN_FREE, 2 },
+  };
+  static const struct mip_profile_heap_pair after_two[] = {
+    { MAIN_MALLOC, MAIN_FREE, 4 }, { MAIN_MALLOC, HELPER_FREE, 2 },
+    { MAIN_REALLOC, MAIN_FREE, 2 }, { MAIN_REALLOC, MAIN_REALLOC, 2 },
+    { HELPER_MALLOC, MAIN_FREE, 2 }, { HELPER_MALLOC, HELPER_FREE, 2 },
+  };
+  static const struct mip_profile_heap_pair weighted_pairs[] = {
+    { MAIN_MALLOC, MAIN_FREE, 6 }, { MAIN_MALLOC, HELPER_FREE, 3 },
+    { MAIN_REALLOC, MAIN_FREE, 3 }, { MAIN_REALLOC, MAIN_REALLOC, 3 },
+    { HELPER_MALLOC, MAIN_FREE, 6 },
+  };
+
+  ck_assert_int_eq (merge_run (profile, &binary, &one, &error), MIP_OK);
+  site = &profile->heap_sites[MAIN_MALLOC];
+  ck_assert_uint_eq (site->count, 11);
+  ck_assert_uint_eq (site->bytes, 1100);
+  ck_assert_uint_eq (site->max_bytes, 201);
+  ck_assert_uint_eq (site->sampled, 4);
+  ck_assert_uint_eq (site->sampled_bytes, 400);
+  ck_assert_uint_eq (site->freed, 3);
+  ck_assert_uint_eq (site->freed_bytes, 300);
+  ck_assert_uint_eq (site->lifetime, 1007);
+  ck_assert_uint_eq (profile->heap_sites[LOAD_CALLOC].null_count, 1);
+  ck_assert_uint_eq (profile->heap_sites[MAIN_FREE].lifetime, 51);
+  ck_assert_heap_pairs (profile, after_one, 5);
+  ck_assert_int_eq (merge_run (profile, &binary, &two, &error), MIP_OK);
+  site = &profile->heap_sites[MAIN_MALLOC];
+  ck_assert_uint_eq (site->count, 23);
+  ck_assert_uint_eq (site->max_bytes, 202);
+  ck_assert_uint_eq (site->lifetime, 3014);
+  /* The largest of any run, not a sum.  */
+  ck_assert_uint_eq (profile->heap_sites[MAIN_REALLOC].max_bytes, 19);
+  ck_assert_uint_eq (profile->heap_sites[HELPER_MALLOC].count, 6);
+  ck_assert_heap_pairs (profile, after_two, 6);
+  /* Weight 3: three runs, every count times 3 but the largest.  */
+  ck_assert_int_eq (merge_weighted_run (weighted, &binary, &one, 3, &error),
+		    MIP_OK);
+  for (int r = 0; r < 3; r++)
+    ck_assert_int_eq (merge_run (repeated, &binary, &one, &error), MIP_OK);
+  ck_assert_same_profile (weighted, repeated);
+  site = &weighted->heap_sites[MAIN_MALLOC];
+  ck_assert_uint_eq (site->count, 33);
+  ck_assert_uint_eq (site->bytes, 3300);
+  ck_assert_uint_eq (site->max_bytes, 201);
+  ck_assert_uint_eq (site->null_count, 0);
+  ck_assert_uint_eq (site->sampled, 12);
+  ck_assert_uint_eq (site->sampled_bytes, 1200);
+  ck_assert_uint_eq (site->freed, 9);
+  ck_assert_uint_eq (site->freed_bytes, 900);
+  ck_assert_uint_eq (site->lifetime, 3021);
+  ck_assert_uint_eq (weighted->heap_sites[LOAD_CALLOC].null_count, 3);
+  ck_assert_heap_pairs (weighted, weighted_pairs, 5);
+  /* A profile without sites leaves the records out.  */
+  ck_assert_int_eq (merge_run (plain, &binary, &one, &error), MIP_OK);
+  ck_assert_uint_eq (plain->header.runs, 1);
+  ck_assert_uint_eq (plain->header.heap_site_count, 0);
+  ck_assert_uint_eq (plain->header.heap_pair_count, 0);
+  mip_profile_free (plain);
+  mip_profile_free (repeated);
+  mip_profile_free (weighted);
+  mip_profile_free (profile);
+}
+END_TEST
+
+/* Counts and pair blocks stop at UINT64_MAX, whatever the weight; the
+   largest block is the largest.  */
+START_TEST (test_heap_merge_saturates)
+{
+  struct test_binary binary = test_heap_binary ();
+  struct mip_profile *profile = heap_profile_of (&binary);
+  struct mip_profile *copy;
+  struct test_run run = heap_run (&binary, 1);
+  struct mip_error_context error;
+  const struct mip_profile_heap_site *site;
+
+  run.heap[0][0].count = UINT64_MAX - 1;
+  run.heap[0][0].bytes = UINT64_MAX / 3;
+  run.heap[0][0].max_bytes = UINT64_MAX;
+  run.heap[0][0].lifetime = (uint64_t) 1 << 40;
+  run.heap[0][0].freed_by_count[0] = UINT32_MAX;
+  ck_assert_int_eq (merge_weighted_run (profile, &binary, &run, 2, &error),
+		    MIP_OK);
+  site = &profile->heap_sites[MAIN_MALLOC];
+  ck_assert_uint_eq (site->count, UINT64_MAX);
+  ck_assert_uint_eq (site->bytes, UINT64_MAX / 3 * 2);
+  ck_assert_uint_eq (site->max_bytes, UINT64_MAX);
+  ck_assert_uint_eq (site->lifetime, (uint64_t) 1 << 41);
+  ck_assert_uint_eq (profile->heap_pairs[0].blocks, 2ull * UINT32_MAX);
+  ck_assert_int_eq (merge_weighted_run (profile, &binary, &run, UINT32_MAX,
+					&error), MIP_OK);
+  site = &profile->heap_sites[MAIN_MALLOC];
+  ck_assert_uint_eq (site->count, UINT64_MAX);
+  ck_assert_uint_eq (site->bytes, UINT64_MAX);
+  ck_assert_uint_eq (site->lifetime, UINT64_MAX);
+  ck_assert_uint_eq (site->max_bytes, UINT64_MAX);
+  /* (2^32 - 1)^2 + 2 (2^32 - 1) = 2^64 - 1 exactly; then no more.  */
+  ck_assert_uint_eq (profile->heap_pairs[0].blocks, UINT64_MAX);
+  ck_assert_int_eq (merge_run (profile, &binary, &run, &error), MIP_OK);
+  ck_assert_uint_eq (profile->heap_pairs[0].blocks, UINT64_MAX);
+  ck_assert_uint_eq (profile->heap_sites[MAIN_FREE].count,
+		     5ull * (UINT32_MAX + 3ull));
+  /* A profile added UINT32_MAX times saturates too.  */
+  copy = empty_copy (profile);
+  add_profile (copy, profile, UINT32_MAX);
+  ck_assert_uint_eq (copy->heap_sites[MAIN_FREE].count, UINT64_MAX);
+  ck_assert_uint_eq (copy->heap_sites[MAIN_MALLOC].max_bytes, UINT64_MAX);
+  ck_assert_uint_eq (copy->heap_pairs[1].blocks, UINT64_MAX);
+  mip_profile_free (copy);
+  mip_profile_free (profile);
+}
+END_TEST
+
+/* Runs A, B and C with different pairs: A + (B + C) and (A + B) + C,
+   run by run in any order, through empty copies, weighted profiles or
+   the accumulator, give the same profile byte for byte.  */
+START_TEST (test_heap_merge_associative)
+{
+  struct test_binary binary = test_heap_binary ();
+  struct test_run runs[3] = {
+    heap_run (&binary, 1), heap_run (&binary, 2), heap_run (&binary, 3)
+  };
+  struct mip_profile *left = heap_profile_of (&binary);
+  struct mip_profile *right = heap_profile_of (&binary);
+  struct mip_profile *bc = heap_profile_of (&binary);
+  struct mip_profile *c = heap_profile_of (&binary);
+  struct mip_profile *backward = heap_profile_of (&binary);
+  struct mip_profile *accumulated = heap_profile_of (&binary);
+  struct mip_profile *doubled, *twice = heap_profile_of (&binary);
+  struct mip_run_accumulator *acc = NULL;
+  struct mip_error_context error;
+
+  /* A + (B + C).  */
+  ck_assert_int_eq (merge_run (left, &binary, &runs[0], &error), MIP_OK);
+  ck_assert_int_eq (merge_run (bc, &binary, &runs[1], &error), MIP_OK);
+  ck_assert_int_eq (merge_run (bc, &binary, &runs[2], &error), MIP_OK);
+  add_profile (left, bc, 1);
+  /* (A + B) + C.  */
+  ck_assert_int_eq (merge_run (right, &binary, &runs[0], &error), MIP_OK);
+  ck_assert_int_eq (merge_run (right, &binary, &runs[1], &error), MIP_OK);
+  ck_assert_int_eq (merge_run (c, &binary, &runs[2], &error), MIP_OK);
+  add_profile (right, c, 1);
+  ck_assert_uint_eq (left->header.heap_pair_count, 6);
+  ck_assert_same_profile (left, right);
+  /* C, B, A run by run.  */
+  for (int r = 2; r >= 0; r--)
+    ck_assert_int_eq (merge_run (backward, &binary, &runs[r], &error),
+		      MIP_OK);
+  ck_assert_same_profile (left, backward);
+  /* The accumulator of mipdata merge.  */
+  ck_assert_int_eq (mip_run_accumulator_new (accumulated, &acc, &error),
+		    MIP_OK);
+  for (int r = 0; r < 3; r++)
+    accumulate_run (acc, accumulated, &binary, &runs[(r + 1) % 3], 1);
+  ck_assert_int_eq (mip_run_accumulator_finish (acc, &error), MIP_OK);
+  mip_run_accumulator_free (acc);
+  ck_assert_same_profile (left, accumulated);
+  /* An empty copy keeps the sites, with no count and no pair; twice a
+     profile is its runs twice.  */
+  doubled = empty_copy (left);
+  ck_assert_uint_eq (doubled->header.heap_site_count, HEAP_SITES);
+  ck_assert_uint_eq (doubled->header.heap_pair_count, 0);
+  ck_assert_uint_eq (doubled->heap_sites[MAIN_MALLOC].count, 0);
+  ck_assert_uint_eq (doubled->heap_sites[MAIN_MALLOC].raw_offset,
+		     left->heap_sites[MAIN_MALLOC].raw_offset);
+  add_profile (doubled, left, 2);
+  for (int r = 0; r < 6; r++)
+    ck_assert_int_eq (merge_run (twice, &binary, &runs[r % 3], &error),
+		      MIP_OK);
+  ck_assert_same_profile (doubled, twice);
+  mip_profile_free (twice);
+  mip_profile_free (doubled);
+  mip_profile_free (accumulated);
+  mip_profile_free (backward);
+  mip_profile_free (c);
+  mip_profile_free (bc);
+  mip_profile_free (right);
+  mip_profile_free (left);
+}
+END_TEST
+
+/* RUN (its records changed by the test) is refused, whichever way it
+   is added, with a message naming the file and saying DETAIL, and
+   PROFILE, which holds runs already, is left byte for byte as it
+   was.  */
+static void
+expect_heap_run_refused (struct mip_profile *profile,
+			 const struct test_binary *binary,
+			 const struct test_run *run, const char *detail)
+{
+  struct test_bytes bytes = test_make_raw (binary, run);
+  struct mip_error_context error;
+  struct mip_run_accumulator *acc = NULL;
+  unsigned char *before, *after;
+  size_t before_size, after_size;
+  struct mip_raw raw;
+
+  ck_assert_int_eq (mip_profile_serialize (profile, &before, &before_size,
+					   &error), MIP_OK);
+  ck_assert_int_eq (mip_raw_parse (bytes.data, bytes.size, "bad.mipraw",
+				   &raw, &error), MIP_OK);
+  ck_assert_int_eq (mip_profile_check_raw (profile, &raw, "bad.mipraw",
+					   &error), MIP_ERROR_CORRUPT);
+  ck_assert_ptr_nonnull (strstr (message_of (&error), "'bad.mipraw'"));
+  ck_assert_msg (strstr (message_of (&error), detail) != NULL,
+		 "'%s' does not say '%s'", message_of (&error), detail);
+  /* Added without the check, it is refused all the same.  */
+  ck_assert_int_eq (mip_profile_add_weighted_run (profile, &raw, 2,
+						  "bad.mipraw", &error),
+		    MIP_ERROR_CORRUPT);
+  ck_assert_int_eq (mip_run_accumulator_new (profile, &acc, &error),
+		    MIP_OK);
+  ck_assert_int_eq (mip_run_accumulator_add (acc, &raw, 1, "bad.mipraw",
+					     &error), MIP_ERROR_CORRUPT);
+  ck_assert_int_eq (mip_run_accumulator_finish (acc, &error), MIP_OK);
+  mip_run_accumulator_free (acc);
+  ck_assert_int_eq (mip_profile_serialize (profile, &after, &after_size,
+					   &error), MIP_OK);
+  ck_assert_uint_eq (after_size, before_size);
+  ck_assert_msg (memcmp (before, after, before_size) == 0,
+		 "a refused run changed the profile");
+  free (before);
+  free (after);
+  test_bytes_free (&bytes);
+}
+
+/* A record whose freed_by names no site (a record's offset plus 8, the
+   raw unit's header, a function record, past the data) or that counts
+   blocks freed by none is refused, and nothing of it is added.  */
+START_TEST (test_heap_merge_bad_freed_by)
+{
+  struct test_binary binary = test_heap_binary ();
+  struct mip_profile *profile = heap_profile_of (&binary);
+  struct test_run good = heap_run (&binary, 1), bad;
+  struct mip_error_context error;
+  const uint32_t wrong[] = {
+    test_site_offset (&binary, 0, 1) + 8, binary.units[0].raw_size,
+    binary.units[0].functions[1].raw_offset, 0x7ffffff8u
+  };
+
+  ck_assert_int_eq (merge_run (profile, &binary, &good, &error), MIP_OK);
+  for (size_t w = 0; w < sizeof wrong / sizeof wrong[0]; w++)
+    {
+      bad = heap_run (&binary, 2);
+      bad.heap[1][0].freed_by[0] = wrong[w];
+      expect_heap_run_refused (profile, &binary, &bad, "no such site");
+      bad = heap_run (&binary, 2);
+      bad.heap[0][2].freed_by[1] = wrong[w];
+      expect_heap_run_refused (profile, &binary, &bad, "allocation site 2");
+    }
+  bad = heap_run (&binary, 2);
+  bad.heap[0][0].freed_by[1] = 0;
+  expect_heap_run_refused (profile, &binary, &bad, "record 0 freed 1");
+  ck_assert_uint_eq (profile->header.runs, 1);
+  mip_profile_free (profile);
+}
+END_TEST
+
+/* A profile whose allocation tables are damaged at OFFSET (SIZE bytes
+   set to VALUE) is refused with STATUS and a message naming it and
+   saying DETAIL.  */
+static void
+expect_heap_profile_refused (size_t offset, unsigned size, uint64_t value,
+			     enum mip_error status, const char *detail)
+{
+  struct test_binary binary = test_heap_binary ();
+  struct mip_profile *profile = heap_profile_of (&binary), *bad = NULL;
+  struct test_run run = heap_run (&binary, 1);
+  struct mip_error_context error;
+  unsigned char *data;
+  size_t data_size;
+
+  ck_assert_int_eq (merge_run (profile, &binary, &run, &error), MIP_OK);
+  ck_assert_int_eq (mip_profile_serialize (profile, &data, &data_size,
+					   &error), MIP_OK);
+  ck_assert_int_eq (mip_profile_parse (data, data_size, "bad.mip", &bad,
+				       &error), MIP_OK);
+  mip_profile_free (bad);
+  bad = NULL;
+  test_put (data, offset, size, value, mip_host_big_endian ());
+  ck_assert_int_eq (mip_profile_parse (data, data_size, "bad.mip", &bad,
+				       &error), status);
+  ck_assert_ptr_null (bad);
+  ck_assert_ptr_nonnull (strstr (message_of (&error), "'bad.mip'"));
+  ck_assert_msg (strstr (message_of (&error), detail) != NULL,
+		 "'%s' does not say '%s'", message_of (&error), detail);
+  free (data);
+  mip_profile_free (profile);
+}
+
+/* Where the allocation tables of heap_profile_of's profile with one
+   run lie: after the header, units, functions and callers (no blocks,
+   inference lists, edges or callers).  */
+static size_t
+heap_sites_at (void)
+{
+  return sizeof (struct mip_profile_header)
+	 + 2 * sizeof (struct mip_profile_unit)
+	 + 4 * sizeof (struct mip_profile_function);
+}
+
+#define SITE_FIELD(index, field) \
+  heap_sites_at () + (index) * sizeof (struct mip_profile_heap_site) \
+  + offsetof (struct mip_profile_heap_site, field), \
+  sizeof (((struct mip_profile_heap_site *) 0)->field)
+#define PAIR_FIELD(index, field) \
+  heap_sites_at () + HEAP_SITES * sizeof (struct mip_profile_heap_site) \
+  + (index) * sizeof (struct mip_profile_heap_pair) \
+  + offsetof (struct mip_profile_heap_pair, field), \
+  sizeof (((struct mip_profile_heap_pair *) 0)->field)
+
+/* Every rule of the allocation tables is checked on read.  */
+START_TEST (test_heap_profile_corrupt)
+{
+  struct test_binary binary = test_heap_binary ();
+  uint32_t unit1 = binary.units[0].raw_size;
+
+  expect_heap_profile_refused (FIELD (mip_profile_header, heap_site_count),
+			       0x1000000, MIP_ERROR_TRUNCATED,
+			       "allocation site table");
+  expect_heap_profile_refused (FIELD (mip_profile_header, heap_pairs_offset),
+			       0x7ffffff0, MIP_ERROR_TRUNCATED,
+			       "allocation pair table");
+  expect_heap_profile_refused (FIELD (mip_profile_header, heap_sites_offset),
+			       16, MIP_ERROR_CORRUPT, "overlaps the header");
+  expect_heap_profile_refused (SITE_FIELD (1, function), 4,
+			       MIP_ERROR_CORRUPT, "function 4 does not exist");
+  expect_heap_profile_refused (SITE_FIELD (1, callee), MIP_HEAP_CALLEE_COUNT,
+			       MIP_ERROR_CORRUPT, "allocation function 34");
+  /* A record in the other unit, at its unit's header, misaligned, past
+     the data.  */
+  expect_heap_profile_refused (SITE_FIELD (2, raw_offset),
+			       test_site_offset (&binary, 1, 0),
+			       MIP_ERROR_CORRUPT, "outside its unit's raw");
+  expect_heap_profile_refused (SITE_FIELD (4, raw_offset), unit1,
+			       MIP_ERROR_CORRUPT, "outside its unit's raw");
+  expect_heap_profile_refused (SITE_FIELD (4, raw_offset),
+			       test_site_offset (&binary, 1, 0) + 4,
+			       MIP_ERROR_CORRUPT, "outside its unit's raw");
+  expect_heap_profile_refused (SITE_FIELD (6, raw_offset),
+			       test_site_offset (&binary, 1, 2) + 8,
+			       MIP_ERROR_CORRUPT, "outside its unit's raw");
+  expect_heap_profile_refused (SITE_FIELD (1, raw_offset),
+			       test_site_offset (&binary, 0, 0),
+			       MIP_ERROR_CORRUPT, "not after the previous");
+  expect_heap_profile_refused (PAIR_FIELD (0, alloc), HEAP_SITES,
+			       MIP_ERROR_CORRUPT, "pair 0 names site 7");
+  expect_heap_profile_refused (PAIR_FIELD (3, free), HEAP_SITES,
+			       MIP_ERROR_CORRUPT, "pair 3 names site 2");
+  expect_heap_profile_refused (PAIR_FIELD (2, blocks), 0,
+			       MIP_ERROR_CORRUPT, "pair 2 frees no block");
+  expect_heap_profile_refused (PAIR_FIELD (1, free), MAIN_FREE,
+			       MIP_ERROR_CORRUPT, "pair 1 (sites 0, 1) is out"
+			       " of order");
+  expect_heap_profile_refused (PAIR_FIELD (4, alloc), MAIN_REALLOC - 1,
+			       MIP_ERROR_CORRUPT, "is out of order");
+}
+END_TEST
+
+/* A profile with sites takes a profile of the same build only with the
+   same sites; a profile without takes one with, leaving its sites
+   out.  */
+START_TEST (test_heap_profile_checks)
+{
+  struct test_binary binary = test_heap_binary ();
+  struct mip_profile *with = heap_profile_of (&binary);
+  struct mip_profile *other = heap_profile_of (&binary);
+  struct mip_profile *without = profile_of (&binary);
+  struct test_run run = heap_run (&binary, 1);
+  struct mip_error_context error;
+
+  ck_assert_int_eq (merge_run (without, &binary, &run, &error), MIP_OK);
+  ck_assert_int_eq (merge_run (other, &binary, &run, &error), MIP_OK);
+  ck_assert_int_eq (mip_profile_check_profile (with, "with.mip", without,
+					       "without.mip", &error),
+		    MIP_ERROR_CORRUPT);
+  ck_assert_str_eq (message_of (&error), "'without.mip': corrupt: it holds"
+		    " no allocation sites, 'with.mip' has 7: its runs would"
+		    " count without theirs (was it created from a .mipmap?"
+		    "  Create it from the binary)");
+  add_profile (without, other, 1);
+  ck_assert_uint_eq (without->header.runs, 2);
+  ck_assert_uint_eq (without->header.heap_site_count, 0);
+  ck_assert_uint_eq (without->header.heap_pair_count, 0);
+  other->heap_sites[GONE_NEW].callee = 15;
+  ck_assert_int_eq (mip_profile_check_profile (with, "with.mip", other,
+					       "other.mip", &error),
+		    MIP_ERROR_CORRUPT);
+  ck_assert_ptr_nonnull (strstr (message_of (&error), "its 7 allocation"
+				 " sites differ from the 7 of 'with.mip'"));
+  mip_profile_free (without);
+  mip_profile_free (other);
+  mip_profile_free (with);
+}
+END_TEST
+
+/* mipdata heap's counts of a profile are those of its runs' raw
+   profiles added up: the same totals, pairs and runs.  */
+START_TEST (test_heap_counts_of_profile)
+{
+  struct test_binary binary = test_heap_binary ();
+  struct mip_profile *profile = heap_profile_of (&binary);
+  struct mip_profile *plain = profile_of (&binary);
+  struct mip_heap_counts from_runs, from_profile;
+  struct mip_error_context error;
+  struct mip_map *map;
+  struct mip_heap_map *heap;
+
+  parse_heap (&binary, &map, &heap);
+  ck_assert (mip_heap_counts_init (&from_runs, heap));
+  ck_assert (mip_heap_counts_init (&from_profile, heap));
+  for (int r = 1; r <= 3; r++)
+    {
+      struct test_run run = heap_run (&binary, (uint64_t) r);
+      struct test_bytes bytes = test_make_raw (&binary, &run);
+      struct mip_raw raw;
+      ck_assert_int_eq (mip_raw_parse (bytes.data, bytes.size, "run.mipraw",
+				       &raw, &error), MIP_OK);
+      ck_assert_int_eq (mip_heap_counts_add (&from_runs, heap, &raw,
+					     "run.mipraw", &error), MIP_OK);
+      test_bytes_free (&bytes);
+      ck_assert_int_eq (merge_weighted_run (profile, &binary, &run,
+					    r == 2 ? 2 : 1, &error), MIP_OK);
+      if (r == 2)
+	{
+	  /* The run of weight 2 is that run twice.  */
+	  bytes = test_make_raw (&binary, &run);
+	  mip_raw_parse (bytes.data, bytes.size, "run.mipraw", &raw, &error);
+	  ck_assert_int_eq (mip_heap_counts_add (&from_runs, heap, &raw,
+						 "run.mipraw", &error),
+			    MIP_OK);
+	  test_bytes_free (&bytes);
+	}
+    }
+  ck_assert_int_eq (mip_heap_counts_add_profile (&from_profile, heap,
+						 profile, "p.mip", &error),
+		    MIP_OK);
+  ck_assert_uint_eq (from_profile.runs, 4);
+  ck_assert_uint_eq (from_runs.runs, 4);
+  ck_assert (memcmp (from_runs.sites, from_profile.sites,
+		     HEAP_SITES * sizeof *from_runs.sites) == 0);
+  ck_assert_uint_eq (from_runs.pair_count, 6);
+  ck_assert_uint_eq (from_profile.pair_count, from_runs.pair_count);
+  ck_assert (memcmp (from_runs.pairs, from_profile.pairs,
+		     from_runs.pair_count * sizeof *from_runs.pairs) == 0);
+  /* A profile without sites, or with others, adds nothing.  */
+  ck_assert_int_eq (mip_heap_counts_add_profile (&from_profile, heap, plain,
+						 "plain.mip", &error),
+		    MIP_ERROR_CORRUPT);
+  ck_assert_ptr_nonnull (strstr (message_of (&error), "no allocation"
+				 " sites"));
+  profile->heap_sites[HELPER_FREE].raw_offset += 8;
+  ck_assert_int_eq (mip_heap_counts_add_profile (&from_profile, heap,
+						 profile, "p.mip", &error),
+		    MIP_ERROR_CORRUPT);
+  ck_assert_ptr_nonnull (strstr (message_of (&error), "allocation site 5"));
+  ck_assert_uint_eq (from_profile.runs, 4);
+  ck_assert (memcmp (from_runs.sites, from_profile.sites,
+		     HEAP_SITES * sizeof *from_runs.sites) == 0);
+  mip_heap_counts_free (&from_runs);
+  mip_heap_counts_free (&from_profile);
+  mip_heap_map_free (heap);
+  mip_map_free (map);
+  mip_profile_free (plain);
+  mip_profile_free (profile);
+}
+END_TEST
+
 static Suite *
 format_suite (void)
 {
@@ -3240,6 +3898,7 @@ format_suite (void)
   TCase *raw = tcase_create ("raw");
   TCase *profile = tcase_create ("profile");
   TCase *merge = tcase_create ("merge");
+  TCase *heap = tcase_create ("heap");
   TCase *blocks = tcase_create ("blocks");
   TCase *files = tcase_create ("files");
 
@@ -3301,6 +3960,15 @@ format_suite (void)
   tcase_add_test (merge, test_merge_profile_refuses_other_build);
   tcase_add_test (merge, test_merge_samples);
   suite_add_tcase (suite, merge);
+  tcase_add_test (heap, test_heap_profile_sites);
+  tcase_add_test (heap, test_heap_merge_runs);
+  tcase_add_test (heap, test_heap_merge_saturates);
+  tcase_add_test (heap, test_heap_merge_associative);
+  tcase_add_test (heap, test_heap_merge_bad_freed_by);
+  tcase_add_test (heap, test_heap_profile_corrupt);
+  tcase_add_test (heap, test_heap_profile_checks);
+  tcase_add_test (heap, test_heap_counts_of_profile);
+  suite_add_tcase (suite, heap);
   tcase_add_test (blocks, test_map_blocks);
   tcase_add_test (blocks, test_map_bad_blocks);
   tcase_add_test (blocks, test_map_blocks_fuzz);

@@ -1310,7 +1310,8 @@ START_TEST (test_info)
 	    "Blocks: 16\n"
 	    "Blocks Covered: 10\n"
 	    "Probes: 10\n"
-	    "Blocks Probed: 62.5%%\n",
+	    "Blocks Probed: 62.5%%\n"
+	    "Allocation Sites: 0\n",
 	    (unsigned long long) test_build_id (&binary));
   ck_assert_output (r, OUT, expected);
   ck_assert_output (r, ERR, "");
@@ -1334,7 +1335,8 @@ START_TEST (test_info)
 	    "Blocks: 0\n"
 	    "Blocks Covered: 0\n"
 	    "Probes: 0\n"
-	    "Blocks Probed: -\n",
+	    "Blocks Probed: -\n"
+	    "Allocation Sites: 0\n",
 	    (unsigned long long) test_build_id (&binary));
   ck_assert_output (r, OUT, expected);
   free_result (&r);
@@ -1645,7 +1647,8 @@ expect_big_endian_profile (const struct test_binary *binary)
 	    "Blocks: 9\n"
 	    "Blocks Covered: 6\n"
 	    "Probes: 3\n"
-	    "Blocks Probed: 33.3%%\n",
+	    "Blocks Probed: 33.3%%\n"
+	    "Allocation Sites: 0\n",
 	    (unsigned long long) test_build_id (binary),
 	    binary->pointer_size * 8);
   ck_assert_output (r, OUT, expected);

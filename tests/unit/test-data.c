@@ -94,6 +94,9 @@ test_layout (struct test_binary *binary)
 	  function->raw_offset = at;
 	  at += layout.size;
 	}
+      at = align_up (at, 8);
+      unit->sites_offset = unit->site_count ? at : 0;
+      at += unit->site_count * sizeof (struct mip_raw_heap_site);
       unit->raw_size = align_up (at, 8);
       map_layout (unit);
     }
@@ -260,6 +263,95 @@ test_make_map (const struct test_binary *binary)
   return map;
 }
 
+struct test_bytes
+test_make_heap (const struct test_binary *binary)
+{
+  struct test_bytes heap = { NULL, 0 };
+  bool be = binary->big_endian;
+  unsigned u, k;
+
+  for (u = 0; u < binary->unit_count; u++)
+    {
+      const struct test_unit *unit = &binary->units[u];
+      size_t at = heap.size;
+      if (unit->site_count == 0)
+	continue;
+      grow (&heap, at + sizeof (struct mip_heap_map_unit)
+	    + unit->site_count * sizeof (struct mip_heap_map_site));
+      test_put (heap.data + at, FIELD (mip_heap_map_unit, magic),
+		binary->pointer_size == 8 ? MIP_MAGIC_HEAP64
+		: MIP_MAGIC_HEAP32, be);
+      test_put (heap.data + at, FIELD (mip_heap_map_unit, version),
+		MIP_HEAP_FORMAT_VERSION, be);
+      test_put (heap.data + at, FIELD (mip_heap_map_unit, header_size),
+		sizeof (struct mip_heap_map_unit), be);
+      test_put (heap.data + at, FIELD (mip_heap_map_unit, unit_hash),
+		unit->unit_hash, be);
+      test_put (heap.data + at, FIELD (mip_heap_map_unit, site_count),
+		unit->site_count, be);
+      test_put (heap.data + at, FIELD (mip_heap_map_unit, site_entry_size),
+		sizeof (struct mip_heap_map_site), be);
+      test_put (heap.data + at, FIELD (mip_heap_map_unit, raw_offset),
+		unit->sites_offset, be);
+      at += sizeof (struct mip_heap_map_unit);
+      for (k = 0; k < unit->site_count; k++)
+	{
+	  const struct test_site *site = &unit->sites[k];
+	  test_put (heap.data + at, FIELD (mip_heap_map_site, address),
+		    site->address, be);
+	  test_put (heap.data + at, FIELD (mip_heap_map_site, function),
+		    site->function, be);
+	  test_put (heap.data + at, FIELD (mip_heap_map_site, callee),
+		    site->callee, be);
+	  at += sizeof (struct mip_heap_map_site);
+	}
+    }
+  return heap;
+}
+
+uint32_t
+test_site_offset (const struct test_binary *binary, unsigned unit,
+		  unsigned site)
+{
+  uint32_t offset = 0;
+  unsigned u;
+  for (u = 0; u < unit; u++)
+    offset += binary->units[u].raw_size;
+  return offset + binary->units[unit].sites_offset
+	 + site * (uint32_t) sizeof (struct mip_raw_heap_site);
+}
+
+/* The record of an allocation site, at RECORD.  */
+static void
+put_heap_record (const struct test_binary *binary, unsigned char *record,
+		 const struct test_heap_record *values)
+{
+  bool be = binary->big_endian;
+
+  test_put (record, FIELD (mip_raw_heap_site, count), values->count, be);
+  test_put (record, FIELD (mip_raw_heap_site, bytes), values->bytes, be);
+  test_put (record, FIELD (mip_raw_heap_site, max_bytes), values->max_bytes,
+	    be);
+  test_put (record, FIELD (mip_raw_heap_site, null_count),
+	    values->null_count, be);
+  test_put (record, FIELD (mip_raw_heap_site, sampled), values->sampled, be);
+  test_put (record, FIELD (mip_raw_heap_site, sampled_bytes),
+	    values->sampled_bytes, be);
+  test_put (record, FIELD (mip_raw_heap_site, freed), values->freed, be);
+  test_put (record, FIELD (mip_raw_heap_site, freed_bytes),
+	    values->freed_bytes, be);
+  test_put (record, FIELD (mip_raw_heap_site, lifetime), values->lifetime,
+	    be);
+  test_put (record, FIELD (mip_raw_heap_site, freed_by_0),
+	    values->freed_by[0], be);
+  test_put (record, FIELD (mip_raw_heap_site, freed_by_1),
+	    values->freed_by[1], be);
+  test_put (record, FIELD (mip_raw_heap_site, freed_by_count_0),
+	    values->freed_by_count[0], be);
+  test_put (record, FIELD (mip_raw_heap_site, freed_by_count_1),
+	    values->freed_by_count[1], be);
+}
+
 static void
 put_record (const struct test_binary *binary, unsigned char *record,
 	    const struct test_function *function,
@@ -346,6 +438,10 @@ test_make_raw (const struct test_binary *binary, const struct test_run *run)
       for (f = 0; f < unit->function_count; f++)
 	put_record (binary, raw.data + at + unit->functions[f].raw_offset,
 		    &unit->functions[f], &run->records[u][f]);
+      for (f = 0; f < unit->site_count; f++)
+	put_heap_record (binary, raw.data + at + unit->sites_offset
+			 + f * sizeof (struct mip_raw_heap_site),
+			 &run->heap[u][f]);
       at += unit->raw_size;
     }
   test_put (raw.data, FIELD (mip_raw_header, magic),
@@ -436,6 +532,46 @@ test_sample_binary (unsigned pointer_size, bool big_endian)
   binary.units[2].mode = full;
   add_function (&binary.units[2], "inline_fn", 0x401200, full);
   add_function (&binary.units[2], "gone", all_ones, full);
+  test_layout (&binary);
+  return binary;
+}
+
+static void
+add_site (struct test_unit *unit, uint32_t function, uint32_t callee,
+	  uint64_t address)
+{
+  struct test_site *site = &unit->sites[unit->site_count++];
+  site->function = function;
+  site->callee = callee;
+  site->address = address;
+}
+
+struct test_binary
+test_heap_binary (void)
+{
+  const uint32_t mode = MIP_KIND_FUNCTION_COVERAGE;
+  struct test_binary binary;
+
+  memset (&binary, 0, sizeof binary);
+  binary.pointer_size = 8;
+  binary.big_endian = false;
+  binary.anchor_address = 0x5000;
+  binary.unit_count = 2;
+  binary.units[0].unit_hash = 0x4ea94ea94ea90000ull;
+  binary.units[0].mode = mode;
+  add_function (&binary.units[0], "main", 0x1000, mode);
+  add_function (&binary.units[0], "load", 0x1100, mode);
+  add_site (&binary.units[0], 0, 0, 0x1008);   /* malloc */
+  add_site (&binary.units[0], 0, 9, 0x1010);   /* free */
+  add_site (&binary.units[0], 0, 2, 0x1018);   /* realloc */
+  add_site (&binary.units[0], 1, 1, 0x1108);   /* calloc */
+  binary.units[1].unit_hash = 0x4ea94ea94ea90001ull;
+  binary.units[1].mode = mode;
+  add_function (&binary.units[1], "helper", 0x1200, mode);
+  add_function (&binary.units[1], "gone", 0, mode);
+  add_site (&binary.units[1], 0, 0, 0x1208);   /* malloc */
+  add_site (&binary.units[1], 0, 9, 0x1210);   /* free */
+  add_site (&binary.units[1], 1, 14, 0);       /* operator new */
   test_layout (&binary);
   return binary;
 }

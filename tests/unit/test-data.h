@@ -23,6 +23,7 @@
 #define TEST_MAX_FUNCTIONS 8
 #define TEST_MAX_BLOCKS 16
 #define TEST_MAX_INFER 4          /* entries per block */
+#define TEST_MAX_SITES 6          /* allocation sites per unit */
 
 /* A machine basic block: its probe or its inference list.  */
 struct test_block
@@ -54,15 +55,28 @@ struct test_function
   uint32_t infer_count;         /* the blocks' lists, one after another */
 };
 
+/* An allocation site of the heap option: its record follows the
+   function records in the raw unit, its entry is in .debug_mip_heap.  */
+struct test_site
+{
+  uint32_t function;            /* index in its unit */
+  uint32_t callee;              /* MIP_HEAP_CALLEE id */
+  uint64_t address;             /* of the call */
+};
+
 struct test_unit
 {
   uint64_t unit_hash;
   uint32_t mode;
   unsigned function_count;
   struct test_function functions[TEST_MAX_FUNCTIONS];
+  unsigned site_count;
+  struct test_site sites[TEST_MAX_SITES];
   /* Filled in by test_layout.  */
   uint32_t raw_size;
   uint32_t strings_offset;      /* from the map unit's start */
+  uint32_t sites_offset;        /* first site record, from the raw
+				   unit's start */
 };
 
 struct test_binary
@@ -97,10 +111,22 @@ struct test_sample
   uint32_t samples;
 };
 
+/* What one run recorded for one allocation site: the fields of its
+   struct mip_raw_heap_site.  FREED_BY are offsets of site records from
+   the start of the raw data (test_site_offset), 0 for none.  */
+struct test_heap_record
+{
+  uint64_t count, bytes, max_bytes, null_count;
+  uint64_t sampled, sampled_bytes, freed, freed_bytes, lifetime;
+  uint32_t freed_by[2];
+  uint32_t freed_by_count[2];
+};
+
 /* One run: values per unit and function, and the header fields.  */
 struct test_run
 {
   struct test_record records[TEST_MAX_UNITS][TEST_MAX_FUNCTIONS];
+  struct test_heap_record heap[TEST_MAX_UNITS][TEST_MAX_SITES];
   unsigned sample_count;        /* not 0: a caller sample table follows
 				   the data (and the flag says so) */
   struct test_sample samples[TEST_MAX_SAMPLES];
@@ -127,6 +153,14 @@ uint64_t test_build_id (const struct test_binary *binary);
 /* The map (.debug_mip_map contents) of BINARY.  */
 struct test_bytes test_make_map (const struct test_binary *binary);
 
+/* The .debug_mip_heap section of BINARY (empty when it has no site).  */
+struct test_bytes test_make_heap (const struct test_binary *binary);
+
+/* The offset of site SITE of unit UNIT's record from the start of the
+   raw data (what freed_by fields hold).  */
+uint32_t test_site_offset (const struct test_binary *binary, unsigned unit,
+			   unsigned site);
+
 /* The raw profile RUN of BINARY would write.  */
 struct test_bytes test_make_raw (const struct test_binary *binary,
 				 const struct test_run *run);
@@ -146,6 +180,14 @@ uint64_t test_get (const unsigned char *data, size_t offset, unsigned size,
 	     (CALL_COUNT | ORDER, address all ones: discarded).  */
 struct test_binary test_sample_binary (unsigned pointer_size,
 				       bool big_endian);
+
+/* A binary built with the heap option: the function coverage mode with
+   allocation sites, two units.
+     unit 0: main (sites 0 malloc, 1 free, 2 realloc), load (site 3
+	     calloc);
+     unit 1: helper (sites 0 malloc, 1 free), a discarded copy (its
+	     site 2, operator new, at address 0).  */
+struct test_binary test_heap_binary (void);
 
 /* A function-coverage binary: one unit, three functions.  */
 struct test_binary test_coverage_binary (void);

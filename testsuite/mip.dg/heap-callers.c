@@ -6,7 +6,9 @@
    through each caller must carry its share of the 256,000 bytes within
    one sampling period (256 calls, 16,384 bytes).  The flame graph of
    --html, in a browser, shows the binary, the total and every site
-   with its bytes.
+   with its bytes.  Two runs merged into a profile (.mip) give the
+   folded stacks of the two raw profiles: the profile keeps the caller
+   samples.
 
    Copyright (C) 2026 The MIP for GCC developers.
    SPDX-License-Identifier: GPL-3.0-or-later  */
@@ -58,4 +60,4 @@ main (void)
   return 0;
 }
 
-/* { dg-final { mip-check-heap -html 1 -within 16384 -callers { "fill_often;grow_table;malloc" 192000 "fill_rarely;grow_table;malloc" 64000 } } } */
+/* { dg-final { mip-check-heap -profile 1 -html 1 -within 16384 -callers { "fill_often;grow_table;malloc" 192000 "fill_rarely;grow_table;malloc" 64000 } } } */

@@ -1,7 +1,7 @@
 // The heap option in C++: operator new and new[], their nothrow form,
 // the sized operator delete that a delete of a complete type calls, and
 // delete[], each block matched to the site that freed it.  At -O0 and
-// -O2, and as i386 (-m32).
+// -O2, and as i386 (-m32); two runs kept in a profile (.mip) as well.
 //
 // Copyright (C) 2026 The MIP for GCC developers.
 // SPDX-License-Identifier: GPL-3.0-or-later
@@ -34,4 +34,4 @@ main ()
   return leak == nullptr;
 }
 
-// { dg-final { mip-check-heap -variants { {-O2} {-m32 -fno-pie -no-pie} } } }
+// { dg-final { mip-check-heap -profile 1 -variants { {-O2} {-m32 -fno-pie -no-pie} } } }

@@ -1,7 +1,11 @@
 /* mipdata heap refuses a binary whose allocation sites are corrupt, one
    built without the heap option, another build's raw profile, a file
-   that is no raw profile and one that does not exist, each with a
-   message naming the file and the problem.
+   that is no raw profile and one that does not exist, a profile made
+   from a .mipmap (no allocation sites), another build's profile and a
+   raw profile whose record names a freeing site that is none, each
+   with a message naming the file and the problem; mipdata merge
+   refuses the last and a profile without allocation sites, leaving the
+   profile with them unchanged.
 
    Copyright (C) 2026 The MIP for GCC developers.
    SPDX-License-Identifier: GPL-3.0-or-later  */

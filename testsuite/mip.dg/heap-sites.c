@@ -5,7 +5,9 @@
    every step frees the block before it, a block freed in another
    function, calloc's product, strdup's length, posix_memalign, and a
    tail call.  At -O0 and -O2, and as i386 (-m32), position-dependent
-   and PIE.
+   and PIE.  Two runs merged into a profile (.mip) made from the binary
+   give twice the counts, and the report of the two raw profiles
+   exactly.
 
    Copyright (C) 2026 The MIP for GCC developers.
    SPDX-License-Identifier: GPL-3.0-or-later  */
@@ -66,4 +68,4 @@ main (void)
   return table[0] + name[0] - 'h' + (made[2] == NULL);
 }
 
-/* { dg-final { mip-check-heap -variants { {-O2} {-m32 -fno-pie -no-pie} {-m32 -fPIE -pie} } } } */
+/* { dg-final { mip-check-heap -profile 1 -variants { {-O2} {-m32 -fno-pie -no-pie} {-m32 -fPIE -pie} } } } */
