@@ -1,9 +1,12 @@
-# bench-use.sh - the profile-use table of `make bench`, sourced by
+# bench-use.sh - the profile-use tables of `make bench`, sourced by
 # bench.sh (which defines OUT, CC, BENCH_OPT, percent, build_qemu_trace,
 # best_wall_time and the mip-lib.sh helpers).
 #
-# speedtest1 (SQLite) on x86-64, every build with BENCH_OPT -fno-pie
-# -no-pie (fixed addresses, so pages are the binary's own):
+# Four programs on x86-64, each trained on one workload and measured on
+# another: SQLite's speedtest1, the sqlite3 shell, Lua 5.4's interpreter
+# and xz (use_program describes each).  speedtest1, every build with
+# BENCH_OPT -fno-pie -no-pie (fixed addresses, so pages are the binary's
+# own):
 #   plain      the reference
 #   MIP use    trained by the MIP full-mode build on the training
 #              workload, then built with -fplugin-arg-mip-use=PROFILE
@@ -41,7 +44,8 @@
 #              BENCH_PROFDATA merge and order)
 #   clang PGO + order  built with -fprofile-use of that profile, linked
 #              with the same order
-# each row "not run: REASON" when its tools are missing or fail;
+# each row "not run: REASON" when its tools are missing or fail (or
+# its build or one of its runs does);
 # and each runs the measured workload, a different one (the use builds
 # the training workload too), under qemu-user
 # with the TCG plugin scripts/qemu-trace.c, which lists the 4 KiB pages
@@ -49,6 +53,37 @@
 # and their change over plain, the instructions and their change, .text,
 # and the cost of collecting each profile: the training run's
 # instructions in the instrumented build against plain's.
+#
+# The other three tables have the rows plain to MIP block-count ->
+# -fauto-profile + MIP use, the same columns (no wall time for the
+# shell) and a verification, each program with its workloads:
+#   the sqlite3 shell  the amalgamation and shell.c, reading SQL on
+#              standard input (:memory:): trained on
+#              scripts/bench-shell-train.sql, measured on
+#              scripts/bench-shell-measure.sql, start-up one trivial
+#              statement; no verification (speedtest1 has the check)
+#   Lua 5.4    (Debian's source package lua5.4, fetched by
+#              fetch-sources.sh) every source of src/ but luac.c, with
+#              USE_LUA_DEFINES: trained on scripts/bench-lua-train.lua,
+#              measured on scripts/bench-lua-measure.lua (use_lua_workload
+#              says what each runs), start-up prints the version, wall
+#              time of the measured script made longer; verification:
+#              the measured run's output, against plain's
+#   xz         (Debian's xz-utils, fetched by fetch-sources.sh xz)
+#              configured once (USE_XZ_CONFIGURE: liblzma linked in
+#              statically, so the code measured is the program's own),
+#              each build made by that tree's make, in a copy of it, with
+#              the build's CFLAGS, and linked here; each workload a
+#              compression and the decompression of its result, counted
+#              together: trained on xz's own C sources at -6, measured on
+#              generated mixed data (scripts/script-data.py mixed-data)
+#              at -3 with a SHA-256 check (use_xz_workload), start-up
+#              compresses one line, wall time of the measured workload;
+#              verification: the measured run's .xz file, byte for byte
+#              plain's, and its decompression the input ("round trip")
+# A table that cannot be made (its sources not fetched, configure
+# failing, the plain build or one of its runs failing) says "skipped"
+# and why.
 #
 # Environment: BENCH_USE (default 1; 0 skips the table),
 #   BENCH_USE_TRAIN    speedtest1 arguments of the training run
@@ -70,10 +105,13 @@
 #   BENCH_USE_OTHER    1 (default) adds the BOLT and clang rows to
 #                      speedtest1's table; 0 leaves them out
 #   BENCH_USE_SHELL    1 (default) makes the sqlite3 shell's table too
+#   BENCH_USE_LUA      1 (default) makes Lua's table too (0 skips it)
+#   BENCH_USE_XZ       1 (default) makes xz's table too (0 skips it)
 #   BENCH_BOLT, BENCH_BOLT_FLAGS, BENCH_CLANG, BENCH_PROFDATA, BENCH_LLD
 #                      the tools of those rows (above)
-# Every build's measured workload is also run natively with --verify, and
-# its Verification Hash compared with plain's (the column "hash").
+# Every build's measured workload of speedtest1 is also run natively with
+# --verify, and its Verification Hash compared with plain's (the column
+# "hash"; Lua's and xz's: "output").
 #
 # Copyright (C) 2026 The MIP for GCC developers.
 # SPDX-License-Identifier: GPL-3.0-or-later
@@ -89,6 +127,8 @@ BENCH_USE_TIME=${BENCH_USE_TIME:---testset orm,cte,fp --size 25}
 BENCH_USE_OFFSETS=${BENCH_USE_OFFSETS:-0 16 32 48}
 BENCH_USE_OTHER=${BENCH_USE_OTHER:-1}
 BENCH_USE_SHELL=${BENCH_USE_SHELL:-1}
+BENCH_USE_LUA=${BENCH_USE_LUA:-1}
+BENCH_USE_XZ=${BENCH_USE_XZ:-1}
 BENCH_BOLT=${BENCH_BOLT:-/usr/lib/llvm-19/bin/llvm-bolt}
 BENCH_BOLT_FLAGS=${BENCH_BOLT_FLAGS:--reorder-blocks=ext-tsp -reorder-functions=cdsort -split-functions -split-all-cold -dyno-stats}
 BENCH_CLANG=${BENCH_CLANG:-clang-19}
@@ -102,6 +142,17 @@ USE_QEMU=qemu-x86_64
 USE_GCC_BUILDS="plain mipuse miplayout mipchains pgo"
 USE_OTHER_BUILDS="bolt boltall clang clangorder clangpgo"
 USE_CODE_SECTIONS=".text .text.cold .bolt.org.text"
+# Lua's build: the defines of its Makefile's "linux" target, and a fixed
+# string hash seed (Lua's own mixes in the time and addresses, and a
+# run's instructions would vary with it).
+USE_LUA_DEFINES="-DLUA_USE_POSIX -DLUA_USE_DLOPEN -Dluai_makeseed(L)=0u"
+# Lua's wall-time run: the measured script, this many rounds.
+USE_LUA_TIME_SCALE=4
+# The size of xz's measured corpus (scripts/script-data.py mixed-data).
+USE_XZ_MEASURE_BYTES=2097152
+# xz's configure options: liblzma linked in statically (the code
+# measured is the program's own), nothing built but liblzma and xz.
+USE_XZ_CONFIGURE="--disable-shared --disable-nls --disable-doc --disable-scripts --disable-xzdec --disable-lzmadec --disable-lzmainfo --disable-lzma-links"
 
 # The builds of USE_PROGRAM that the tables show.
 use_names () {
@@ -120,17 +171,103 @@ use_problem () {
     || { echo "scripts/qemu-trace.c did not build (log: $OUT/use/plugin.log)"; return; }
 }
 
-# The program the functions below build and run: speedtest1 (the default)
-# or the sqlite3 shell, each from the amalgamation and its own main file.
+# The program the functions below build and run (USE_PROGRAM): speedtest1
+# or the sqlite3 shell, each from the amalgamation and its own main file;
+# Lua's interpreter; or xz.  What describes it:
+#   USE_DIR         where its builds go, one directory each
+#   USE_EXE         the program's file name in each
+#   USE_LIBS        the libraries its link ends with (after the objects:
+#                   use_objects, compiled by use_compile)
+#   USE_FIXED_ARGS  arguments of every run (after the others)
+#   USE_WORKLOAD    empty: a run is one command, use_run's arguments; or
+#                   a function that, given the workload's name (train,
+#                   measure, startup, time), runs its commands by
+#                   use_step (use_lua_workload, use_xz_workload)
+#   USE_VERIFY_TITLE, USE_VERIFY_GOOD   the verification column's title,
+#                   and the line a good verification holds (use_hash)
+#   USE_BUILDS      the builds its table shows
 use_program () {
+  USE_PROGRAM=$1 USE_FIXED_ARGS='' USE_WORKLOAD='' USE_BUILDS=$USE_GCC_BUILDS
+  USE_VERIFY_TITLE=hash USE_VERIFY_GOOD='^Verification Hash'
   case $1 in
     speedtest1)
       USE_DIR=$OUT/use USE_MAIN=speedtest1 USE_EXE=speedtest1
-      USE_FIXED_ARGS="--memdb --singlethread" USE_BUILDS=$USE_GCC_BUILDS
+      USE_FIXED_ARGS="--memdb --singlethread" USE_LIBS="-lm -lpthread -ldl"
       [ "$BENCH_USE_OTHER" != 1 ] || USE_BUILDS="$USE_BUILDS $USE_OTHER_BUILDS" ;;
     shell)
       USE_DIR=$OUT/use-shell USE_MAIN=shell USE_EXE=sqlite3
-      USE_FIXED_ARGS="" USE_BUILDS=$USE_GCC_BUILDS ;;
+      USE_LIBS="-lm -lpthread -ldl" ;;
+    lua)
+      USE_DIR=$OUT/use-lua USE_EXE=lua USE_LIBS="-lm -ldl"
+      USE_WORKLOAD=use_lua_workload
+      USE_VERIFY_TITLE=output USE_VERIFY_GOOD='^output ' ;;
+    xz)
+      # The libraries are those configure found (use_xz_prepare).
+      USE_DIR=$OUT/use-xz USE_EXE=xz USE_WORKLOAD=use_xz_workload
+      USE_LIBS=$(cat "$OUT/use-xz/libs" 2>/dev/null || true)
+      USE_VERIFY_TITLE=output USE_VERIFY_GOOD='^round trip OK' ;;
+  esac
+}
+
+# Lua's sources: every source of src/ but luac.c (the compiler's own
+# main).
+use_lua_sources () {
+  local name
+  for name in "$MIP_WORK/src/lua5.4/src"/*.c; do
+    [ "$(basename "$name")" = luac.c ] || printf '%s\n' "$name"
+  done
+}
+
+# The objects of USE_PROGRAM's link, in their order, each under PREFIX
+# (a directory) when one is given.
+use_objects () {
+  local prefix=${1:+$1/} name
+  case $USE_PROGRAM in
+    speedtest1 | shell) printf '%s ' "${prefix}sqlite3.o" "$prefix$USE_MAIN.o" ;;
+    lua)
+      for name in $(use_lua_sources); do
+        printf '%s ' "$prefix$(basename "$name" .c).o"
+      done ;;
+    xz)
+      while read -r name; do
+        printf '%s ' "$prefix$name"
+      done <"$USE_DIR/objects" ;;
+  esac
+}
+
+# use_compile CC CFLAGS: USE_PROGRAM's objects, in the current directory
+# (a build's), by CC with BENCH_OPT -fno-pie CFLAGS.
+use_compile () {
+  local cc=$1 cflags=$2 src
+  # shellcheck disable=SC2086 # flags are words
+  case $USE_PROGRAM in
+    speedtest1 | shell)
+      src=$MIP_WORK/src/sqlite-amalgamation
+      mip_run build.log $cc $BENCH_OPT -fno-pie $cflags -I"$src" \
+        -c "$src/sqlite3.c" -o sqlite3.o
+      mip_run build.log $cc $BENCH_OPT -fno-pie $cflags -I"$src" \
+        -c "$src/$USE_MAIN.c" -o "$USE_MAIN.o" ;;
+    lua)
+      for src in $(use_lua_sources); do
+        mip_run build.log $cc $BENCH_OPT -fno-pie $cflags $USE_LUA_DEFINES \
+          -c "$src" -o "$(basename "$src" .c).o"
+      done ;;
+    xz)
+      # A copy of the configured tree (USE_DIR/configured), made by its
+      # own make with this build's CFLAGS; a build made again (gcc's
+      # -fprofile-use after -fprofile-generate) is cleaned first, which
+      # keeps gcc's profile files beside the objects.
+      if [ -d build ]; then
+        mip_run build.log make -C build/src/liblzma clean
+        mip_run build.log make -C build/src/xz clean
+      else
+        mip_run build.log cp -a "$USE_DIR/configured" build
+      fi
+      mip_run build.log make -j2 -C build/src/liblzma CC="$cc" \
+        CFLAGS="$BENCH_OPT -fno-pie $cflags" liblzma.la
+      # shellcheck disable=SC2046 # one word per object
+      mip_run build.log make -j2 -C build/src/xz CC="$cc" \
+        CFLAGS="$BENCH_OPT -fno-pie $cflags" $(cat "$USE_DIR/xz-objects") ;;
   esac
 }
 
@@ -150,18 +287,12 @@ use_ran () {
 # beside them), by COMPILER (default CC).
 use_build () {
   local dir=$USE_DIR/$1 cflags=$2 ldflags=$3 cc=${4:-$CC}
-  local src=$MIP_WORK/src/sqlite-amalgamation
   mkdir -p "$dir"
   cd "$dir"
-  # shellcheck disable=SC2086 # flags are words
-  {
-    mip_run build.log $cc $BENCH_OPT -fno-pie $cflags -I"$src" \
-      -c "$src/sqlite3.c" -o sqlite3.o
-    mip_run build.log $cc $BENCH_OPT -fno-pie $cflags -I"$src" \
-      -c "$src/$USE_MAIN.c" -o "$USE_MAIN.o"
-    mip_run build.log $cc $BENCH_OPT -no-pie $cflags sqlite3.o "$USE_MAIN.o" \
-      -o "$USE_EXE" $ldflags -lm -lpthread -ldl
-  }
+  use_compile "$cc" "$cflags"
+  # shellcheck disable=SC2046,SC2086 # flags are words
+  mip_run build.log $cc $BENCH_OPT -no-pie $cflags $(use_objects) \
+    -o "$USE_EXE" $ldflags $USE_LIBS
   cd "$OUT"
 }
 
@@ -188,8 +319,8 @@ use_link () {
   # shellcheck disable=SC2046,SC2086 # flags are words
   case $name in
     bolt | boltall)
-      mip_run build.log $CC $BENCH_OPT -no-pie $padding ../plain/sqlite3.o \
-        "../plain/$USE_MAIN.o" -o "$out.input" -Wl,--emit-relocs -lm -lpthread -ldl
+      mip_run build.log $CC $BENCH_OPT -no-pie $padding $(use_objects ../plain) \
+        -o "$out.input" -Wl,--emit-relocs $USE_LIBS
       mip_run build.log "$BENCH_BOLT" "$out.input" -o "$out" \
         -data="$USE_DIR/boltinstr/train.fdata" $(use_bolt_flags "$name")
       rm -f "$out.input" ;;
@@ -205,28 +336,94 @@ use_link () {
       local objects=.
       [ "$name" != clangorder ] || objects=../clang
       mip_run build.log "$BENCH_CLANG" $BENCH_OPT -no-pie $(use_lld_flags "$order") \
-        $padding "$objects/sqlite3.o" "$objects/$USE_MAIN.o" -o "$out" -lm -lpthread -ldl ;;
+        $padding $(use_objects "$objects") -o "$out" $USE_LIBS ;;
     *)
-      mip_run build.log $CC $BENCH_OPT -no-pie $padding sqlite3.o "$USE_MAIN.o" \
-        -o "$out" -lm -lpthread -ldl ;;
+      mip_run build.log $CC $BENCH_OPT -no-pie $padding $(use_objects) \
+        -o "$out" $USE_LIBS ;;
   esac
   cd "$OUT"
 }
 
-# use_run NAME WHAT ARGS...: run USE_DIR/NAME's program ARGS (then
-# USE_FIXED_ARGS; standard input from USE_INPUT, default /dev/null) under
-# qemu with the plugin: USE_DIR/NAME/WHAT.pages and WHAT.insns.
+# use_run NAME WHAT ARGS...: run USE_DIR/NAME's program under qemu with
+# the plugin: USE_DIR/NAME/WHAT.pages and WHAT.insns.  With no
+# USE_WORKLOAD, one run: the program with ARGS (then USE_FIXED_ARGS;
+# standard input from USE_INPUT, default /dev/null); else the workload
+# ARGS names, whose steps (use_step) count together: the pages any of
+# them touched, the instructions of all.
 use_run () {
-  local dir=$USE_DIR/$1 what=$2
+  local dir=$USE_DIR/$1 what=$2 step=0
   shift 2
   cd "$dir"
-  rm -f "$what.pages" "$what.insns"
-  # shellcheck disable=SC2086 # the fixed arguments are words
-  MIP_PROFILE_FILENAME=$dir/$what.mipraw LLVM_PROFILE_FILE=$dir/$what.profraw \
-    mip_run "$what.log" "$USE_QEMU" \
-    -plugin "$OUT/use/qemu-trace.so,pages=$dir/$what.pages,insns=$dir/$what.insns" \
-    "./$USE_EXE" "$@" $USE_FIXED_ARGS <"${USE_INPUT:-/dev/null}"
+  rm -f "$what.pages" "$what.insns" "$what".[0-9]*.pages "$what".[0-9]*.insns
+  if [ -n "$USE_WORKLOAD" ]; then
+    "$USE_WORKLOAD" "$@"
+  else
+    # shellcheck disable=SC2086 # the fixed arguments are words
+    use_step "${USE_INPUT:-/dev/null}" - "$@" $USE_FIXED_ARGS
+  fi
+  [ "$step" -le 1 ] || use_add_steps "$what" "$step"
   cd "$OUT"
+}
+
+# use_step INPUT OUTPUT ARGS...: one run of the program with ARGS, its
+# standard input from INPUT, its standard output into OUTPUT (-: into
+# the log, with its messages).  Within use_run, under qemu with the
+# plugin, in the build's directory: step N (from 1) of workload WHAT
+# writes WHAT.pages and WHAT.insns (the first) or WHAT.N.pages and
+# WHAT.N.insns, and the raw profiles WHAT.mipraw or WHAT.N.mipraw (and
+# clang's .profraw).  With USE_NATIVE=1 (use_wall), natively, the program
+# being USE_RUN_EXE; a failure is returned.
+use_step () {
+  local input=$1 output=$2 name=$what
+  local -a redirect=()
+  shift 2
+  step=$((step + 1))
+  [ "$step" = 1 ] || name=$what.$step
+  if [ "${USE_NATIVE:-0}" = 1 ]; then
+    [ "$output" != - ] || output=/dev/null
+    "$USE_RUN_EXE" "$@" <"$input" >"$output"
+    return
+  fi
+  [ "$output" = - ] || redirect=(use_output "$output")
+  MIP_PROFILE_FILENAME=$dir/$name.mipraw LLVM_PROFILE_FILE=$dir/$name.profraw \
+    mip_run "$what.log" "${redirect[@]}" "$USE_QEMU" \
+    -plugin "$OUT/use/qemu-trace.so,pages=$dir/$name.pages,insns=$dir/$name.insns" \
+    "./$USE_EXE" "$@" <"$input"
+}
+
+# use_output FILE COMMAND...: COMMAND, its standard output into FILE.
+use_output () {
+  local output=$1
+  shift
+  "$@" >"$output"
+}
+
+# use_add_steps WHAT N: WHAT.pages and WHAT.insns of steps 2 to N added
+# to the first's: the pages any step touched, and the instructions of
+# all.
+use_add_steps () {
+  local what=$1 n=$2 i pages='' insns=''
+  for i in $(seq 2 "$n"); do
+    pages="$pages $what.$i.pages" insns="$insns $what.$i.insns"
+  done
+  # shellcheck disable=SC2086 # one word per file
+  {
+    sort -u "$what.pages" $pages >"$what.all-pages"
+    awk '$1 == "insns" { n += $2 } END { printf "insns %.0f\n", n }' \
+      "$what.insns" $insns >"$what.all-insns"
+    mv "$what.all-pages" "$what.pages"
+    mv "$what.all-insns" "$what.insns"
+    rm -f $pages $insns
+  }
+}
+
+# use_raw_profiles DIR WHAT: the raw profiles the steps of WHAT wrote in
+# DIR.
+use_raw_profiles () {
+  local file
+  for file in "$1/$2.mipraw" "$1/$2".[0-9]*.mipraw; do
+    [ ! -f "$file" ] || printf '%s\n' "$file"
+  done
 }
 
 # The pages of WHAT.pages inside the code (USE_CODE_SECTIONS) of NAME's
@@ -263,16 +460,23 @@ use_link_offset () {
 # some processors the alignment of one loop moves a run's time far more
 # than anything a profile does: plain -O2's speedtest1 spends 0.06 s or
 # 0.21 s in test 110 of --testset orm as its code moves by 16 bytes, so
-# the time of a single link is a lottery between builds.
+# the time of a single link is a lottery between builds.  With a
+# USE_WORKLOAD, the run is its workload "time", every step of it.
 use_wall () {
-  local dir=$USE_DIR/$1 offset times=''
+  local dir=$USE_DIR/$1 offset times='' seconds what=wall step=0
   for offset in $BENCH_USE_OFFSETS; do
     use_link_offset "$1" "$offset"
     cd "$dir"
-    # shellcheck disable=SC2086 # the arguments are words
-    times="$times $(MIP_PROFILE_FILENAME=$dir/wall.mipraw best_wall_time /dev/null \
-      "./$USE_EXE.at-$offset" $BENCH_USE_TIME $USE_FIXED_ARGS)"
-    rm -f wall.mipraw "$USE_EXE.at-$offset"
+    if [ -n "$USE_WORKLOAD" ]; then
+      seconds=$(USE_NATIVE=1 USE_RUN_EXE=./$USE_EXE.at-$offset \
+        best_wall_time /dev/null "$USE_WORKLOAD" time) || return 1
+    else
+      # shellcheck disable=SC2086 # the arguments are words
+      seconds=$(MIP_PROFILE_FILENAME=$dir/wall.mipraw best_wall_time /dev/null \
+        "./$USE_EXE.at-$offset" $BENCH_USE_TIME $USE_FIXED_ARGS) || return 1
+    fi
+    times="$times $seconds"
+    rm -f wall.mipraw wall.out wall.xz "$USE_EXE.at-$offset"
     cd "$OUT"
   done
   echo "$times" | awk '{ for (i = 1; i <= NF; i++) s += $i; printf "%.3f\n", s / NF }' \
@@ -309,18 +513,65 @@ use_verify () {
   cd "$OUT"
 }
 
-# NAME's hash against plain's: same, DIFFERS, reference (plain) or -.
+# use_verify_output NAME: the verification of NAME's measured run
+# (USE_DIR/NAME/verify) when USE_PROGRAM has a USE_WORKLOAD: Lua's output
+# (its digest), xz's compressed output (its digest) and whether its
+# decompressed output is the input.
+use_verify_output () {
+  local dir=$USE_DIR/$1
+  case $USE_PROGRAM in
+    lua)
+      if [ -s "$dir/measure.out" ]; then
+        echo "output $(sha256sum <"$dir/measure.out")"
+      else
+        echo "no output"
+      fi ;;
+    xz)
+      echo "compressed $(sha256sum <"$dir/measure.xz")"
+      if cmp -s "$dir/measure.out" "$USE_DIR/data/measure.dat"; then
+        echo "round trip OK"
+      else
+        echo "round trip FAILED"
+      fi ;;
+  esac >"$dir/verify"
+}
+
+# NAME's verification against plain's: same, DIFFERS, reference (plain)
+# or -.
 use_hash () {
   local dir=$USE_DIR/$1
   if [ ! -f "$dir/verify" ]; then
     echo -
   elif [ "$1" = plain ]; then
     echo reference
-  elif grep -q '^Verification Hash' "$dir/verify" \
+  elif grep -q "$USE_VERIFY_GOOD" "$dir/verify" \
        && cmp -s "$dir/verify" "$USE_DIR/plain/verify"; then
     echo same
   else
     echo DIFFERS
+  fi
+}
+
+# use_run_or_drop NAME WHAT ARGS...: use_run; when it fails, NAME's row
+# says so ("not run") and the table goes on without it; plain's failure
+# stops the table (everything is measured against plain).
+use_run_or_drop () {
+  if [ "$1" = plain ]; then
+    use_run "$@"
+  else
+    (use_run "$@") || use_not_run "$1" "its $2 run failed (see $USE_DIR/$1/$2.log)"
+  fi
+}
+
+# use_build_or_drop NAME WHAT "CFLAGS" "LDFLAGS": use_build; when it
+# fails, NAME's row says "not run: WHAT failed" (plain's failure stops
+# the table).
+use_build_or_drop () {
+  if [ "$1" = plain ]; then
+    use_build "$1" "$3" "$4"
+  else
+    (use_build "$1" "$3" "$4") \
+      || use_not_run "$1" "$2 failed (see $USE_DIR/$1/build.log)"
   fi
 }
 
@@ -330,20 +581,25 @@ use_hash () {
 use_training () {
   local profile=$USE_DIR/mip.mip name
   mip_say "profile use: building $USE_EXE plain, MIP full and gcc -fprofile-generate"
-  use_build plain "" ""
-  use_build mipgen "-fplugin=$MIP_PLUGIN -fplugin-arg-mip-generate" \
-    "-L$(mip_runtime_libdir) -lmip"
+  use_build_or_drop plain "the build" "" ""
+  use_build_or_drop mipgen "the MIP full build" \
+    "-fplugin=$MIP_PLUGIN -fplugin-arg-mip-generate" "-L$(mip_runtime_libdir) -lmip"
   rm -rf "$USE_DIR/pgo"
-  use_build pgo "-fprofile-generate" "-fprofile-generate"
+  use_build_or_drop pgo "gcc -fprofile-generate" "-fprofile-generate" "-fprofile-generate"
   mip_say "profile use: $USE_EXE training runs"
   for name in plain mipgen pgo; do
-    use_run "$name" train "$@"
+    use_ran "$name" || continue
+    use_run_or_drop "$name" train "$@"
   done
   rm -f "$profile"
-  mip_run "$USE_DIR/mipdata.log" "$MIPDATA" create -p "$profile" \
-    "$USE_DIR/mipgen/$USE_EXE"
-  mip_run "$USE_DIR/mipdata.log" "$MIPDATA" merge -p "$profile" \
-    "$USE_DIR/mipgen/train.mipraw"
+  # shellcheck disable=SC2046 # one word per file
+  if use_ran mipgen && ! (
+      mip_run "$USE_DIR/mipdata.log" "$MIPDATA" create -p "$profile" \
+        "$USE_DIR/mipgen/$USE_EXE"
+      mip_run "$USE_DIR/mipdata.log" "$MIPDATA" merge -p "$profile" \
+        $(use_raw_profiles "$USE_DIR/mipgen" train)); then
+    use_not_run mipgen "mipdata create or merge failed (see $USE_DIR/mipdata.log)"
+  fi
   use_afdo_training "$@"
 }
 
@@ -361,8 +617,9 @@ use_afdo_training () {
       "-g -fplugin=$MIP_PLUGIN -fplugin-arg-mip-generate=block-count" \
       "-L$(mip_runtime_libdir) -lmip"
     use_run mipbcnt train "$@"
+    # shellcheck disable=SC2046 # one word per file
     "$MIPDATA" create -p "$profile" "$dir/$USE_EXE" \
-      && "$MIPDATA" merge -p "$profile" "$dir/train.mipraw" \
+      && "$MIPDATA" merge -p "$profile" $(use_raw_profiles "$dir" train) \
       && "$MIPDATA" export -p "$profile" --debug "$dir/$USE_EXE" \
         --format=afdo -o "$USE_DIR/mip.afdo"
   ) >>"$USE_DIR/afdo.log" 2>&1; then
@@ -373,16 +630,29 @@ use_afdo_training () {
 }
 
 # The builds of USE_BUILDS other than plain, with the profiles (the MIP
-# ones with USE_DIR/mip.mip, gcc's with its .gcda files).
+# ones with USE_DIR/mip.mip, gcc's with its .gcda files); those whose
+# profile could not be made say why.
 use_profile_builds () {
-  local use="-fplugin=$MIP_PLUGIN -fplugin-arg-mip-use=$USE_DIR/mip.mip"
+  local use="-fplugin=$MIP_PLUGIN -fplugin-arg-mip-use=$USE_DIR/mip.mip" name
   mip_say "profile use: building $USE_EXE with the profiles"
-  use_build mipuse "$use" ""
-  use_build miplayout "$use -fplugin-arg-mip-use-layout-only" ""
-  use_build mipchains "$use -fplugin-arg-mip-use-layout=call-chains" ""
-  # -fprofile-use finds the .gcda files beside the objects it rebuilds.
-  cp "$USE_DIR/pgo/$USE_EXE" "$USE_DIR/pgo/$USE_EXE.generate"
-  use_build pgo "-fprofile-use -Wno-missing-profile" ""
+  for name in mipuse miplayout mipchains; do
+    if ! use_ran mipgen; then
+      use_not_run "$name" "no MIP profile: $(cat "$USE_DIR/mipgen/not-run")"
+      continue
+    fi
+    case $name in
+      mipuse) use_build_or_drop mipuse "the MIP use build" "$use" "" ;;
+      miplayout) use_build_or_drop miplayout "the MIP use build" \
+                   "$use -fplugin-arg-mip-use-layout-only" "" ;;
+      mipchains) use_build_or_drop mipchains "the MIP use build" \
+                   "$use -fplugin-arg-mip-use-layout=call-chains" "" ;;
+    esac
+  done
+  if use_ran pgo; then
+    # -fprofile-use finds the .gcda files beside the objects it rebuilds.
+    cp "$USE_DIR/pgo/$USE_EXE" "$USE_DIR/pgo/$USE_EXE.generate"
+    use_build_or_drop pgo "gcc -fprofile-use" "-fprofile-use -Wno-missing-profile" ""
+  fi
   use_afdo_build
 }
 
@@ -448,11 +718,11 @@ use_bolt_builds () {
   problem=$(use_bolt_problem)
   mkdir -p "$dir"
   [ -n "$problem" ] || mip_say "profile use: BOLT: instrumenting plain $USE_EXE, training run"
-  # shellcheck disable=SC2086 # flags are words
+  # shellcheck disable=SC2046,SC2086 # flags are words
   if [ -z "$problem" ] && ! (
       cd "$dir"
-      mip_run build.log $CC $BENCH_OPT -no-pie ../plain/sqlite3.o \
-        "../plain/$USE_MAIN.o" -o "$USE_EXE.input" -Wl,--emit-relocs -lm -lpthread -ldl
+      mip_run build.log $CC $BENCH_OPT -no-pie $(use_objects ../plain) \
+        -o "$USE_EXE.input" -Wl,--emit-relocs $USE_LIBS
       mip_run build.log "$BENCH_BOLT" "$USE_EXE.input" -instrument \
         -instrumentation-file="$dir/train.fdata" -o "$USE_EXE"); then
     problem="llvm-bolt -instrument failed (see $dir/build.log)"
@@ -542,7 +812,20 @@ use_runs () {
   shift
   for name in $(use_names); do
     use_ran "$name" || continue
-    use_run "$name" "$what" "$@"
+    use_run_or_drop "$name" "$what" "$@"
+  done
+}
+
+# use_walls: the wall time of every build of USE_BUILDS (use_wall); one
+# that fails has none ("-").
+use_walls () {
+  local name
+  for name in $(use_names); do
+    use_ran "$name" || continue
+    (use_wall "$name") || {
+      rm -f "$USE_DIR/$name/wall"
+      mip_say "profile use: the wall-time run of $USE_EXE ($name) failed"
+    }
   done
 }
 
@@ -571,16 +854,14 @@ use_builds () {
   mip_say "profile use: the training workload again, on the use builds"
   for name in $(use_names); do
     # shellcheck disable=SC2086
-    [ "$name" = plain ] || ! use_ran "$name" || use_run "$name" same $BENCH_USE_TRAIN
+    [ "$name" = plain ] || ! use_ran "$name" || use_run_or_drop "$name" same $BENCH_USE_TRAIN
   done
   mip_say "profile use: start-up ($BENCH_USE_STARTUP)"
   # shellcheck disable=SC2086
   use_runs startup $BENCH_USE_STARTUP
   if [ "${BENCH_TIME_RUNS:-3}" -gt 0 ]; then
     mip_say "profile use: wall time ($BENCH_USE_TIME, best of ${BENCH_TIME_RUNS:-3})"
-    for name in $(use_names); do
-      if use_ran "$name"; then use_wall "$name"; fi
-    done
+    use_walls
   fi
 }
 
@@ -597,10 +878,154 @@ use_shell_builds () {
   mip_say "profile use: sqlite3 shell, measured and start-up runs"
   USE_INPUT=$here/bench-shell-measure.sql use_runs measure :memory:
   for name in $(use_names); do
-    [ "$name" = plain ] \
-      || USE_INPUT=$here/bench-shell-train.sql use_run "$name" same :memory:
+    [ "$name" = plain ] || ! use_ran "$name" \
+      || USE_INPUT=$here/bench-shell-train.sql use_run_or_drop "$name" same :memory:
   done
   use_runs startup :memory: "SELECT 1;"
+}
+
+# use_lua_workload WHAT: Lua's workloads, one run each: trained on
+# scripts/bench-lua-train.lua (objects with metatables, closures, tables,
+# strings built by concatenation), measured on
+# scripts/bench-lua-measure.lua (string.format, patterns, coroutines,
+# table.sort, the math, utf8 and string.pack functions, pcall: much that
+# the training never ran, on the same core); start-up prints the
+# version; the wall time is the measured script, USE_LUA_TIME_SCALE
+# rounds.
+use_lua_workload () {
+  case $1 in
+    train) use_step /dev/null "$what.out" "$here/bench-lua-train.lua" ;;
+    measure) use_step /dev/null "$what.out" "$here/bench-lua-measure.lua" ;;
+    startup) use_step /dev/null "$what.out" -e 'print(_VERSION)' ;;
+    time) use_step /dev/null "$what.out" "$here/bench-lua-measure.lua" \
+            "$USE_LUA_TIME_SCALE" ;;
+  esac
+}
+
+# use_xz_workload WHAT: xz's workloads (USE_DIR/data, use_xz_prepare),
+# each a compression and the decompression of its result, in one thread
+# (-T1): trained on xz's own C sources with the default preset (-6: the
+# normal mode, binary-tree match finder, CRC64), measured on generated
+# mixed data with -3 (the fast mode, hash-chain match finder) and a
+# SHA-256 check; start-up compresses one line; the wall time is the
+# measured workload.
+use_xz_workload () {
+  local data=$USE_DIR/data
+  case $1 in
+    train)
+      use_step "$data/train.txt" "$what.xz" -T1 -6 -c
+      use_step "$what.xz" "$what.out" -T1 -d -c ;;
+    measure | time)
+      use_step "$data/measure.dat" "$what.xz" -T1 -3 --check=sha256 -c
+      use_step "$what.xz" "$what.out" -T1 -d -c ;;
+    startup) use_step "$data/startup.txt" "$what.xz" -T1 -c ;;
+  esac
+}
+
+# xz's configured tree, its objects and libraries, and the workloads'
+# data, once for every build: USE_DIR/configured (configure run with
+# BENCH_OPT -fno-pie and -no-pie, without the builds' flags, which make
+# gets), USE_DIR/xz-objects (make's names of xz's objects), objects
+# (their paths from a build's directory, liblzma's archive last), libs,
+# and data/.  On failure, USE_DIR/skipped says why.
+use_xz_prepare () {
+  local dir=$USE_DIR/configured word words
+  rm -rf "$dir" "$USE_DIR/data"
+  mkdir -p "$dir" "$USE_DIR/data"
+  mip_say "profile use: configuring xz (once; each build makes a copy)"
+  # shellcheck disable=SC2086 # the options are words
+  if ! (cd "$dir" && CC=$CC CFLAGS="$BENCH_OPT -fno-pie" LDFLAGS=-no-pie \
+          "$MIP_WORK/src/xz/configure" $USE_XZ_CONFIGURE) \
+       >"$USE_DIR/configure.log" 2>&1; then
+    echo "xz's configure failed (log: $USE_DIR/configure.log)" >"$USE_DIR/skipped"
+    return 1
+  fi
+  # A rule that prints a variable of xz's Makefile.
+  # shellcheck disable=SC2016 # make expands it
+  printf 'bench-use-print-%%:\n\t@echo $($*)\n' >"$USE_DIR/print.mk"
+  if ! (make -s -C "$dir/src/xz" -f Makefile -f "$USE_DIR/print.mk" \
+          bench-use-print-xz_OBJECTS >"$USE_DIR/xz-objects" \
+        && make -s -C "$dir/src/xz" -f Makefile -f "$USE_DIR/print.mk" \
+          bench-use-print-xz_LDADD bench-use-print-LIBS \
+          bench-use-print-PTHREAD_CFLAGS >"$USE_DIR/ldadd") 2>"$USE_DIR/make.log" \
+     || [ ! -s "$USE_DIR/xz-objects" ]; then
+    echo "cannot read xz's objects from its Makefile (log: $USE_DIR/make.log)" \
+      >"$USE_DIR/skipped"
+    return 1
+  fi
+  words=$(cat "$USE_DIR/xz-objects")
+  for word in $words; do
+    printf 'build/src/xz/%s\n' "$word"
+  done >"$USE_DIR/objects"
+  : >"$USE_DIR/libs"
+  words=$(cat "$USE_DIR/ldadd")
+  for word in $words; do
+    case $word in
+      */liblzma.la) echo build/src/liblzma/.libs/liblzma.a >>"$USE_DIR/objects" ;;
+      *.la) echo "xz links $word, which bench does not build" >"$USE_DIR/skipped"
+            return 1 ;;
+      *) printf '%s ' "$word" >>"$USE_DIR/libs" ;;
+    esac
+  done
+  USE_LIBS=$(cat "$USE_DIR/libs")
+  # The training corpus: xz's C sources, in the order of their names;
+  # the measured one: generated mixed data.
+  (cd "$MIP_WORK/src/xz" && find src lib -name '*.[ch]' | LC_ALL=C sort \
+     | xargs cat) >"$USE_DIR/data/train.txt"
+  mip_script_data mixed-data "$USE_XZ_MEASURE_BYTES" >"$USE_DIR/data/measure.dat"
+  echo "hello, world" >"$USE_DIR/data/startup.txt"
+  if [ ! -s "$USE_DIR/data/train.txt" ] || [ ! -s "$USE_DIR/data/measure.dat" ]; then
+    echo "the workloads' data could not be made (in $USE_DIR/data)" >"$USE_DIR/skipped"
+    return 1
+  fi
+}
+
+# The builds and runs of USE_PROGRAM's table when it has a USE_WORKLOAD
+# (Lua, xz): training, the builds with the profiles, the measured runs
+# and their verification, the training workload again on the use builds,
+# start-up and wall time.
+use_workload_builds () {
+  local name
+  use_training train
+  use_profile_builds
+  mip_say "profile use: $USE_EXE measured runs"
+  use_runs measure measure
+  for name in $(use_names); do
+    if use_ran "$name"; then use_verify_output "$name"; fi
+  done
+  mip_say "profile use: $USE_EXE, the training workload again, on the use builds"
+  for name in $(use_names); do
+    [ "$name" = plain ] || ! use_ran "$name" || use_run_or_drop "$name" same train
+  done
+  mip_say "profile use: $USE_EXE start-up"
+  use_runs startup startup
+  if [ "${BENCH_TIME_RUNS:-3}" -gt 0 ]; then
+    mip_say "profile use: $USE_EXE wall time (best of ${BENCH_TIME_RUNS:-3})"
+    use_walls
+  fi
+  # xz's outputs, but for the measured run's compressed file.
+  [ "$USE_PROGRAM" != xz ] \
+    || rm -f "$USE_DIR"/*/*.out "$USE_DIR"/*/train.xz "$USE_DIR"/*/same.xz
+}
+
+# use_workload_table PROGRAM WANTED SOURCES: PROGRAM's table (lua, xz),
+# when WANTED is 1 and its sources (the directory SOURCES) were fetched;
+# else, or when its plain build fails, USE_DIR/skipped says why.
+use_workload_table () {
+  local program=$1 wanted=$2 sources=$3
+  use_program "$program"
+  mkdir -p "$USE_DIR"
+  if [ "$wanted" != 1 ]; then
+    echo "not made (BENCH_USE_$(echo "$program" | tr '[:lower:]' '[:upper:]')=$wanted)" \
+      >"$USE_DIR/skipped"
+  elif [ ! -d "$sources" ]; then
+    echo "no sources in $sources (scripts/fetch-sources.sh $program failed: see $USE_DIR/fetch.log)" \
+      >"$USE_DIR/skipped"
+  elif ! ( { [ "$program" != xz ] || use_xz_prepare; } && use_workload_builds ); then
+    [ -f "$USE_DIR/skipped" ] \
+      || echo "the plain build or one of its runs failed (logs in $USE_DIR/plain)" \
+        >"$USE_DIR/skipped"
+  fi
 }
 
 use_title () {
@@ -658,7 +1083,7 @@ print_use_table () {
   ref_startup=$(use_text_pages plain startup)
   ref_wall=$(use_wall_time plain)
   printf '  %-44s %11s %8s %14s %8s %9s %8s %12s %8s %9s %8s %7s %8s  %s\n' build "text pages" '+%' \
-    instructions '+%' .text '+%' "pages train" '+%' start-up '+%' 'wall s' '+%' hash
+    instructions '+%' .text '+%' "pages train" '+%' start-up '+%' 'wall s' '+%' "$USE_VERIFY_TITLE"
   for name in $(use_names); do
     title=$(use_title "$name")
     if ! use_ran "$name"; then
@@ -756,6 +1181,12 @@ print_use () {
     echo "  -mllvm -pgo-temporal-instrumentation build's training run; PGO + order: built with"
     echo "  -fprofile-use of that profile, linked in the same order."
   fi
+  print_use_shell
+  print_use_lua
+  print_use_xz
+}
+
+print_use_shell () {
   use_program shell
   echo
   echo "== profile use: the sqlite3 shell on x86-64 (the same builds but BOLT's and clang's) =="
@@ -771,11 +1202,76 @@ print_use () {
   echo "  Columns as above; no wall time (the runs are short) and no hash (speedtest1's own check)."
 }
 
+# The wall-time note of the Lua and xz tables: what WORKLOAD (the run)
+# was timed, or that nothing was.
+print_use_wall_note () {
+  if [ "${BENCH_TIME_RUNS:-3}" -gt 0 ]; then
+    echo "  wall s: the best of ${BENCH_TIME_RUNS:-3} native runs of $1,"
+    echo "  averaged over the offsets as above;"
+  else
+    echo "  wall s: not measured (BENCH_TIME_RUNS=0);"
+  fi
+}
+
+print_use_lua () {
+  use_program lua
+  echo
+  echo "== profile use: Lua 5.4's interpreter on x86-64 (the same builds as the shell's) =="
+  if [ -f "$USE_DIR/skipped" ]; then
+    echo "skipped: $(cat "$USE_DIR/skipped")"
+    return
+  fi
+  print_use_table
+  print_use_cost
+  print_use_afdo_problem
+  echo "training run: lua scripts/bench-lua-train.lua (objects with metatables, closures, tables,"
+  echo "  strings built by concatenation); measured run: lua scripts/bench-lua-measure.lua"
+  echo "  (string.format, patterns, coroutines, table.sort, math, utf8, string.pack, pcall);"
+  echo "  start-up: lua -e 'print(_VERSION)'.  Every source of Lua's src/ but luac.c, with"
+  echo "  $USE_LUA_DEFINES.  Columns as above;"
+  print_use_wall_note "the measured script with $USE_LUA_TIME_SCALE rounds"
+  echo "  output: the measured run's output against plain's."
+}
+
+print_use_xz () {
+  use_program xz
+  echo
+  echo "== profile use: xz (liblzma linked in) on x86-64 (the same builds as the shell's) =="
+  if [ -f "$USE_DIR/skipped" ]; then
+    echo "skipped: $(cat "$USE_DIR/skipped")"
+    return
+  fi
+  print_use_table
+  print_use_cost
+  print_use_afdo_problem
+  echo "training run: xz -T1 -6 -c of xz's own C sources ($(wc -c <"$USE_DIR/data/train.txt") bytes), then xz -T1 -d -c"
+  echo "  of the result; measured run: xz -T1 -3 --check=sha256 -c of $(wc -c <"$USE_DIR/data/measure.dat") bytes of"
+  echo "  generated mixed data (binary records, CSV lines, 16-bit samples, sparse words, random"
+  echo "  bytes: scripts/script-data.py mixed-data), then xz -T1 -d -c of the result; start-up:"
+  echo "  xz -T1 -c of one line.  xz configured once with --disable-shared (liblzma linked in),"
+  echo "  each build made by its make with the build's CFLAGS.  Columns as above, a run's"
+  echo "  pages and instructions those of both its commands;"
+  print_use_wall_note "the measured workload"
+  echo "  output: the measured run's .xz file against plain's (same: byte for byte), and its"
+  echo "  decompression against the input (round trip)."
+}
+
+# The sources of the Lua and xz tables, fetched when their tables are
+# wanted (a failure, in USE_DIR/fetch.log, makes the table say so).
+use_fetch () {
+  use_program lua
+  [ "$BENCH_USE_LUA" != 1 ] \
+    || bash "$here/fetch-sources.sh" lua >"$USE_DIR/fetch.log" 2>&1 || true
+  use_program xz
+  [ "$BENCH_USE_XZ" != 1 ] \
+    || bash "$here/fetch-sources.sh" xz >"$USE_DIR/fetch.log" 2>&1 || true
+}
+
 bench_use () {
   local problem
   [ "$BENCH_USE" = 1 ] || return 0
-  rm -rf "$OUT/use" "$OUT/use-shell"
-  mkdir -p "$OUT/use" "$OUT/use-shell"
+  rm -rf "$OUT/use" "$OUT/use-shell" "$OUT/use-lua" "$OUT/use-xz"
+  mkdir -p "$OUT/use" "$OUT/use-shell" "$OUT/use-lua" "$OUT/use-xz"
   problem=$(use_problem)
   if [ -n "$problem" ]; then
     printf '%s\n' "$problem" >"$OUT/use/skipped"
@@ -789,6 +1285,9 @@ bench_use () {
       echo "no shell.c beside sqlite3.c (sources fetched by an older scripts/fetch-sources.sh: delete $MIP_WORK/src/sqlite-amalgamation and fetch again)" \
         >"$OUT/use-shell/skipped"
     fi
+    use_fetch
+    use_workload_table lua "$BENCH_USE_LUA" "$MIP_WORK/src/lua5.4"
+    use_workload_table xz "$BENCH_USE_XZ" "$MIP_WORK/src/xz"
   fi
   print_use | tee -a "$OUT/report.txt"
 }

@@ -52,12 +52,19 @@
 # MIP not built for it, no qemu, no binutils, a plugin that refuses to
 # instrument) is one line "TARGET: skipped: REASON".
 #
-# Last, the table "profile use" (scripts/bench-use.sh): speedtest1 on
-# x86-64 plain, built with a MIP profile (-fplugin-arg-mip-use) and with
-# gcc -fprofile-use, trained on one workload and measured on another:
-# the text pages the measured run touches and the instructions it
-# executes, counted under qemu-user, and what collecting each profile
-# cost (BENCH_USE, BENCH_USE_TRAIN, BENCH_USE_MEASURE there).
+# Last, the tables "profile use" (scripts/bench-use.sh): SQLite's
+# speedtest1, the sqlite3 shell, Lua 5.4's interpreter and xz (liblzma
+# and the xz command; Debian's source packages lua5.4 and xz-utils,
+# fetched by fetch-sources.sh when their tables are wanted) on x86-64
+# plain, built with a MIP profile (-fplugin-arg-mip-use), with gcc
+# -fprofile-use and with the MIP block-count profile exported as GCC's
+# AutoFDO profile (-fauto-profile), each trained on one workload and
+# measured on another: the text pages the measured run touches and the
+# instructions it executes, counted under qemu-user, .text, the pages of
+# the training workload and of start-up, the wall time (not the
+# shell's), whether the measured run's result is plain's, and what
+# collecting each profile cost (BENCH_USE, BENCH_USE_TRAIN,
+# BENCH_USE_MEASURE, BENCH_USE_LUA, BENCH_USE_XZ ... there).
 #
 # The table "runtime fixed cost" comes first: an empty main compiled
 # (BENCH_OPT) plain and in each MIP mode, the modes linked with -lmip

@@ -58,12 +58,22 @@
 #       VALUE for each --where and is not VALUE for each --unless, in the
 #       order of the file.  An unknown column name is an error (exit 1).
 #
+#   script-data.py mixed-data BYTES
+#       Writes BYTES bytes of generated data to standard output, the same
+#       on every machine and Python version (its own xorshift generator):
+#       blocks of 32 KiB of fixed-size binary records, CSV text lines,
+#       16-bit samples of a noisy wave, sparse words among zeros and
+#       random bytes, in a generated order.  The measured corpus of the
+#       xz profile-use table (bench-use.sh), unlike its training corpus
+#       of C sources.
+#
 # Copyright (C) 2026 The MIP for GCC developers.
 # SPDX-License-Identifier: GPL-3.0-or-later
 
 import gzip
 import json
 import os
+import struct
 import sys
 
 
@@ -312,6 +322,105 @@ def command_compare_counts(arguments):
     sys.exit(1 if mismatches else 0)
 
 
+# ---- generated data --------------------------------------------------------
+
+class Xorshift:
+    """Marsaglia's xorshift32: numbers that do not depend on Python's own
+    generator, which may change between versions."""
+
+    def __init__(self, seed):
+        self.state = seed or 1
+
+    def next(self):
+        x = self.state
+        x ^= (x << 13) & 0xFFFFFFFF
+        x ^= x >> 17
+        x ^= (x << 5) & 0xFFFFFFFF
+        self.state = x
+        return x
+
+    def below(self, n):
+        return self.next() % n
+
+
+MIXED_BLOCK = 32768
+
+
+def mixed_records(rng, block, count):
+    # Sensor records: an id counting up, a time stepping forward, three
+    # readings in a random walk, flags, a name from a short list.
+    names = [b"alpha", b"bravo", b"charlie", b"delta", b"echo", b"foxtrot"]
+    parts = []
+    values = [rng.below(2000) - 1000 for _ in range(3)]
+    time = 1700000000 + block * 977
+    for index in range(count):
+        time += 1 + rng.below(30)
+        values = [max(-32768, min(32767, v + rng.below(41) - 20)) for v in values]
+        parts.append(struct.pack("<IIhhhBB8s", block * 10000 + index, time,
+                                 values[0], values[1], values[2],
+                                 rng.below(4), rng.below(256) & 0x81,
+                                 names[rng.below(len(names))]))
+    return b"".join(parts)
+
+
+def mixed_csv(rng, block, count):
+    del count
+    lines = []
+    size = 0
+    while size < MIXED_BLOCK:
+        line = ("2026-%02d-%02d %02d:%02d:%02d,station-%03d,%s,%d.%02d,%d\n" % (
+            1 + rng.below(12), 1 + rng.below(28), rng.below(24), rng.below(60),
+            rng.below(60), rng.below(40), ("ok", "ok", "ok", "late", "fault")[rng.below(5)],
+            rng.below(400) - 100, rng.below(100), block * 100 + rng.below(100))).encode()
+        lines.append(line)
+        size += len(line)
+    return b"".join(lines)
+
+
+def mixed_samples(rng, block, count):
+    # A triangle wave whose period changes per block, with a little noise.
+    period = 64 + block % 200
+    samples = []
+    for index in range(count):
+        phase = index % period
+        wave = (phase if phase < period // 2 else period - phase) * 20000 // period
+        samples.append(wave - 5000 + rng.below(64) - 32)
+    return struct.pack("<%dh" % count, *samples)
+
+
+def mixed_sparse(rng, block, count):
+    del block
+    words = [0] * count
+    for _ in range(count // 16):
+        words[rng.below(count)] = rng.next()
+    return struct.pack("<%dI" % count, *words)
+
+
+def mixed_noise(rng, block, count):
+    del block
+    return struct.pack("<%dI" % count, *(rng.next() for _ in range(count)))
+
+
+def command_mixed_data(arguments):
+    if len(arguments) != 1 or not arguments[0].isdigit():
+        fail("usage: script-data.py mixed-data BYTES")
+    wanted = int(arguments[0])
+    rng = Xorshift(2463534242)
+    kinds = [(mixed_records, MIXED_BLOCK // 24), (mixed_csv, 0),
+             (mixed_samples, MIXED_BLOCK // 2), (mixed_sparse, MIXED_BLOCK // 4),
+             (mixed_records, MIXED_BLOCK // 24), (mixed_csv, 0),
+             (mixed_samples, MIXED_BLOCK // 2), (mixed_noise, MIXED_BLOCK // 4)]
+    written = block = 0
+    out = sys.stdout.buffer
+    while written < wanted:
+        make, count = kinds[rng.below(len(kinds))]
+        data = make(rng, block, count)[:wanted - written]
+        out.write(data)
+        written += len(data)
+        block += 1
+    out.flush()
+
+
 COMMANDS = {
     "show-counts": command_show_counts,
     "show-blocks": command_show_blocks,
@@ -321,6 +430,7 @@ COMMANDS = {
     "size-sections": command_size_sections,
     "section-pages": command_section_pages,
     "tsv-select": command_tsv_select,
+    "mixed-data": command_mixed_data,
 }
 
 
