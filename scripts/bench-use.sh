@@ -1186,17 +1186,25 @@ print_use () {
   print_use_xz
 }
 
-print_use_shell () {
-  use_program shell
+# print_use_tables PROGRAM TITLE: the heading TITLE, then PROGRAM's main
+# table, the cost of its profiles and its AutoFDO problems; false (after
+# the reason) when its table was skipped.
+print_use_tables () {
+  use_program "$1"
   echo
-  echo "== profile use: the sqlite3 shell on x86-64 (the same builds but BOLT's and clang's) =="
-  if [ -f "$OUT/use-shell/skipped" ]; then
-    echo "skipped: $(cat "$OUT/use-shell/skipped")"
-    return
+  echo "== profile use: $2 =="
+  if [ -f "$USE_DIR/skipped" ]; then
+    echo "skipped: $(cat "$USE_DIR/skipped")"
+    return 1
   fi
   print_use_table
   print_use_cost
   print_use_afdo_problem
+}
+
+print_use_shell () {
+  print_use_tables shell "the sqlite3 shell on x86-64 (the same builds but BOLT's and clang's)" \
+    || return 0
   echo "training run: sqlite3 :memory: <scripts/bench-shell-train.sql; measured run:"
   echo "  sqlite3 :memory: <scripts/bench-shell-measure.sql; start-up: sqlite3 :memory: 'SELECT 1;'."
   echo "  Columns as above; no wall time (the runs are short) and no hash (speedtest1's own check)."
@@ -1214,16 +1222,8 @@ print_use_wall_note () {
 }
 
 print_use_lua () {
-  use_program lua
-  echo
-  echo "== profile use: Lua 5.4's interpreter on x86-64 (the same builds as the shell's) =="
-  if [ -f "$USE_DIR/skipped" ]; then
-    echo "skipped: $(cat "$USE_DIR/skipped")"
-    return
-  fi
-  print_use_table
-  print_use_cost
-  print_use_afdo_problem
+  print_use_tables lua "Lua 5.4's interpreter on x86-64 (the same builds as the shell's)" \
+    || return 0
   echo "training run: lua scripts/bench-lua-train.lua (objects with metatables, closures, tables,"
   echo "  strings built by concatenation); measured run: lua scripts/bench-lua-measure.lua"
   echo "  (string.format, patterns, coroutines, table.sort, math, utf8, string.pack, pcall);"
@@ -1234,16 +1234,8 @@ print_use_lua () {
 }
 
 print_use_xz () {
-  use_program xz
-  echo
-  echo "== profile use: xz (liblzma linked in) on x86-64 (the same builds as the shell's) =="
-  if [ -f "$USE_DIR/skipped" ]; then
-    echo "skipped: $(cat "$USE_DIR/skipped")"
-    return
-  fi
-  print_use_table
-  print_use_cost
-  print_use_afdo_problem
+  print_use_tables xz "xz (liblzma linked in) on x86-64 (the same builds as the shell's)" \
+    || return 0
   echo "training run: xz -T1 -6 -c of xz's own C sources ($(wc -c <"$USE_DIR/data/train.txt") bytes), then xz -T1 -d -c"
   echo "  of the result; measured run: xz -T1 -3 --check=sha256 -c of $(wc -c <"$USE_DIR/data/measure.dat") bytes of"
   echo "  generated mixed data (binary records, CSV lines, 16-bit samples, sparse words, random"
