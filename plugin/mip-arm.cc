@@ -27,7 +27,16 @@
 	.align	2
    3:	.word	X - (2b + B)			@ R_ARM_REL32
    4:
-	Thumb-1 10 or 12 bytes, ARM 16 bytes.
+	Thumb-1 10 or 12 bytes, ARM 16 bytes.  Where a Thumb sequence is
+	known to start at a multiple of 4 (a function's entry probe: see
+	entry_probe_mod4), the literal goes right after the branch, where
+	it is aligned without the padding the order above would need:
+	ldr	A, 3f
+	b	2f
+	.align	2				@ pads nothing
+   3:	.word	X - (2f + B)
+   2:	add	A, pc
+	10 bytes.
 
    Function entry (before the prologue: the flags are dead, lr holds the
    return address, CFA = sp):
@@ -36,7 +45,8 @@
 	ADDR	(A, .Lmip.rN + coverage - C)
 	strb	A, [A, #C]			@ A's low byte: not 0xff
 	ARM 16, Thumb-2 12 (a low register; 14 with ip), Thumb-1 12 or 14
-	bytes.
+	bytes.  Where no register at entry serves it well, the function's
+	only probe goes after the prologue (entry_probe_after_prologue).
 
    full mode (count, order, first caller and caller samples) in ARM
    state, Thumb-2 and Thumb-1 (not on M-profile cores), where ip is dead
@@ -308,9 +318,12 @@ text_init (struct mip_asm_text *t)
   mip_asm_append (t, ".syntax unified");
 }
 
-/* Load into REG the address of EXPR (an assembler expression).  */
+/* Load into REG the address of EXPR (an assembler expression), the
+   sequence starting AT_MOD4 bytes past a multiple of 4 (0 or 2), or -1
+   when that is not known.  */
 static void
-append_address (struct mip_asm_text *t, int reg, const char *expr)
+append_address_at (struct mip_asm_text *t, int reg, const char *expr,
+		   int at_mod4)
 {
   const char *r = rname (reg);
   unsigned l1 = t->label++;
@@ -326,6 +339,16 @@ append_address (struct mip_asm_text *t, int reg, const char *expr)
       return;
     }
   unsigned lword = t->label++, lend = t->label++;
+  if (!TARGET_ARM && at_mod4 == 0)
+    {
+      /* Thumb from a multiple of 4: the literal right after the branch
+	 is aligned without padding (the order below would need 2 bytes
+	 of it before the literal).  */
+      mip_asm_append (t, "\n\tldr\t%s, %uf\n\tb\t%uf\n\t.align\t2"
+		      "\n%u:\t.word\t%s-(%uf+%d)\n%u:\tadd\t%s, pc",
+		      r, lword, l1, lword, expr, l1, pc_bias (), l1, r);
+      return;
+    }
   mip_asm_append (t, "\n\tldr\t%s, %uf", r, lword);
   if (TARGET_ARM)
     mip_asm_append (t, "\n%u:\tadd\t%s, %s, pc", l1, r, r);
@@ -333,6 +356,12 @@ append_address (struct mip_asm_text *t, int reg, const char *expr)
     mip_asm_append (t, "\n%u:\tadd\t%s, pc", l1, r);
   mip_asm_append (t, "\n\tb\t%uf\n\t.align\t2\n%u:\t.word\t%s-(%ub+%d)\n%u:",
 		  lend, lword, expr, l1, pc_bias (), lend);
+}
+
+static void
+append_address (struct mip_asm_text *t, int reg, const char *expr)
+{
+  append_address_at (t, reg, expr, -1);
 }
 
 /* ---- Coverage bytes ------------------------------------------------- */
@@ -729,23 +758,39 @@ find_saved_by_prologue (function *fun)
   return 0;
 }
 
-/* Into bases.saved_live, where the registers of bases.saved_by_prologue
-   are live.  Dataflow's own liveness keeps them live down to the exit,
-   which uses them for the caller (a return that pops them is one insn
-   that does not say so); here the exit uses none of them, since the
-   epilogue puts back what the prologue saved.  */
-static void
-find_saved_live (function *fun)
+/* LIVE (registers r0-r15 as a mask) before INSN, given LIVE after it;
+   false when dataflow knows nothing of INSN.  */
+static bool
+live_before (rtx_insn *insn, unsigned *live)
 {
-  unsigned tracked = bases.saved_by_prologue;
-  unsigned at_exit = 0;
-  for (int r = 0; r < 16; r++)
-    if (bitmap_bit_p (df->exit_block_uses, r))
-      at_exit |= 1u << r;
-  at_exit &= ~tracked;
+  df_insn_info *info = DF_INSN_UID_SAFE_GET (INSN_UID (insn));
+  if (!info)
+    return false;
+  df_ref ref;
+  FOR_EACH_INSN_INFO_DEF (ref, info)
+    if (DF_REF_REGNO (ref) < 16
+	&& !DF_REF_FLAGS_IS_SET (ref, DF_REF_PARTIAL | DF_REF_CONDITIONAL
+				      | DF_REF_MAY_CLOBBER))
+      *live &= ~(1u << DF_REF_REGNO (ref));
+  FOR_EACH_INSN_INFO_USE (ref, info)
+    if (DF_REF_REGNO (ref) < 16)
+      *live |= 1u << DF_REF_REGNO (ref);
+  return true;
+}
+
+/* Into LIVE_IN, by block index, which registers of TRACKED (call-saved
+   ones that the prologue saves) are live at each block's start.
+   Dataflow's own liveness keeps them live down to the exit, which uses
+   them for the caller (a return that pops them is one insn that does
+   not say so); here the exit uses none of them, since the epilogue puts
+   back what the prologue saved.  False when that cannot be told.  */
+static bool
+find_saved_registers_live (function *fun, unsigned tracked,
+			   unsigned *live_in)
+{
   basic_block bb;
   FOR_EACH_BB_FN (bb, fun)
-    bases.saved_live[bb->index] = 0;
+    live_in[bb->index] = 0;
   bool changed = true;
   while (changed)
     {
@@ -756,43 +801,36 @@ find_saved_live (function *fun)
 	  edge e;
 	  edge_iterator ei;
 	  FOR_EACH_EDGE (e, ei, bb->succs)
-	    live |= e->dest == EXIT_BLOCK_PTR_FOR_FN (fun)
-		    ? at_exit : bases.saved_live[e->dest->index];
+	    if (e->dest != EXIT_BLOCK_PTR_FOR_FN (fun))
+	      live |= live_in[e->dest->index];
 	  rtx_insn *insn;
 	  FOR_BB_INSNS_REVERSE (bb, insn)
-	    {
-	      if (!NONDEBUG_INSN_P (insn) || block_probe_insn_p (insn))
-		continue;
-	      df_insn_info *info = DF_INSN_UID_SAFE_GET (INSN_UID (insn));
-	      df_ref ref;
-	      if (!info)
-		{
-		  /* Cannot tell: none of them is usable.  */
-		  bases.saved_by_prologue = 0;
-		  return;
-		}
-	      FOR_EACH_INSN_INFO_DEF (ref, info)
-		if (DF_REF_REGNO (ref) < 16
-		    && !DF_REF_FLAGS_IS_SET (ref, DF_REF_PARTIAL
-						  | DF_REF_CONDITIONAL
-						  | DF_REF_MAY_CLOBBER))
-		  live &= ~(1u << DF_REF_REGNO (ref));
-	      FOR_EACH_INSN_INFO_USE (ref, info)
-		if (DF_REF_REGNO (ref) < 16)
-		  live |= 1u << DF_REF_REGNO (ref);
-	    }
+	    if (NONDEBUG_INSN_P (insn) && !block_probe_insn_p (insn)
+		&& !live_before (insn, &live))
+	      return false;
 	  df_ref ref;
 	  FOR_EACH_ARTIFICIAL_USE (ref, bb->index)
 	    if (DF_REF_REGNO (ref) < 16)
 	      live |= 1u << DF_REF_REGNO (ref);
 	  live &= tracked;
-	  if (live != bases.saved_live[bb->index])
+	  if (live != live_in[bb->index])
 	    {
-	      bases.saved_live[bb->index] = live;
+	      live_in[bb->index] = live;
 	      changed = true;
 	    }
 	}
     }
+  return true;
+}
+
+/* Into bases.saved_live, where the registers of bases.saved_by_prologue
+   are live (none of them usable when that cannot be told).  */
+static void
+find_saved_live (function *fun)
+{
+  if (!find_saved_registers_live (fun, bases.saved_by_prologue,
+				  bases.saved_live))
+    bases.saved_by_prologue = 0;
 }
 
 /* ---- A register kept for the base ---------------------------------- */
@@ -1421,6 +1459,125 @@ append_first_call (struct mip_asm_text *t, const struct mip_entry_probe *p,
   append_order (t, p, a, v, used);
 }
 
+/* ---- The entry probe after the prologue --------------------------- */
+
+/* The prologue's end in FUN's entry block, or NULL.  */
+static rtx_insn *
+prologue_end_note (function *fun)
+{
+  basic_block entry = single_succ (ENTRY_BLOCK_PTR_FOR_FN (fun));
+  rtx_insn *insn;
+  FOR_BB_INSNS (entry, insn)
+    if (NOTE_P (insn) && NOTE_KIND (insn) == NOTE_INSN_PROLOGUE_END)
+      return insn;
+  return NULL;
+}
+
+/* A low call-saved register (r4-r7) that FUN's prologue saves and that
+   is dead right after it, at *NOTE (the prologue's end), or -1.  */
+static int
+register_after_prologue (function *fun, rtx_insn **note)
+{
+  unsigned saved = find_saved_by_prologue (fun) & 0xf0u;
+  *note = prologue_end_note (fun);
+  if (saved == 0 || *note == NULL)
+    return -1;
+  unsigned *live_in = XCNEWVEC (unsigned, last_basic_block_for_fn (fun));
+  bool known = find_saved_registers_live (fun, saved, live_in);
+  basic_block entry = single_succ (ENTRY_BLOCK_PTR_FOR_FN (fun));
+  unsigned live = 0;
+  edge e;
+  edge_iterator ei;
+  FOR_EACH_EDGE (e, ei, entry->succs)
+    if (e->dest != EXIT_BLOCK_PTR_FOR_FN (fun))
+      live |= live_in[e->dest->index];
+  XDELETEVEC (live_in);
+  for (rtx_insn *insn = BB_END (entry); known && insn != *note;
+       insn = PREV_INSN (insn))
+    if (NONDEBUG_INSN_P (insn) && !live_before (insn, &live))
+      known = false;
+  df_ref ref;
+  FOR_EACH_ARTIFICIAL_USE (ref, entry->index)
+    if (DF_REF_REGNO (ref) < 16)
+      live |= 1u << DF_REF_REGNO (ref);
+  if (!known)
+    return -1;
+  for (int r = 4; r < 8; r++)
+    if (saved & ~live & (1u << r))
+      return r;
+  return -1;
+}
+
+/* Whether P's entry probe would mark the coverage byte alone where no
+   register at entry serves it well (Thumb-1: r0-r3 all hold arguments,
+   so one would be pushed and popped; Thumb-2: only ip is dead, whose
+   store is a 32-bit instruction), and instead marks it after the
+   prologue through a register that the prologue saved and that is
+   dead there:
+	ADDR	(R, .Lmip.rN + coverage - C)
+	strb	R, [R, #C]
+   Thumb-1 12 or 14 bytes instead of 16, Thumb-2 12 instead of 14.
+   Coverage says that the function ran, which it has once its prologue
+   has; where the record counts, or blocks have probes that find the
+   base in the entry probe's register, the probe stays at entry.  */
+static bool
+entry_probe_after_prologue (function *fun, const struct mip_entry_probe *p,
+			    int a, unsigned saved)
+{
+  if (p->kinds & (MIP_KIND_CALL_COUNT | MIP_KIND_BLOCK_COUNT))
+    return false;
+  if (bases.fun == fun && bases.function_index == p->function_index)
+    return false;
+  if (saved == 0 && (TARGET_ARM || a < 8))
+    return false;
+  rtx_insn *note;
+  int r = register_after_prologue (fun, &note);
+  if (r < 0)
+    return false;
+  char record[64];
+  uint32_t base = record_base (p);
+  record_expr (record, sizeof record, p, base);
+  struct mip_asm_text t;
+  text_init (&t);
+  append_address (&t, r, record);
+  mip_asm_append (&t, "\n\tstrb\t%s, [%s, #%u]", rname (r), rname (r),
+		  p->layout.coverage_offset - base);
+  mip_emit_asm_after (note, t.buf, DECL_SOURCE_LOCATION (fun->decl), &r, 1);
+  if (dump_file)
+    fprintf (dump_file, ";; mip: arm: coverage probe after the prologue"
+	     " through %s\n", rname (r));
+  return true;
+}
+
+/* Whether FUN starts at a multiple of 4: its own alignment says so, or
+   it is at least 2-aligned (Thumb) and -falign-functions (4 at -O2)
+   pads up to 4 without a skip limit that could leave it unaligned, as
+   assemble_start_function does for functions optimized for speed.  */
+static bool
+function_start_4_aligned (function *fun)
+{
+  tree decl = fun->decl;
+  if (DECL_ALIGN (decl) >= 32)
+    return true;
+  return (DECL_ALIGN (decl) >= 16 && !DECL_USER_ALIGN (decl)
+	  && align_functions.levels[0].log >= 2
+	  && align_functions.levels[0].maxskip >= 2
+	  && !flag_limit_function_alignment
+	  && optimize_function_for_speed_p (fun));
+}
+
+/* Where the entry probe starts, modulo 4 (0 or 2), or -1 when not
+   known: it is the function's first code (labels take no room) after
+   the SAVED registers' push (one 16-bit instruction in Thumb), and
+   nothing comes before it but a patchable area.  */
+static int
+entry_probe_mod4 (function *fun, unsigned saved)
+{
+  if (!function_start_4_aligned (fun) || crtl->patch_area_size != 0)
+    return -1;
+  return saved ? 2 : 0;
+}
+
 void
 mip_target_instrument_entry (function *fun, const struct mip_entry_probe *p)
 {
@@ -1445,12 +1602,14 @@ mip_target_instrument_entry (function *fun, const struct mip_entry_probe *p)
   int a = regs[0];
   const char *ra = rname (a);
   char record[64];
+  if (entry_probe_after_prologue (fun, p, a, saved))
+    return;
   record_expr (record, sizeof record, p, base);
 
   struct mip_asm_text t;
   text_init (&t);
   append_push (&t, saved, true, false);
-  append_address (&t, a, record);
+  append_address_at (&t, a, record, entry_probe_mod4 (fun, saved));
   if (counts)
     {
       int v = regs[1];

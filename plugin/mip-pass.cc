@@ -75,6 +75,13 @@ emit_asm_after (rtx_insn *where, const char *text, location_t loc,
 }
 
 rtx_insn *
+mip_emit_asm_after (rtx_insn *where, const char *text, location_t loc,
+		    const int *clobbers, int n)
+{
+  return emit_asm_after (where, text, loc, clobbers, n);
+}
+
+rtx_insn *
 mip_emit_asm_before (rtx_insn *where, const char *text, location_t loc,
 		     const int *clobbers, int n)
 {

@@ -75,6 +75,9 @@ void mip_register_passes (const char *plugin_name);
    one), clobbering the N hard registers in CLOBBERS.  */
 rtx_insn *mip_emit_asm_before (rtx_insn *where, const char *text,
 			       location_t loc, const int *clobbers, int n);
+/* The same after WHERE.  */
+rtx_insn *mip_emit_asm_after (rtx_insn *where, const char *text,
+			      location_t loc, const int *clobbers, int n);
 unsigned mip_function_count (void);
 const struct mip_function_record *mip_function_at (unsigned index);
 
