@@ -46,7 +46,10 @@
 	strb	A, [A, #C]			@ A's low byte: not 0xff
 	ARM 16, Thumb-2 12 (a low register; 14 with ip), Thumb-1 12 or 14
 	bytes.  Where no register at entry serves it well, the function's
-	only probe goes after the prologue (entry_probe_after_prologue).
+	only probe goes after the prologue (entry_probe_after_prologue);
+	in Thumb, the only probe of a function short enough keeps its
+	literal after the function's end, 10 bytes (see "The coverage
+	literal after the function").
 
    full mode (count, order, first caller and caller samples) in ARM
    state, Thumb-2 and Thumb-1 (not on M-profile cores), where ip is dead
@@ -265,6 +268,7 @@
 #include "mip-plugin.h"
 #include "debug.h"
 #include "rtl-iter.h"
+#include "insn-addr.h"
 
 /* ---- Instruction set ------------------------------------------------ */
 
@@ -1162,6 +1166,8 @@ keep_base_register (function *fun)
     emit_kept_register_use (BB_END (e->src), reg, loc);
 }
 
+static void move_literal_after_function (function *fun);
+
 namespace {
 
 const pass_data keep_base_pass_data = {
@@ -1184,6 +1190,26 @@ public:
   }
 };
 
+const pass_data literal_pass_data = {
+  RTL_PASS, "mip-arm-literal", OPTGROUP_NONE, TV_NONE, PROP_rtl, 0, 0, 0, 0
+};
+
+class literal_pass : public rtl_opt_pass
+{
+public:
+  literal_pass (gcc::context *ctxt)
+    : rtl_opt_pass (literal_pass_data, ctxt) {}
+  bool gate (function *) final override
+  {
+    return (mip_options.mode & MIP_KIND_FUNCTION_COVERAGE) != 0;
+  }
+  unsigned int execute (function *fun) final override
+  {
+    move_literal_after_function (fun);
+    return 0;
+  }
+};
+
 } /* namespace */
 
 void
@@ -1191,6 +1217,8 @@ mip_target_register_passes (const char *plugin_name)
 {
   mip_register_pass (plugin_name, new keep_base_pass (g), "ira",
 		     PASS_POS_INSERT_BEFORE);
+  mip_register_pass (plugin_name, new literal_pass (g), "shorten",
+		     PASS_POS_INSERT_AFTER);
 }
 
 /* ---- Hooks ---------------------------------------------------------- */
@@ -1459,6 +1487,115 @@ append_first_call (struct mip_asm_text *t, const struct mip_entry_probe *p,
   append_order (t, p, a, v, used);
 }
 
+/* ---- The coverage literal after the function ----------------------- */
+
+/* A Thumb function-coverage probe that is its function's only probe
+   keeps its literal after the function's last instruction where a
+   16-bit literal load reaches it (1,020 bytes forward).  Only the
+   lengths that shorten_branches finds, after GCC has placed its own
+   literal pools (arm_reorg), can tell, so the instrumentation pass
+   emits the sequence above and notes it here, and a pass after
+   "shorten" (move_literal_after_function) rewrites it into
+	ldr	R, .Lmip.lN
+   .Lmip.pN:
+	add	R, pc
+	strb	R, [R, #C]
+   and puts after the function's last insn
+	.align	2
+   .Lmip.lN:
+	.word	.Lmip.rN + coverage - C - (.Lmip.pN + 4)
+   6 bytes of code and the literal: 10 bytes where the inline forms
+   take 12 (Thumb-2 movw/movt, Thumb-1 from a multiple of 4) or 14, the
+   padding before the literal being taken back by the alignment of the
+   function after it.  The rewrite only shortens code, so the lengths
+   that GCC placed its pools and chose its branches by stay upper
+   bounds; the literal comes after everything that they measured.  */
+#define LITERAL_LABEL_FMT ".Lmip.l%u"
+#define LITERAL_PC_LABEL_FMT ".Lmip.p%u"
+/* From the probe's start to the function's end, at most: the literal
+   load reaches 1,020 bytes past its own address rounded up to 4 plus
+   4, less the literal's padding (2) and a margin.  */
+#define LITERAL_REACH 1000
+
+static struct
+{
+  function *fun;		/* NULL: nothing pending */
+  rtx_insn *insn;		/* the probe's asm */
+  int reg;
+  unsigned index;		/* the function's */
+  uint32_t store_offset;	/* C */
+  char record[64];		/* .Lmip.rN + coverage - C */
+} pending_literal;
+
+/* Note INSN, the entry probe of P through REG, for the rewrite.  */
+static void
+note_literal_probe (function *fun, rtx_insn *insn,
+		    const struct mip_entry_probe *p, int reg)
+{
+  pending_literal.fun = NULL;
+  if (!TARGET_THUMB || reg > 7)
+    return;
+  uint32_t base = record_base (p);
+  pending_literal.fun = fun;
+  pending_literal.insn = insn;
+  pending_literal.reg = reg;
+  pending_literal.index = p->function_index;
+  pending_literal.store_offset = p->layout.coverage_offset - base;
+  record_expr (pending_literal.record, sizeof pending_literal.record, p,
+	       base);
+}
+
+/* The end of FUN's code by the lengths shorten_branches found, or -1
+   when that cannot be told (a jump table last, an insn it did not
+   see).  */
+static int
+function_code_end (void)
+{
+  rtx_insn *last = get_last_insn ();
+  if ((unsigned) INSN_UID (last) >= INSN_ADDRESSES_SIZE ()
+      || JUMP_TABLE_DATA_P (last))
+    return -1;
+  return INSN_ADDRESSES (INSN_UID (last))
+	 + (INSN_P (last) ? get_attr_length (last) : 0);
+}
+
+static void
+move_literal_after_function (function *fun)
+{
+  if (pending_literal.fun != fun)
+    return;
+  pending_literal.fun = NULL;
+  rtx_insn *insn = pending_literal.insn;
+  if (!INSN_ADDRESSES_SET_P () || crtl->has_bb_partition
+      || insn->deleted ()
+      || (unsigned) INSN_UID (insn) >= INSN_ADDRESSES_SIZE ())
+    return;
+  int start = INSN_ADDRESSES (INSN_UID (insn));
+  int end = function_code_end ();
+  if (end < 0 || end - start > LITERAL_REACH)
+    return;
+  const char *r = rname (pending_literal.reg);
+  unsigned n = pending_literal.index;
+  char text[256];
+  snprintf (text, sizeof text,
+	    ".syntax unified\n\tldr\t%s, " LITERAL_LABEL_FMT
+	    "\n" LITERAL_PC_LABEL_FMT ":\n\tadd\t%s, pc"
+	    "\n\tstrb\t%s, [%s, #%u]",
+	    r, n, n, r, r, r, pending_literal.store_offset);
+  mip_replace_asm_text (insn, text);
+  snprintf (text, sizeof text,
+	    ".align\t2\n" LITERAL_LABEL_FMT ":\n\t.word\t%s-("
+	    LITERAL_PC_LABEL_FMT "+4)", n, pending_literal.record, n);
+  rtx_insn *last = get_last_insn ();
+  rtx_insn *word = mip_emit_asm_after (last, text,
+				       DECL_SOURCE_LOCATION (fun->decl),
+				       NULL, 0);
+  INSN_ADDRESSES_NEW (word, end);
+  if (dump_file)
+    fprintf (dump_file, ";; mip: arm: coverage literal after the function"
+	     " (%d bytes on)\n", end - start);
+}
+
 /* ---- The entry probe after the prologue --------------------------- */
 
 /* The prologue's end in FUN's entry block, or NULL.  */
@@ -1508,6 +1645,16 @@ register_after_prologue (function *fun, rtx_insn **note)
   return -1;
 }
 
+/* Whether P's entry probe marks the coverage byte and is its
+   function's only probe: the record does not count, and no block has
+   asked for the base (the pass asks for block probes first).  */
+static bool
+probe_alone (function *fun, const struct mip_entry_probe *p)
+{
+  return (!(p->kinds & (MIP_KIND_CALL_COUNT | MIP_KIND_BLOCK_COUNT))
+	  && !(bases.fun == fun && bases.function_index == p->function_index));
+}
+
 /* Whether P's entry probe would mark the coverage byte alone where no
    register at entry serves it well (Thumb-1: r0-r3 all hold arguments,
    so one would be pushed and popped; Thumb-2: only ip is dead, whose
@@ -1524,9 +1671,7 @@ static bool
 entry_probe_after_prologue (function *fun, const struct mip_entry_probe *p,
 			    int a, unsigned saved)
 {
-  if (p->kinds & (MIP_KIND_CALL_COUNT | MIP_KIND_BLOCK_COUNT))
-    return false;
-  if (bases.fun == fun && bases.function_index == p->function_index)
+  if (!probe_alone (fun, p))
     return false;
   if (saved == 0 && (TARGET_ARM || a < 8))
     return false;
@@ -1542,7 +1687,9 @@ entry_probe_after_prologue (function *fun, const struct mip_entry_probe *p,
   append_address (&t, r, record);
   mip_asm_append (&t, "\n\tstrb\t%s, [%s, #%u]", rname (r), rname (r),
 		  p->layout.coverage_offset - base);
-  mip_emit_asm_after (note, t.buf, DECL_SOURCE_LOCATION (fun->decl), &r, 1);
+  rtx_insn *insn = mip_emit_asm_after (note, t.buf,
+				       DECL_SOURCE_LOCATION (fun->decl), &r, 1);
+  note_literal_probe (fun, insn, p, r);
   if (dump_file)
     fprintf (dump_file, ";; mip: arm: coverage probe after the prologue"
 	     " through %s\n", rname (r));
@@ -1632,7 +1779,10 @@ mip_target_instrument_entry (function *fun, const struct mip_entry_probe *p)
     mip_asm_append (&t, "\n\tstrb\t%s, [%s, #%u]", ra, ra,
 		    p->layout.coverage_offset - base);
   append_push (&t, saved, true, true);
-  mip_emit_entry_asm (t.buf, clobbers, n);
+  rtx_insn *insn = mip_emit_entry_asm (t.buf, clobbers, n);
+  pending_literal.fun = NULL;
+  if (probe_alone (fun, p) && saved == 0)
+    note_literal_probe (fun, insn, p, a);
 }
 
 /* How many blocks after BB in the layout that hold the base in no

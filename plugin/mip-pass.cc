@@ -115,12 +115,23 @@ mip_asm_append (struct mip_asm_text *t, const char *format, ...)
   gcc_assert (t->len < sizeof t->buf);
 }
 
-void
+rtx_insn *
 mip_emit_entry_asm (const char *text, const int *clobbers, int n)
 {
   entry_anchor = emit_asm_after (entry_anchor, text,
 				 DECL_SOURCE_LOCATION (current_function_decl),
 				 clobbers, n);
+  return entry_anchor;
+}
+
+void
+mip_replace_asm_text (rtx_insn *insn, const char *text)
+{
+  rtx body = PATTERN (insn);
+  if (GET_CODE (body) == PARALLEL)
+    body = XVECEXP (body, 0, 0);
+  gcc_assert (GET_CODE (body) == ASM_INPUT);
+  XSTR (body, 0) = ggc_strdup (text);
 }
 
 /* The location of BB's first insn that has one, else the function's: a

@@ -166,8 +166,11 @@ void mip_asm_append (struct mip_asm_text *t, const char *format, ...)
 /* Emit TEXT (assembly, several lines allowed) as a volatile asm insn at
    the start of the function's entry block, after any probe emitted
    before, telling dataflow that it clobbers the hard registers in
-   CLOBBERS (an array of N GCC register numbers).  */
-void mip_emit_entry_asm (const char *text, const int *clobbers, int n);
+   CLOBBERS (an array of N GCC register numbers); returns the insn.  */
+rtx_insn *mip_emit_entry_asm (const char *text, const int *clobbers, int n);
+
+/* Make TEXT the assembly of INSN, an asm emitted by the helpers here.  */
+void mip_replace_asm_text (rtx_insn *insn, const char *text);
 
 /* True if FUN gets instrumented at all: it is not marked
    no_instrument_function or naked, its entry has one successor and the

@@ -3,8 +3,10 @@
    would push and pop one) and only ip in Thumb-2 (a 32-bit store).
    There the probe marks the byte after the prologue, through a low
    register that the prologue saved and that is dead there; where the
-   prologue saves none, it pushes at entry as before.  The arguments
-   must arrive intact, and coverage must be exact either way.
+   prologue saves none, it pushes at entry as before.  In Thumb the
+   literal of such a probe goes after the function where a 16-bit load
+   reaches it (not in big, over 1 KB).  The arguments must arrive
+   intact, and coverage must be exact either way.
 
    Copyright (C) 2026 The MIP for GCC developers.
    SPDX-License-Identifier: GPL-3.0-or-later  */
@@ -54,6 +56,22 @@ sum (int n, ...) { /* mip-covered */
   return s;
 }
 
+volatile unsigned v[16];
+#define K(i) v[(i) & 15] = (x ^ (0x12345601u + (i) * 0x01010101u));
+#define K4(i) K (i) K (i + 1) K (i + 2) K (i + 3)
+#define K16(i) K4 (i) K4 (i + 4) K4 (i + 8) K4 (i + 12)
+#define K64(i) K16 (i) K16 (i + 16) K16 (i + 32) K16 (i + 48)
+
+__attribute__ ((noinline)) void
+big (unsigned x) { /* mip-covered */
+  K64 (0) K64 (64)
+}
+
+__attribute__ ((noinline)) void
+big_never (unsigned x) { /* mip-not-covered */
+  K64 (128) K64 (192)
+}
+
 int
 main (int argc, char **argv) { /* mip-covered */
   (void) argv;
@@ -67,6 +85,11 @@ main (int argc, char **argv) { /* mip-covered */
     return 3;
   if (sum (3, 1, 2, 3) != 60)
     return 4;
+  big (7);
+  if (v[0] != (7 ^ (0x12345601u + 112 * 0x01010101u)))
+    return 5;
+  if (argc > 20)
+    big_never (1);
   return 0;
 }
 
