@@ -26,21 +26,23 @@
 #ifndef MIP_INTERNAL_H
 #define MIP_INTERNAL_H
 
+/* The runtime runs once, at exit, and every byte of it is in each
+   instrumented program: optimise it for size whatever CFLAGS say (they
+   come last on the command line, so -Os there would be overridden).
+   Before the includes, so that the inline functions of mip-format.h
+   (the build id's hash) are compiled for size too, and inlined.
+   Loops are not turned into calls of memset or memcpy, which a
+   freestanding core may not have.  */
+#if defined __GNUC__ && !defined __clang__
+#pragma GCC optimize ("Os", "no-tree-loop-distribute-patterns", "omit-frame-pointer", "no-shrink-wrap")
+#endif
+
 #include <stddef.h>
 #include <stdint.h>
 
 #include "mip-format.h"
 #include "mip-port.h"
 #include "mip.h"
-
-/* The runtime runs once, at exit, and every byte of it is in each
-   instrumented program: optimise it for size whatever CFLAGS say (they
-   come last on the command line, so -Os there would be overridden).
-   Loops are not turned into calls of memset or memcpy, which a
-   freestanding core may not have.  */
-#if defined __GNUC__ && !defined __clang__
-#pragma GCC optimize ("Os", "no-tree-loop-distribute-patterns")
-#endif
 
 /* ---- Core (mip-runtime.c) ---------------------------------------- */
 
