@@ -222,8 +222,9 @@ MIP_SHARED void mip_report_write_error (const char *name, int errnum);
    wrong is for mipdata to tell, and this message is kept short.  */
 MIP_INTERNAL void mip_report_unit_walk_failure (void);
 
-/* The length of STRING, 0 for NULL.  */
-MIP_SHARED size_t mip_text_length (const char *string);
+/* The length of STRING, 0 for NULL (the merging writer's member,
+   mip-file.c).  */
+MIP_INTERNAL size_t mip_text_length (const char *string);
 
 /* Copy SIZE bytes (no C library in the core).  */
 MIP_SHARED void mip_copy_bytes (void *to, const void *from, size_t size);

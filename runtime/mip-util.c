@@ -68,16 +68,6 @@ mip_put_number (char *p, char *end, uint64_t value, unsigned base,
   return mip_put (p, end, first);
 }
 
-MIP_SHARED size_t
-mip_text_length (const char *string)
-{
-  size_t length = 0;
-
-  while (string != NULL && string[length] != '\0')
-    length++;
-  return length;
-}
-
 MIP_SHARED void
 mip_report (const char *a, const char *b, const char *c, const char *d)
 {
