@@ -162,13 +162,16 @@ MIP_INTERNAL int mip_dump_data (const unsigned char *data, size_t size);
    of the image must be those of DATA.  Returns 0 or -1.  */
 MIP_SHARED int mip_reset_data (unsigned char *data, size_t size);
 
-/* For a process whose counters could not be reset after fork: it must
-   not write the counts it inherited, so every later dump of the module
-   does nothing.  */
-MIP_SHARED void mip_disable_dumps (void);
+/* The core's dump lock: set while a dump is in progress.  The full
+   mode's fork handler releases it (MIP_UNLOCK) in a child, which lacks
+   the thread that may have held it at the fork.  Variables, not
+   functions, so that the core carries no code for them.  */
+extern int mip_dump_lock MIP_SHARED;
 
-/* Forget a dump lock held at fork by a thread the child does not have.  */
-MIP_SHARED void mip_release_dump_lock (void);
+/* Set for a process whose counters could not be reset after fork: it
+   must not write the counts it inherited, so every later dump of the
+   module does nothing.  */
+extern int mip_dumps_disabled MIP_SHARED;
 
 /* The heap option's member (mip-heap.c): forget the sampled blocks
    alive, once the counters are reset.  Null where the member is not

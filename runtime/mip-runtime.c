@@ -57,10 +57,10 @@ mip_section_size (void)
 #if MIP_PLATFORM_POSIX
 
 /* Set while a dump is in progress.  */
-static int dump_lock;
+MIP_SHARED int mip_dump_lock;
 
-/* Set when this process must write nothing (see mip_disable_dumps).  */
-static int dumps_disabled;
+/* Set when this process must write nothing (see mip-internal.h).  */
+MIP_SHARED int mip_dumps_disabled;
 
 MIP_INTERNAL int
 mip_dump_data (const unsigned char *data, size_t size)
@@ -70,29 +70,17 @@ mip_dump_data (const unsigned char *data, size_t size)
   struct mip_dump dump = { &header, data, &samples };
   int result = -1;
 
-  if (data == NULL || size == 0 || dumps_disabled)
+  if (data == NULL || size == 0 || mip_dumps_disabled)
     return 0;
-  if (MIP_TRY_LOCK (dump_lock))
+  if (MIP_TRY_LOCK (mip_dump_lock))
     {
       /* Inconsistent units are still written: the flag makes readers
 	 refuse them with a clear message.  */
       mip_fill_dump_header (&header, data, size, &samples);
       result = mip_write_profile_file (&dump);
-      MIP_UNLOCK (dump_lock);
+      MIP_UNLOCK (mip_dump_lock);
     }
   return result;
-}
-
-MIP_SHARED void
-mip_disable_dumps (void)
-{
-  dumps_disabled = 1;
-}
-
-MIP_SHARED void
-mip_release_dump_lock (void)
-{
-  MIP_UNLOCK (dump_lock);
 }
 
 int
