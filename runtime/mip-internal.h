@@ -130,9 +130,19 @@ MIP_INTERNAL void mip_fill_raw_header (struct mip_raw_header *header,
 				     const unsigned char *data, size_t size,
 				     struct mip_unit_walk *walk);
 
+/* The bounds of this module's __mip_raw section.  Weak, so that a module
+   with no instrumented code still links (both are then null); hidden, so
+   that each module sees its own section.  */
+extern unsigned char __start___mip_raw[] MIP_WEAK MIP_HIDDEN;
+extern unsigned char __stop___mip_raw[] MIP_WEAK MIP_HIDDEN;
+
 /* The bytes of this module's __mip_raw section: 0 in a module without
-   one.  */
-MIP_SHARED size_t mip_section_size (void);
+   one.  (Inline: a call costs as much as the subtraction.)  */
+static inline size_t
+mip_section_size (void)
+{
+  return (size_t) (__stop___mip_raw - __start___mip_raw);
+}
 
 /* Fill HEADER for the SIZE bytes at DATA as mip_fill_raw_header does,
    reporting inconsistent units once per process, and SAMPLES; returns

@@ -42,18 +42,6 @@ extern const char __mip_link_with_lmip[sizeof __mip_runtime]
 /* The first-call order counter, zero at start.  */
 MIP_HIDDEN MIP_USED uint32_t __mip_sequence;
 
-/* The bounds of this module's __mip_raw section.  Weak, so that a module
-   with no instrumented code still links (both are then null); hidden, so
-   that each module sees its own section.  */
-extern unsigned char __start___mip_raw[] MIP_WEAK MIP_HIDDEN;
-extern unsigned char __stop___mip_raw[] MIP_WEAK MIP_HIDDEN;
-
-MIP_SHARED size_t
-mip_section_size (void)
-{
-  return (size_t) (__stop___mip_raw - __start___mip_raw);
-}
-
 #if MIP_PLATFORM_POSIX
 
 /* Set while a dump is in progress.  */
