@@ -41,6 +41,14 @@ clear_bytes (void *to, size_t size)
 }
 
 #if MIP_PLATFORM_POSIX || !defined MIP_MEMBER
+/* A raw unit's header read in place: units start at multiples of 8 from
+   the section's start, which is aligned to 8, and the section's bytes
+   are read through this type without a copy.  */
+struct __attribute__ ((may_alias)) mip_unit_view
+{
+  struct mip_raw_unit header;
+};
+
 MIP_SHARED int
 mip_walk_units (const unsigned char *data, size_t size,
 		struct mip_unit_walk *walk)
@@ -53,18 +61,18 @@ mip_walk_units (const unsigned char *data, size_t size,
   walk->failed_offset = 0;
   while (offset < size)
     {
-      struct mip_raw_unit unit;
+      const struct mip_raw_unit *unit
+	= &((const struct mip_unit_view *) (data + offset))->header;
       size_t remaining = size - offset;
 
-      if (remaining < sizeof unit)
+      if (remaining < sizeof *unit)
 	goto inconsistent;
-      mip_copy_bytes (&unit, data + offset, sizeof unit);
-      if (unit.unit_size < sizeof unit || unit.unit_size % 8 != 0
-	  || unit.unit_size > remaining)
+      if (unit->unit_size < sizeof *unit || unit->unit_size % 8 != 0
+	  || unit->unit_size > remaining)
 	goto inconsistent;
-      walk->build_id = mip_build_id_add (walk->build_id, unit.unit_hash);
+      walk->build_id = mip_build_id_add (walk->build_id, unit->unit_hash);
       walk->unit_count++;
-      offset += unit.unit_size;
+      offset += unit->unit_size;
     }
   return 0;
 
