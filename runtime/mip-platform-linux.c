@@ -472,12 +472,20 @@ mip_platform_error_text (int errnum, char *buffer, size_t size)
    weak, so that where it is not defined there is simply no build id.  */
 extern const ElfW (Ehdr) __ehdr_start MIP_WEAK MIP_HIDDEN;
 
-/* Whether the note at NAME (N_NAMESZ bytes) is the owner "GNU".  */
+/* Whether the note at NAME (N_NAMESZ bytes) is the owner "GNU": its 4
+   bytes compared as one word (a note's name is aligned to 4).  */
 MIP_LOCAL int
 gnu_owner (const ElfW (Nhdr) *header, const unsigned char *name)
 {
-  return header->n_namesz == 4 && name[0] == 'G' && name[1] == 'N'
-	 && name[2] == 'U' && name[3] == '\0';
+  typedef uint32_t __attribute__ ((may_alias)) word;
+  static const union
+  {
+    char text[4];
+    uint32_t word;
+  } gnu = { "GNU" };
+
+  return header->n_namesz == 4
+	 && *(const word *) (const void *) name == gnu.word;
 }
 
 /* Copy the build id note of the note segment P (BIAS: its load bias)
