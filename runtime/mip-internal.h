@@ -275,8 +275,9 @@ MIP_INTERNAL int mip_platform_read_image (const struct mip_image *image,
 					  size_t size);
 MIP_INTERNAL void mip_platform_close_image (const struct mip_image *image);
 
-/* The COUNT PIECES (NULL ones skipped) as one write on stderr: best
-   effort, errors ignored, errno unchanged; nothing without files.  */
+/* The COUNT PIECES (at most 8; NULL ones skipped) as one write on
+   stderr: best effort, errors ignored, errno unchanged; nothing without
+   files.  */
 MIP_INTERNAL void mip_platform_write_stderr_pieces (const char *const *pieces,
 						    int count);
 /* The (untranslated) description of ERRNUM, or NULL when there is none;

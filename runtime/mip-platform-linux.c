@@ -410,7 +410,7 @@ mip_platform_write_stderr_pieces (const char *const *pieces, int count)
   struct iovec iov[8];
   int saved_errno = errno, used = 0, i;
 
-  for (i = 0; i < count && used < 8; i++)
+  for (i = 0; i < count; i++)
     if (pieces[i] != NULL)
       {
 	iov[used].iov_base = (void *) pieces[i];
