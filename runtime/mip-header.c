@@ -15,11 +15,6 @@
 
 #include "mip-internal.h"
 
-#if MIP_PLATFORM_POSIX
-/* Set once the inconsistent units have been reported.  */
-static int unit_walk_reported;
-#endif
-
 MIP_SHARED void
 mip_copy_bytes (void *to, const void *from, size_t size)
 {
@@ -112,8 +107,8 @@ mip_fill_raw_header (struct mip_raw_header *header,
 			     &header->gnu_build_id_size);
 }
 
-/* Fill HEADER for DATA, reporting inconsistent units once per process,
-   and SAMPLES; returns the bytes of the sample table (0: none, and no
+/* Fill HEADER for DATA, reporting inconsistent units (said once per
+   process), and SAMPLES; returns the bytes of the sample table (0: none, and no
    flag).  */
 MIP_SHARED size_t
 mip_fill_dump_header (struct mip_raw_header *header,
@@ -127,11 +122,8 @@ mip_fill_dump_header (struct mip_raw_header *header,
   if (samples_size != 0)
     header->flags |= MIP_RAW_FLAG_CALLER_SAMPLES;
 #if MIP_PLATFORM_POSIX
-  if (walk.failed && !unit_walk_reported)
-    {
-      unit_walk_reported = 1;
-      mip_report_unit_walk_failure ();
-    }
+  if (walk.failed)
+    mip_report_unit_walk_failure ();
 #endif
   return samples_size;
 }

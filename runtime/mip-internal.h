@@ -231,9 +231,29 @@ MIP_SHARED void mip_report (const char *a, const char *b, const char *c,
 /* Print "mip: cannot write 'NAME': <reason for ERRNUM>" on stderr.  */
 MIP_SHARED void mip_report_write_error (const char *name, int errnum);
 
-/* Print "mip: inconsistent raw units in '__mip_raw'..."; where they go
-   wrong is for mipdata to tell, and this message is kept short.  */
+/* Print "mip: inconsistent raw units in '__mip_raw'...", once per
+   process; where they go wrong is for mipdata to tell, and this message
+   is kept short.  */
 MIP_INTERNAL void mip_report_unit_walk_failure (void);
+
+/* The two texts of a message around its subject, as one literal for
+   mip_say: BEFORE, a NUL, AFTER.  */
+#define MIP_TEXTS(before, after) before "\0" after
+
+/* The core's messages (mip-util.c): "mip: ", the first text of TEXTS
+   (MIP_TEXTS), SUBJECT (unless NULL) and the second text, as
+   mip_report prints them; with ONCE a bit of enum mip_once, only the
+   first time for that bit.  A call with two arguments where mip_report
+   has four, and the said-once test in one place.  */
+MIP_INTERNAL void mip_say (unsigned once, const char *texts,
+			   const char *subject);
+enum mip_once
+{
+  MIP_ONCE_BAD_PATTERN = 1,
+  MIP_ONCE_NO_READER = 2,
+  MIP_ONCE_NO_MERGING = 4,
+  MIP_ONCE_UNIT_WALK = 8
+};
 
 /* The length of STRING, 0 for NULL (the merging writer's member,
    mip-file.c).  */

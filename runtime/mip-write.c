@@ -26,8 +26,8 @@
      dump is not written, said once, and the file is left as it was.
 
    File names live on the stack, sized to the name (at most MIP_PATH_MAX
-   bytes): nothing here is in the program's data but one byte of
-   messages said.
+   bytes): nothing here is in the program's data (the messages said once
+   are mip_say's, in mip-util.c).
 
    Copyright (C) 2026 The MIP for GCC developers.
    SPDX-License-Identifier: GPL-3.0-or-later  */
@@ -40,25 +40,6 @@
 
 #define TMPDIR_ENV "TMPDIR"
 #define DEFAULT_TMPDIR "/tmp"
-
-/* The messages said once: a bit of each kind in said_once.  */
-enum said
-{
-  SAID_BAD_PATTERN = 1,
-  SAID_NO_READER = 2,
-  SAID_NO_MERGING = 4
-};
-static unsigned char said_once;
-
-/* Whether the message of kind WHAT is to be said: the first time.  */
-static int
-first_time (enum said what)
-{
-  int first = !(said_once & what);
-
-  said_once |= what;
-  return first;
-}
 
 MIP_INTERNAL const char *
 mip_filename_pattern (void)
@@ -228,8 +209,9 @@ write_lean (const char *name, const struct mip_dump *dump)
     return 0;
   if (errnum != ENXIO || how != MIP_OPEN_IN_PLACE)
     mip_report_write_error (name, errnum);
-  else if (first_time (SAID_NO_READER))
-    mip_report ("cannot write '", name, "': no reader", NULL);
+  else
+    mip_say (MIP_ONCE_NO_READER, MIP_TEXTS ("cannot write '", "': no reader"),
+	     name);
   return -1;
 }
 
@@ -245,17 +227,17 @@ expand_name (struct mip_name_values *values, char *name)
   long length = mip_expand_filename (pattern, values, name, MIP_PATH_MAX);
   if (length < 0)
     {
-      if (first_time (SAID_BAD_PATTERN))
-	mip_report ("bad file name pattern '", pattern, "' in "
-		    MIP_FILENAME_ENV " (known: %p %h %t %m %%); writing "
-		    MIP_DEFAULT_RAW_NAME, NULL);
+      mip_say (MIP_ONCE_BAD_PATTERN,
+	       MIP_TEXTS ("bad file name pattern '", "' in " MIP_FILENAME_ENV
+			  " (known: %p %h %t %m %%); writing "
+			  MIP_DEFAULT_RAW_NAME), pattern);
       length = mip_expand_filename (MIP_DEFAULT_RAW_NAME, values, name,
 				    MIP_PATH_MAX);
     }
   if (length < MIP_PATH_MAX)
     return 0;
   name[64] = '\0';
-  mip_report ("cannot write '", name, "...': ", "File name too long");
+  mip_say (0, MIP_TEXTS ("cannot write '", "...': File name too long"), name);
   return -1;
 }
 
@@ -280,11 +262,13 @@ mip_write_profile_file (const struct mip_dump *dump)
     result = mip_merging_write (name, dump, values.merges);
   else if (!values.merges)
     result = write_lean (name, dump);
-  else if (first_time (SAID_NO_MERGING))
-    mip_report ("'%m' in " MIP_FILENAME_ENV " (online merging) needs"
-		" libmip's merging writer, which this program does not"
-		" have (link it with -lmip-complete); '", name,
-		"' is left as it is, this profile is not written", NULL);
+  else
+    mip_say (MIP_ONCE_NO_MERGING,
+	     MIP_TEXTS ("'%m' in " MIP_FILENAME_ENV " (online merging) needs"
+			" libmip's merging writer, which this program does"
+			" not have (link it with -lmip-complete); '",
+			"' is left as it is, this profile is not written"),
+	     name);
   errno = saved_errno;
   return result;
 }
