@@ -113,21 +113,21 @@ MIP_SHARED int
 mip_dump_pieces (const struct mip_dump *dump, const void **pieces,
 		 size_t *sizes)
 {
-  int n = 2;
+  /* Read once: the stores below might alias them.  */
+  const struct mip_raw_header *header = dump->header;
+  const struct mip_dump_samples *samples = dump->samples;
 
-  pieces[0] = dump->header;
-  sizes[0] = sizeof *dump->header;
+  pieces[0] = header;
+  sizes[0] = sizeof *header;
   pieces[1] = dump->data;
-  sizes[1] = (size_t) dump->header->data_size;
-  if (dump->header->flags & MIP_RAW_FLAG_CALLER_SAMPLES)
-    {
-      pieces[n] = &dump->samples->header;
-      sizes[n++] = sizeof dump->samples->header;
-      pieces[n] = dump->samples->entries;
-      sizes[n++] = dump->samples->header.sample_count
-		   * sizeof (struct mip_raw_sample);
-    }
-  return n;
+  sizes[1] = (size_t) header->data_size;
+  if (!(header->flags & MIP_RAW_FLAG_CALLER_SAMPLES))
+    return 2;
+  pieces[2] = &samples->header;
+  sizes[2] = sizeof samples->header;
+  pieces[3] = samples->entries;
+  sizes[3] = samples->header.sample_count * sizeof (struct mip_raw_sample);
+  return 4;
 }
 
 /* ---- The lean writer ------------------------------------------------- */
