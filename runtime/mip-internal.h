@@ -306,6 +306,8 @@ MIP_INTERNAL const char *mip_platform_error_text (int errnum, char *buffer,
 						size_t size);
 
 #if MIP_PLATFORM_POSIX
+#include <sys/types.h>
+
 /* Longest file name the runtime handles, terminating NUL included.  */
 #define MIP_PATH_MAX 4096
 
@@ -414,8 +416,10 @@ MIP_INTERNAL int mip_platform_file_size (int fd, uint64_t *size);
 MIP_INTERNAL int mip_platform_write_at (int fd, uint64_t offset,
 					const void *data, size_t size);
 MIP_INTERNAL int mip_platform_truncate (int fd, uint64_t size);
-/* Read exactly SIZE bytes at OFFSET (EIO when the file is shorter).  */
-MIP_INTERNAL int mip_platform_read_at (int fd, uint64_t offset, void *out,
+/* Read exactly SIZE bytes at OFFSET (EIO when the file is shorter).
+   An off_t, which pread takes: where it has 32 bits, no 64-bit
+   arithmetic on the way.  */
+MIP_INTERNAL int mip_platform_read_at (int fd, off_t offset, void *out,
 				       size_t size);
 /* Write all SIZE bytes, retrying short and interrupted writes.  */
 MIP_INTERNAL int mip_platform_write_all (int fd, const void *data, size_t size);

@@ -292,13 +292,13 @@ mip_platform_file_size (int fd, uint64_t *size)
 }
 
 MIP_INTERNAL int
-mip_platform_read_at (int fd, uint64_t offset, void *out, size_t size)
+mip_platform_read_at (int fd, off_t offset, void *out, size_t size)
 {
   unsigned char *next = out;
 
   while (size > 0)
     {
-      ssize_t got = pread (fd, next, size, (off_t) offset);
+      ssize_t got = pread (fd, next, size, offset);
 
       if (got < 0 && errno == EINTR)
 	continue;
@@ -307,7 +307,7 @@ mip_platform_read_at (int fd, uint64_t offset, void *out, size_t size)
       if (got == 0)
 	return EIO;
       next += got;
-      offset += (uint64_t) got;
+      offset += got;
       size -= (size_t) got;
     }
   return 0;

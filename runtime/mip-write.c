@@ -143,7 +143,7 @@ holds_other_module_dump (const char *name, const struct mip_raw_header *ours)
     struct mip_raw_header dump;
     struct mip_raw_samples samples;
   } found;
-  uint64_t offset = 0;
+  off_t offset = 0;    /* summed in uint64_t, kept in what pread takes */
   int fd, other = 0;
 
   if (mip_platform_open (name, MIP_OPEN_READ, &fd) != 0)
@@ -155,13 +155,14 @@ holds_other_module_dump (const char *name, const struct mip_raw_header *ours)
     {
       other = found.dump.pid == ours->pid
 	      && found.dump.anchor_address != ours->anchor_address;
-      offset += sizeof found.dump + found.dump.data_size;
+      offset = (off_t) ((uint64_t) offset + sizeof found.dump
+			+ found.dump.data_size);
       if ((found.dump.flags & MIP_RAW_FLAG_CALLER_SAMPLES)
 	  && mip_platform_read_at (fd, offset, &found.samples,
 				   sizeof found.samples) == 0)
-	offset += sizeof found.samples
-		  + (uint64_t) found.samples.sample_count
-		    * sizeof (struct mip_raw_sample);
+	offset = (off_t) ((uint64_t) offset + sizeof found.samples
+			  + (uint64_t) found.samples.sample_count
+			    * sizeof (struct mip_raw_sample));
     }
   mip_platform_close (fd);
   return other;
