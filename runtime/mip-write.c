@@ -98,15 +98,12 @@ MIP_SHARED int
 mip_temporary_name (const char *name, uint64_t pid, char *out,
 		    size_t out_size)
 {
-  char *end = out + out_size;
-  char *p = mip_put_number (mip_put (mip_put (out, end, name), end, "."),
-			    end, pid, 10, 1);
+  struct mip_name_values values;
 
-  p = mip_put (p, end, ".tmp");
-  if (p == end)
-    return -1;
-  *p = '\0';
-  return 0;
+  values.pid = pid;
+  values.host = name;
+  return mip_expand_filename ("%h.%p.tmp", &values, out, out_size)
+	 < (long) out_size ? 0 : -1;
 }
 
 MIP_SHARED int
