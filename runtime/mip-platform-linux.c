@@ -245,14 +245,18 @@ mip_platform_write_in_place (const char *path, const void *const *pieces,
   return errnum;
 }
 
-/* The flags of each way mip_platform_open opens a file.  A file read
-   or appended to was a regular file a moment ago: O_NONBLOCK keeps a
-   FIFO put there meanwhile from blocking.  */
+/* The flags of each way mip_platform_open opens a file (all with
+   O_NOCTTY and O_CLOEXEC).  A file read or appended to was a regular
+   file a moment ago: O_NONBLOCK keeps a FIFO put there meanwhile from
+   blocking.  */
+#define OPEN_ALWAYS (O_NOCTTY | O_CLOEXEC)
 static const int open_flags[] = {
-  [MIP_OPEN_READ] = O_RDONLY | O_NONBLOCK | O_NOFOLLOW,
-  [MIP_OPEN_APPEND] = O_WRONLY | O_APPEND | O_NONBLOCK | O_NOFOLLOW,
-  [MIP_OPEN_NEW] = O_WRONLY | O_CREAT | O_EXCL,
+  [MIP_OPEN_READ] = O_RDONLY | O_NONBLOCK | O_NOFOLLOW | OPEN_ALWAYS,
+  [MIP_OPEN_APPEND] = O_WRONLY | O_APPEND | O_NONBLOCK | O_NOFOLLOW
+		      | OPEN_ALWAYS,
+  [MIP_OPEN_NEW] = O_WRONLY | O_CREAT | O_EXCL | OPEN_ALWAYS,
   [MIP_OPEN_IN_PLACE] = O_WRONLY | O_CREAT | O_TRUNC | O_NONBLOCK
+			| OPEN_ALWAYS
 };
 
 MIP_INTERNAL int
@@ -262,7 +266,7 @@ mip_platform_open (const char *path, int how, int *fd)
 
   for (;;)
     {
-      *fd = open (path, open_flags[how] | O_NOCTTY | O_CLOEXEC, 0666);
+      *fd = open (path, open_flags[how], 0666);
       if (*fd >= 0)
 	break;
       if (errno == EINTR)
