@@ -412,15 +412,15 @@ MIP_INTERNAL void
 mip_platform_write_stderr_pieces (const char *const *pieces, int count)
 {
   struct iovec iov[8];
-  int saved_errno = errno, used = 0, i;
+  int saved_errno = errno, i;
 
+  /* A NULL piece is an empty iovec, which writes nothing.  */
   for (i = 0; i < count; i++)
-    if (pieces[i] != NULL)
-      {
-	iov[used].iov_base = (void *) pieces[i];
-	iov[used++].iov_len = strlen (pieces[i]);
-      }
-  while (writev (STDERR_FILENO, iov, used) < 0 && errno == EINTR)
+    {
+      iov[i].iov_base = (void *) pieces[i];
+      iov[i].iov_len = pieces[i] != NULL ? strlen (pieces[i]) : 0;
+    }
+  while (writev (STDERR_FILENO, iov, count) < 0 && errno == EINTR)
     ;
   errno = saved_errno;
 }
