@@ -63,14 +63,16 @@ mip_platform_pid (void)
   return (uint64_t) getpid ();
 }
 
-MIP_INTERNAL const char *
-mip_platform_getenv (const char *name)
+MIP_INTERNAL MIP_INLINE_ON_AARCH64 const char *
+mip_platform_getenv (const char *name, const char *fallback)
 {
 #if defined (__GLIBC__)
-  return secure_getenv (name);
+  const char *value = secure_getenv (name);
 #else
-  return getenv (name);
+  const char *value = getenv (name);
 #endif
+
+  return value != NULL && value[0] != '\0' ? value : fallback;
 }
 
 MIP_INTERNAL int
@@ -690,9 +692,9 @@ mip_platform_close_image (const struct mip_image *image)
 MIP_INTERNAL void
 mip_platform_start (void)
 {
-  const char *value = mip_platform_getenv (MIP_DUMP_ON_SIGNAL_ENV);
+  const char *value = mip_platform_getenv (MIP_DUMP_ON_SIGNAL_ENV, NULL);
 
-  if (mip_merging_write == NULL && value != NULL && value[0] != '\0')
+  if (mip_merging_write == NULL && value != NULL)
     mip_report (MIP_DUMP_ON_SIGNAL_ENV "='", value, "' is not acted on:"
 		" dumps on signals need libmip's complete runtime (link the"
 		" program with -lmip-complete)", NULL);

@@ -44,10 +44,7 @@
 MIP_INTERNAL const char *
 mip_filename_pattern (void)
 {
-  const char *pattern = mip_platform_getenv (MIP_FILENAME_ENV);
-
-  return pattern == NULL || pattern[0] == '\0' ? MIP_DEFAULT_RAW_NAME
-						: pattern;
+  return mip_platform_getenv (MIP_FILENAME_ENV, MIP_DEFAULT_RAW_NAME);
 }
 
 MIP_INTERNAL long
@@ -244,7 +241,6 @@ mip_write_profile_file (const struct mip_dump *dump)
 {
   int saved_errno = errno;
   char host[256], name[MIP_PATH_MAX];
-  const char *tmpdir = mip_platform_getenv (TMPDIR_ENV);
   struct mip_name_values values;
   int result = -1;
 
@@ -252,8 +248,7 @@ mip_write_profile_file (const struct mip_dump *dump)
   values.build_id = dump->header->build_id;
   values.host = mip_platform_host_name (host, sizeof host) == 0
 		? host : "unknown-host";
-  values.tmpdir = tmpdir != NULL && tmpdir[0] != '\0' ? tmpdir
-						     : DEFAULT_TMPDIR;
+  values.tmpdir = mip_platform_getenv (TMPDIR_ENV, DEFAULT_TMPDIR);
   if (expand_name (&values, name) != 0)
     ;
   else if (mip_merging_write != NULL)
