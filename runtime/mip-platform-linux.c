@@ -261,7 +261,7 @@ static const int open_flags[] = {
 			| OPEN_ALWAYS
 };
 
-MIP_INTERNAL int
+MIP_INTERNAL MIP_INLINE_ON_AARCH64 int
 mip_platform_open (const char *path, int how, int *fd)
 {
   int retried = 0;
@@ -392,7 +392,7 @@ mip_platform_write_pieces (int fd, const void *const *pieces,
 
 /* Linux releases the descriptor even when close is interrupted, so
    EINTR is not retried (that could close another thread's new file).  */
-MIP_INTERNAL int
+MIP_INTERNAL MIP_INLINE int
 mip_platform_close (int fd)
 {
   return close (fd) != 0 && errno != EINTR ? errno : 0;
