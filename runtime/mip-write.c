@@ -195,10 +195,13 @@ write_lean (const char *name, const struct mip_dump *dump)
       close_errnum = mip_platform_close (fd);
       if (errnum == 0)
 	errnum = close_errnum;
-      if (how == MIP_OPEN_NEW && errnum == 0)
-	errnum = mip_platform_rename (path, name);
-      if (how == MIP_OPEN_NEW && errnum != 0)
-	mip_platform_remove (path);
+      if (how == MIP_OPEN_NEW)
+	{
+	  if (errnum == 0)
+	    errnum = mip_platform_rename (path, name);
+	  if (errnum != 0)
+	    mip_platform_remove (path);
+	}
     }
   if (errnum == 0)
     return 0;
