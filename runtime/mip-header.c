@@ -15,16 +15,6 @@
 
 #include "mip-internal.h"
 
-MIP_SHARED void
-mip_copy_bytes (void *to, const void *from, size_t size)
-{
-  unsigned char *out = to;
-  const unsigned char *in = from;
-
-  while (size-- > 0)
-    *out++ = *in++;
-}
-
 /* Fill SIZE bytes at TO with zeros.  */
 static void
 clear_bytes (void *to, size_t size)

@@ -288,8 +288,18 @@ enum mip_once
    mip-file.c).  */
 MIP_INTERNAL size_t mip_text_length (const char *string);
 
-/* Copy SIZE bytes (no C library in the core).  */
-MIP_SHARED void mip_copy_bytes (void *to, const void *from, size_t size);
+/* Copy SIZE bytes (no C library in the core).  Static: each member
+   that copies has its own few bytes of it, and the core, which copies
+   once, inlines it.  */
+MIP_LOCAL void
+mip_copy_bytes (void *to, const void *from, size_t size)
+{
+  unsigned char *out = to;
+  const unsigned char *in = from;
+
+  while (size-- > 0)
+    *out++ = *in++;
+}
 
 /* ---- Platform (mip-platform-*.c) --------------------------------- */
 
