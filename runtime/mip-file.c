@@ -61,6 +61,18 @@ MIP_HIDDEN MIP_USED const char __mip_complete_runtime[1] = "";
 
 #include <errno.h>
 
+/* Only the merging writer's member measures text, so it has this
+   helper: the core, in every program, does not.  */
+MIP_INTERNAL size_t
+mip_text_length (const char *string)
+{
+  size_t length = 0;
+
+  while (string != NULL && string[length] != '\0')
+    length++;
+  return length;
+}
+
 /* Set once this copy of the module has written its dump: its later
    dumps replace that one.  A shared object loaded again (dlopen after
    dlclose) or a program image after exec starts with it clear, so the

@@ -102,10 +102,10 @@ static void
 mip_reset_after_fork (void)
 {
   mip_forget_dump_in_progress ();
-  mip_release_dump_lock ();
+  MIP_UNLOCK (mip_dump_lock);
   if (__mip_reset () == 0)
     return;
-  mip_disable_dumps ();
+  mip_dumps_disabled = 1;
   if (!reset_failure_reported)
     mip_report ("cannot reset the counters after fork (the module's file"
 		" is unreadable); this process writes no profile", NULL,

@@ -15,21 +15,6 @@
 
 #include "mip-internal.h"
 
-#if MIP_PLATFORM_POSIX
-/* Set once the inconsistent units have been reported.  */
-static int unit_walk_reported;
-#endif
-
-MIP_SHARED void
-mip_copy_bytes (void *to, const void *from, size_t size)
-{
-  unsigned char *out = to;
-  const unsigned char *in = from;
-
-  while (size-- > 0)
-    *out++ = *in++;
-}
-
 /* Fill SIZE bytes at TO with zeros.  */
 static void
 clear_bytes (void *to, size_t size)
@@ -41,6 +26,14 @@ clear_bytes (void *to, size_t size)
 }
 
 #if MIP_PLATFORM_POSIX || !defined MIP_MEMBER
+/* A raw unit's header read in place: units start at multiples of 8 from
+   the section's start, which is aligned to 8, and the section's bytes
+   are read through this type without a copy.  */
+struct __attribute__ ((may_alias)) mip_unit_view
+{
+  struct mip_raw_unit header;
+};
+
 MIP_SHARED int
 mip_walk_units (const unsigned char *data, size_t size,
 		struct mip_unit_walk *walk)
@@ -53,18 +46,18 @@ mip_walk_units (const unsigned char *data, size_t size,
   walk->failed_offset = 0;
   while (offset < size)
     {
-      struct mip_raw_unit unit;
+      const struct mip_raw_unit *unit
+	= &((const struct mip_unit_view *) (data + offset))->header;
       size_t remaining = size - offset;
 
-      if (remaining < sizeof unit)
+      if (remaining < sizeof *unit)
 	goto inconsistent;
-      mip_copy_bytes (&unit, data + offset, sizeof unit);
-      if (unit.unit_size < sizeof unit || unit.unit_size % 8 != 0
-	  || unit.unit_size > remaining)
+      if (unit->unit_size < sizeof *unit || unit->unit_size % 8 != 0
+	  || unit->unit_size > remaining)
 	goto inconsistent;
-      walk->build_id = mip_build_id_add (walk->build_id, unit.unit_hash);
+      walk->build_id = mip_build_id_add (walk->build_id, unit->unit_hash);
       walk->unit_count++;
-      offset += unit.unit_size;
+      offset += unit->unit_size;
     }
   return 0;
 
@@ -104,8 +97,8 @@ mip_fill_raw_header (struct mip_raw_header *header,
 			     &header->gnu_build_id_size);
 }
 
-/* Fill HEADER for DATA, reporting inconsistent units once per process,
-   and SAMPLES; returns the bytes of the sample table (0: none, and no
+/* Fill HEADER for DATA, reporting inconsistent units (said once per
+   process), and SAMPLES; returns the bytes of the sample table (0: none, and no
    flag).  */
 MIP_SHARED size_t
 mip_fill_dump_header (struct mip_raw_header *header,
@@ -119,11 +112,8 @@ mip_fill_dump_header (struct mip_raw_header *header,
   if (samples_size != 0)
     header->flags |= MIP_RAW_FLAG_CALLER_SAMPLES;
 #if MIP_PLATFORM_POSIX
-  if (walk.failed && !unit_walk_reported)
-    {
-      unit_walk_reported = 1;
-      mip_report_unit_walk_failure ();
-    }
+  if (walk.failed)
+    mip_report_unit_walk_failure ();
 #endif
   return samples_size;
 }

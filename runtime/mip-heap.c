@@ -155,10 +155,10 @@ decimal (uint64_t value, char *buffer)
 static __attribute__ ((noinline, cold)) size_t
 read_sample_period (void)
 {
-  const char *text = mip_platform_getenv (MIP_HEAP_SAMPLE_ENV);
+  const char *text = mip_platform_getenv (MIP_HEAP_SAMPLE_ENV, NULL);
   size_t period = MIP_HEAP_DEFAULT_SAMPLE_BYTES;
 
-  if (text != NULL && *text != '\0')
+  if (text != NULL)
     {
       size_t value = parse_sample_bytes (text);
 

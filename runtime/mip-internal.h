@@ -26,21 +26,38 @@
 #ifndef MIP_INTERNAL_H
 #define MIP_INTERNAL_H
 
+/* The runtime runs once, at exit, and every byte of it is in each
+   instrumented program: optimise it for size whatever CFLAGS say (they
+   come last on the command line, so -Os there would be overridden).
+   Before the includes, so that the inline functions of mip-format.h
+   (the build id's hash) are compiled for size too, and inlined.
+   Loops are not turned into calls of memset or memcpy, which a
+   freestanding core may not have.  */
+#if defined __GNUC__ && !defined __clang__
+#pragma GCC optimize ("Os", "no-tree-loop-distribute-patterns")
+/* The core member, in every program, runs once: it gives up what -Os
+   still keeps for speed, each flag measured to shrink it with GCC 12
+   (on AArch64, 32-bit Arm or x86-64, none growing another): frame
+   pointers (nothing walks frames through the runtime), shrink-wrapping
+   (which copied loops), the scheduling and register tricks that
+   add code.  Not for the other members, whose heap wrappers and
+   caller sampler run on the program's hot paths.  */
+#if defined MIP_MEMBER && defined MIP_MEMBER_CORE \
+    && MIP_MEMBER == MIP_MEMBER_CORE
+#pragma GCC optimize ("omit-frame-pointer", "no-shrink-wrap", \
+		      "no-move-loop-invariants", "no-section-anchors", \
+		      "no-tree-dce", "no-caller-saves", "no-tree-dse", \
+		      "no-inline-small-functions", "no-tree-tail-merge", \
+		      "no-schedule-insns2", "no-ssa-phiopt", "no-tree-vrp")
+#endif
+#endif
+
 #include <stddef.h>
 #include <stdint.h>
 
 #include "mip-format.h"
 #include "mip-port.h"
 #include "mip.h"
-
-/* The runtime runs once, at exit, and every byte of it is in each
-   instrumented program: optimise it for size whatever CFLAGS say (they
-   come last on the command line, so -Os there would be overridden).
-   Loops are not turned into calls of memset or memcpy, which a
-   freestanding core may not have.  */
-#if defined __GNUC__ && !defined __clang__
-#pragma GCC optimize ("Os", "no-tree-loop-distribute-patterns")
-#endif
 
 /* ---- Core (mip-runtime.c) ---------------------------------------- */
 
@@ -87,6 +104,20 @@ extern uint32_t __stop___mip_sample_index[] MIP_WEAK MIP_HIDDEN;
 /* A helper of a part that some members compile and do not call.  */
 #define MIP_LOCAL static __attribute__ ((unused))
 
+/* On the definition of a MIP_INTERNAL function: inlined at each call,
+   where that was measured to be smaller than a call.  */
+#define MIP_INLINE inline __attribute__ ((always_inline))
+
+/* The same on AArch64 only: there each function that calls another
+   pays for signing its return address (-mbranch-protection), and a
+   small helper with two or three callers is smaller inlined; on the
+   other targets it is smaller as one function.  */
+#ifdef __aarch64__
+#define MIP_INLINE_ON_AARCH64 MIP_INLINE
+#else
+#define MIP_INLINE_ON_AARCH64
+#endif
+
 /* A dump's copy of the sample table header, with the entries it
    covers (they are only ever appended, and counted under the lock).  */
 struct mip_dump_samples
@@ -128,9 +159,19 @@ MIP_INTERNAL void mip_fill_raw_header (struct mip_raw_header *header,
 				     const unsigned char *data, size_t size,
 				     struct mip_unit_walk *walk);
 
+/* The bounds of this module's __mip_raw section.  Weak, so that a module
+   with no instrumented code still links (both are then null); hidden, so
+   that each module sees its own section.  */
+extern unsigned char __start___mip_raw[] MIP_WEAK MIP_HIDDEN;
+extern unsigned char __stop___mip_raw[] MIP_WEAK MIP_HIDDEN;
+
 /* The bytes of this module's __mip_raw section: 0 in a module without
-   one.  */
-MIP_SHARED size_t mip_section_size (void);
+   one.  (Inline: a call costs as much as the subtraction.)  */
+static inline size_t
+mip_section_size (void)
+{
+  return (size_t) (__stop___mip_raw - __start___mip_raw);
+}
 
 /* Fill HEADER for the SIZE bytes at DATA as mip_fill_raw_header does,
    reporting inconsistent units once per process, and SAMPLES; returns
@@ -160,13 +201,16 @@ MIP_INTERNAL int mip_dump_data (const unsigned char *data, size_t size);
    of the image must be those of DATA.  Returns 0 or -1.  */
 MIP_SHARED int mip_reset_data (unsigned char *data, size_t size);
 
-/* For a process whose counters could not be reset after fork: it must
-   not write the counts it inherited, so every later dump of the module
-   does nothing.  */
-MIP_SHARED void mip_disable_dumps (void);
+/* The core's dump lock: set while a dump is in progress.  The full
+   mode's fork handler releases it (MIP_UNLOCK) in a child, which lacks
+   the thread that may have held it at the fork.  Variables, not
+   functions, so that the core carries no code for them.  */
+extern int mip_dump_lock MIP_SHARED;
 
-/* Forget a dump lock held at fork by a thread the child does not have.  */
-MIP_SHARED void mip_release_dump_lock (void);
+/* Set for a process whose counters could not be reset after fork: it
+   must not write the counts it inherited, so every later dump of the
+   module does nothing.  */
+extern int mip_dumps_disabled MIP_SHARED;
 
 /* The heap option's member (mip-heap.c): forget the sampled blocks
    alive, once the counters are reset.  Null where the member is not
@@ -216,15 +260,46 @@ MIP_SHARED void mip_report (const char *a, const char *b, const char *c,
 /* Print "mip: cannot write 'NAME': <reason for ERRNUM>" on stderr.  */
 MIP_SHARED void mip_report_write_error (const char *name, int errnum);
 
-/* Print "mip: inconsistent raw units in '__mip_raw'..."; where they go
-   wrong is for mipdata to tell, and this message is kept short.  */
+/* Print "mip: inconsistent raw units in '__mip_raw'...", once per
+   process; where they go wrong is for mipdata to tell, and this message
+   is kept short.  */
 MIP_INTERNAL void mip_report_unit_walk_failure (void);
 
-/* The length of STRING, 0 for NULL.  */
-MIP_SHARED size_t mip_text_length (const char *string);
+/* The two texts of a message around its subject, as one literal for
+   mip_say: BEFORE, a NUL, AFTER.  */
+#define MIP_TEXTS(before, after) before "\0" after
 
-/* Copy SIZE bytes (no C library in the core).  */
-MIP_SHARED void mip_copy_bytes (void *to, const void *from, size_t size);
+/* The core's messages (mip-util.c): "mip: ", the first text of TEXTS
+   (MIP_TEXTS), SUBJECT (unless NULL) and the second text, as
+   mip_report prints them; with ONCE a bit of enum mip_once, only the
+   first time for that bit.  A call with two arguments where mip_report
+   has four, and the said-once test in one place.  */
+MIP_INTERNAL void mip_say (unsigned once, const char *texts,
+			   const char *subject);
+enum mip_once
+{
+  MIP_ONCE_BAD_PATTERN = 1,
+  MIP_ONCE_NO_READER = 2,
+  MIP_ONCE_NO_MERGING = 4,
+  MIP_ONCE_UNIT_WALK = 8
+};
+
+/* The length of STRING, 0 for NULL (the merging writer's member,
+   mip-file.c).  */
+MIP_INTERNAL size_t mip_text_length (const char *string);
+
+/* Copy SIZE bytes (no C library in the core).  Static: each member
+   that copies has its own few bytes of it, and the core, which copies
+   once, inlines it.  */
+MIP_LOCAL void
+mip_copy_bytes (void *to, const void *from, size_t size)
+{
+  unsigned char *out = to;
+  const unsigned char *in = from;
+
+  while (size-- > 0)
+    *out++ = *in++;
+}
 
 /* ---- Platform (mip-platform-*.c) --------------------------------- */
 
@@ -259,8 +334,9 @@ MIP_INTERNAL int mip_platform_read_image (const struct mip_image *image,
 					  size_t size);
 MIP_INTERNAL void mip_platform_close_image (const struct mip_image *image);
 
-/* The COUNT PIECES (NULL ones skipped) as one write on stderr: best
-   effort, errors ignored, errno unchanged; nothing without files.  */
+/* The COUNT PIECES (at most 8; NULL ones skipped) as one write on
+   stderr: best effort, errors ignored, errno unchanged; nothing without
+   files.  */
 MIP_INTERNAL void mip_platform_write_stderr_pieces (const char *const *pieces,
 						    int count);
 /* The (untranslated) description of ERRNUM, or NULL when there is none;
@@ -269,6 +345,8 @@ MIP_INTERNAL const char *mip_platform_error_text (int errnum, char *buffer,
 						size_t size);
 
 #if MIP_PLATFORM_POSIX
+#include <sys/types.h>
+
 /* Longest file name the runtime handles, terminating NUL included.  */
 #define MIP_PATH_MAX 4096
 
@@ -310,8 +388,10 @@ MIP_INTERNAL int mip_env_flag (const char *name);
 #define MIP_DUMP_ON_SIGNAL_ENV "MIP_DUMP_ON_SIGNAL"
 
 /* getenv, ignoring the environment in set-user-ID programs when the C
-   library can tell.  */
-MIP_INTERNAL const char *mip_platform_getenv (const char *name);
+   library can tell; FALLBACK when NAME is unset or empty (which every
+   caller takes alike).  */
+MIP_INTERNAL const char *mip_platform_getenv (const char *name,
+					      const char *fallback);
 /* The calls below return 0, or the error number (errno may be changed
    either way).  */
 /* The host name into NAME (SIZE bytes, NUL-terminated).  */
@@ -377,8 +457,10 @@ MIP_INTERNAL int mip_platform_file_size (int fd, uint64_t *size);
 MIP_INTERNAL int mip_platform_write_at (int fd, uint64_t offset,
 					const void *data, size_t size);
 MIP_INTERNAL int mip_platform_truncate (int fd, uint64_t size);
-/* Read exactly SIZE bytes at OFFSET (EIO when the file is shorter).  */
-MIP_INTERNAL int mip_platform_read_at (int fd, uint64_t offset, void *out,
+/* Read exactly SIZE bytes at OFFSET (EIO when the file is shorter).
+   An off_t, which pread takes: where it has 32 bits, no 64-bit
+   arithmetic on the way.  */
+MIP_INTERNAL int mip_platform_read_at (int fd, off_t offset, void *out,
 				       size_t size);
 /* Write all SIZE bytes, retrying short and interrupted writes.  */
 MIP_INTERNAL int mip_platform_write_all (int fd, const void *data, size_t size);

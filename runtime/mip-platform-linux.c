@@ -63,14 +63,16 @@ mip_platform_pid (void)
   return (uint64_t) getpid ();
 }
 
-MIP_INTERNAL const char *
-mip_platform_getenv (const char *name)
+MIP_INTERNAL MIP_INLINE_ON_AARCH64 const char *
+mip_platform_getenv (const char *name, const char *fallback)
 {
 #if defined (__GLIBC__)
-  return secure_getenv (name);
+  const char *value = secure_getenv (name);
 #else
-  return getenv (name);
+  const char *value = getenv (name);
 #endif
+
+  return value != NULL && value[0] != '\0' ? value : fallback;
 }
 
 MIP_INTERNAL int
@@ -245,24 +247,28 @@ mip_platform_write_in_place (const char *path, const void *const *pieces,
   return errnum;
 }
 
-/* The flags of each way mip_platform_open opens a file.  A file read
-   or appended to was a regular file a moment ago: O_NONBLOCK keeps a
-   FIFO put there meanwhile from blocking.  */
+/* The flags of each way mip_platform_open opens a file (all with
+   O_NOCTTY and O_CLOEXEC).  A file read or appended to was a regular
+   file a moment ago: O_NONBLOCK keeps a FIFO put there meanwhile from
+   blocking.  */
+#define OPEN_ALWAYS (O_NOCTTY | O_CLOEXEC)
 static const int open_flags[] = {
-  [MIP_OPEN_READ] = O_RDONLY | O_NONBLOCK | O_NOFOLLOW,
-  [MIP_OPEN_APPEND] = O_WRONLY | O_APPEND | O_NONBLOCK | O_NOFOLLOW,
-  [MIP_OPEN_NEW] = O_WRONLY | O_CREAT | O_EXCL,
+  [MIP_OPEN_READ] = O_RDONLY | O_NONBLOCK | O_NOFOLLOW | OPEN_ALWAYS,
+  [MIP_OPEN_APPEND] = O_WRONLY | O_APPEND | O_NONBLOCK | O_NOFOLLOW
+		      | OPEN_ALWAYS,
+  [MIP_OPEN_NEW] = O_WRONLY | O_CREAT | O_EXCL | OPEN_ALWAYS,
   [MIP_OPEN_IN_PLACE] = O_WRONLY | O_CREAT | O_TRUNC | O_NONBLOCK
+			| OPEN_ALWAYS
 };
 
-MIP_INTERNAL int
+MIP_INTERNAL MIP_INLINE_ON_AARCH64 int
 mip_platform_open (const char *path, int how, int *fd)
 {
   int retried = 0;
 
   for (;;)
     {
-      *fd = open (path, open_flags[how] | O_NOCTTY | O_CLOEXEC, 0666);
+      *fd = open (path, open_flags[how], 0666);
       if (*fd >= 0)
 	break;
       if (errno == EINTR)
@@ -292,13 +298,13 @@ mip_platform_file_size (int fd, uint64_t *size)
 }
 
 MIP_INTERNAL int
-mip_platform_read_at (int fd, uint64_t offset, void *out, size_t size)
+mip_platform_read_at (int fd, off_t offset, void *out, size_t size)
 {
   unsigned char *next = out;
 
   while (size > 0)
     {
-      ssize_t got = pread (fd, next, size, (off_t) offset);
+      ssize_t got = pread (fd, next, size, offset);
 
       if (got < 0 && errno == EINTR)
 	continue;
@@ -307,7 +313,7 @@ mip_platform_read_at (int fd, uint64_t offset, void *out, size_t size)
       if (got == 0)
 	return EIO;
       next += got;
-      offset += (uint64_t) got;
+      offset += got;
       size -= (size_t) got;
     }
   return 0;
@@ -386,7 +392,7 @@ mip_platform_write_pieces (int fd, const void *const *pieces,
 
 /* Linux releases the descriptor even when close is interrupted, so
    EINTR is not retried (that could close another thread's new file).  */
-MIP_INTERNAL int
+MIP_INTERNAL MIP_INLINE int
 mip_platform_close (int fd)
 {
   return close (fd) != 0 && errno != EINTR ? errno : 0;
@@ -408,15 +414,15 @@ MIP_INTERNAL void
 mip_platform_write_stderr_pieces (const char *const *pieces, int count)
 {
   struct iovec iov[8];
-  int saved_errno = errno, used = 0, i;
+  int saved_errno = errno, i;
 
-  for (i = 0; i < count && used < 8; i++)
-    if (pieces[i] != NULL)
-      {
-	iov[used].iov_base = (void *) pieces[i];
-	iov[used++].iov_len = strlen (pieces[i]);
-      }
-  while (writev (STDERR_FILENO, iov, used) < 0 && errno == EINTR)
+  /* A NULL piece is an empty iovec, which writes nothing.  */
+  for (i = 0; i < count; i++)
+    {
+      iov[i].iov_base = (void *) pieces[i];
+      iov[i].iov_len = pieces[i] != NULL ? strlen (pieces[i]) : 0;
+    }
+  while (writev (STDERR_FILENO, iov, count) < 0 && errno == EINTR)
     ;
   errno = saved_errno;
 }
@@ -472,12 +478,20 @@ mip_platform_error_text (int errnum, char *buffer, size_t size)
    weak, so that where it is not defined there is simply no build id.  */
 extern const ElfW (Ehdr) __ehdr_start MIP_WEAK MIP_HIDDEN;
 
-/* Whether the note at NAME (N_NAMESZ bytes) is the owner "GNU".  */
+/* Whether the note at NAME (N_NAMESZ bytes) is the owner "GNU": its 4
+   bytes compared as one word (a note's name is aligned to 4).  */
 MIP_LOCAL int
 gnu_owner (const ElfW (Nhdr) *header, const unsigned char *name)
 {
-  return header->n_namesz == 4 && name[0] == 'G' && name[1] == 'N'
-	 && name[2] == 'U' && name[3] == '\0';
+  typedef uint32_t __attribute__ ((may_alias)) word;
+  static const union
+  {
+    char text[4];
+    uint32_t word;
+  } gnu = { "GNU" };
+
+  return header->n_namesz == 4
+	 && *(const word *) (const void *) name == gnu.word;
 }
 
 /* Copy the build id note of the note segment P (BIAS: its load bias)
@@ -678,9 +692,9 @@ mip_platform_close_image (const struct mip_image *image)
 MIP_INTERNAL void
 mip_platform_start (void)
 {
-  const char *value = mip_platform_getenv (MIP_DUMP_ON_SIGNAL_ENV);
+  const char *value = mip_platform_getenv (MIP_DUMP_ON_SIGNAL_ENV, NULL);
 
-  if (mip_merging_write == NULL && value != NULL && value[0] != '\0')
+  if (mip_merging_write == NULL && value != NULL)
     mip_report (MIP_DUMP_ON_SIGNAL_ENV "='", value, "' is not acted on:"
 		" dumps on signals need libmip's complete runtime (link the"
 		" program with -lmip-complete)", NULL);

@@ -54,11 +54,11 @@ mip_env_flag (const char *name)
   static const char words[] = "1\0yes\0true\0on\0" "0\0no\0false\0off";
   static const char known[] =
     " (known: 1 yes true on, 0 no false off); taken as 0";
-  const char *value = mip_platform_getenv (name), *word = words;
+  const char *value = mip_platform_getenv (name, NULL), *word = words;
   size_t length = mip_text_length (name);
   int i;
 
-  if (value == NULL || value[0] == '\0')
+  if (value == NULL)
     return 0;
   for (i = 0; i < 8; i++, word += mip_text_length (word) + 1)
     if (is_word (value, word))

@@ -14,10 +14,6 @@
 
 #include "mip-internal.h"
 
-/* The bounds of this module's __mip_raw section (mip-runtime.c).  */
-extern unsigned char __start___mip_raw[] MIP_WEAK MIP_HIDDEN;
-extern unsigned char __stop___mip_raw[] MIP_WEAK MIP_HIDDEN;
-
 /* The caller samples, where the full mode's member is linked.  */
 extern struct mip_caller_sample_table __mip_caller_samples MIP_WEAK;
 

@@ -42,25 +42,13 @@ extern const char __mip_link_with_lmip[sizeof __mip_runtime]
 /* The first-call order counter, zero at start.  */
 MIP_HIDDEN MIP_USED uint32_t __mip_sequence;
 
-/* The bounds of this module's __mip_raw section.  Weak, so that a module
-   with no instrumented code still links (both are then null); hidden, so
-   that each module sees its own section.  */
-extern unsigned char __start___mip_raw[] MIP_WEAK MIP_HIDDEN;
-extern unsigned char __stop___mip_raw[] MIP_WEAK MIP_HIDDEN;
-
-MIP_SHARED size_t
-mip_section_size (void)
-{
-  return (size_t) (__stop___mip_raw - __start___mip_raw);
-}
-
 #if MIP_PLATFORM_POSIX
 
 /* Set while a dump is in progress.  */
-static int dump_lock;
+MIP_SHARED int mip_dump_lock;
 
-/* Set when this process must write nothing (see mip_disable_dumps).  */
-static int dumps_disabled;
+/* Set when this process must write nothing (see mip-internal.h).  */
+MIP_SHARED int mip_dumps_disabled;
 
 MIP_INTERNAL int
 mip_dump_data (const unsigned char *data, size_t size)
@@ -70,29 +58,17 @@ mip_dump_data (const unsigned char *data, size_t size)
   struct mip_dump dump = { &header, data, &samples };
   int result = -1;
 
-  if (data == NULL || size == 0 || dumps_disabled)
+  if (data == NULL || size == 0 || mip_dumps_disabled)
     return 0;
-  if (MIP_TRY_LOCK (dump_lock))
+  if (MIP_TRY_LOCK (mip_dump_lock))
     {
       /* Inconsistent units are still written: the flag makes readers
 	 refuse them with a clear message.  */
       mip_fill_dump_header (&header, data, size, &samples);
       result = mip_write_profile_file (&dump);
-      MIP_UNLOCK (dump_lock);
+      MIP_UNLOCK (mip_dump_lock);
     }
   return result;
-}
-
-MIP_SHARED void
-mip_disable_dumps (void)
-{
-  dumps_disabled = 1;
-}
-
-MIP_SHARED void
-mip_release_dump_lock (void)
-{
-  MIP_UNLOCK (dump_lock);
 }
 
 int

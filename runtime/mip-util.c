@@ -68,16 +68,6 @@ mip_put_number (char *p, char *end, uint64_t value, unsigned base,
   return mip_put (p, end, first);
 }
 
-MIP_SHARED size_t
-mip_text_length (const char *string)
-{
-  size_t length = 0;
-
-  while (string != NULL && string[length] != '\0')
-    length++;
-  return length;
-}
-
 MIP_SHARED void
 mip_report (const char *a, const char *b, const char *c, const char *d)
 {
@@ -98,10 +88,27 @@ mip_report_write_error (const char *name, int errnum)
 	      text != NULL ? text : "unknown error");
 }
 
+/* The messages said once: a bit of each kind (enum mip_once).  */
+static unsigned char said_once;
+
+MIP_INTERNAL void
+mip_say (unsigned once, const char *texts, const char *subject)
+{
+  const char *after = texts;
+
+  if (said_once & once)
+    return;
+  said_once |= once;
+  while (*after++ != '\0')
+    ;
+  mip_report (texts, subject, after, NULL);
+}
+
 MIP_INTERNAL void
 mip_report_unit_walk_failure (void)
 {
-  mip_report ("inconsistent raw units in '" MIP_RAW_SECTION "'; the"
-	      " profile is written but marked unusable", NULL, NULL, NULL);
+  mip_say (MIP_ONCE_UNIT_WALK,
+	   MIP_TEXTS ("inconsistent raw units in '" MIP_RAW_SECTION "'; the"
+		      " profile is written but marked unusable", ""), NULL);
 }
 

@@ -26,8 +26,8 @@
      dump is not written, said once, and the file is left as it was.
 
    File names live on the stack, sized to the name (at most MIP_PATH_MAX
-   bytes): nothing here is in the program's data but one byte of
-   messages said.
+   bytes): nothing here is in the program's data (the messages said once
+   are mip_say's, in mip-util.c).
 
    Copyright (C) 2026 The MIP for GCC developers.
    SPDX-License-Identifier: GPL-3.0-or-later  */
@@ -41,32 +41,10 @@
 #define TMPDIR_ENV "TMPDIR"
 #define DEFAULT_TMPDIR "/tmp"
 
-/* The messages said once: a bit of each kind in said_once.  */
-enum said
-{
-  SAID_BAD_PATTERN = 1,
-  SAID_NO_READER = 2,
-  SAID_NO_MERGING = 4
-};
-static unsigned char said_once;
-
-/* Whether the message of kind WHAT is to be said: the first time.  */
-static int
-first_time (enum said what)
-{
-  int first = !(said_once & what);
-
-  said_once |= what;
-  return first;
-}
-
 MIP_INTERNAL const char *
 mip_filename_pattern (void)
 {
-  const char *pattern = mip_platform_getenv (MIP_FILENAME_ENV);
-
-  return pattern == NULL || pattern[0] == '\0' ? MIP_DEFAULT_RAW_NAME
-						: pattern;
+  return mip_platform_getenv (MIP_FILENAME_ENV, MIP_DEFAULT_RAW_NAME);
 }
 
 MIP_INTERNAL long
@@ -117,36 +95,33 @@ MIP_SHARED int
 mip_temporary_name (const char *name, uint64_t pid, char *out,
 		    size_t out_size)
 {
-  char *end = out + out_size;
-  char *p = mip_put_number (mip_put (mip_put (out, end, name), end, "."),
-			    end, pid, 10, 1);
+  struct mip_name_values values;
 
-  p = mip_put (p, end, ".tmp");
-  if (p == end)
-    return -1;
-  *p = '\0';
-  return 0;
+  values.pid = pid;
+  values.host = name;
+  return mip_expand_filename ("%h.%p.tmp", &values, out, out_size)
+	 < (long) out_size ? 0 : -1;
 }
 
 MIP_SHARED int
 mip_dump_pieces (const struct mip_dump *dump, const void **pieces,
 		 size_t *sizes)
 {
-  int n = 2;
+  /* Read once: the stores below might alias them.  */
+  const struct mip_raw_header *header = dump->header;
+  const struct mip_dump_samples *samples = dump->samples;
 
-  pieces[0] = dump->header;
-  sizes[0] = sizeof *dump->header;
+  pieces[0] = header;
+  sizes[0] = sizeof *header;
   pieces[1] = dump->data;
-  sizes[1] = (size_t) dump->header->data_size;
-  if (dump->header->flags & MIP_RAW_FLAG_CALLER_SAMPLES)
-    {
-      pieces[n] = &dump->samples->header;
-      sizes[n++] = sizeof dump->samples->header;
-      pieces[n] = dump->samples->entries;
-      sizes[n++] = dump->samples->header.sample_count
-		   * sizeof (struct mip_raw_sample);
-    }
-  return n;
+  sizes[1] = (size_t) header->data_size;
+  if (!(header->flags & MIP_RAW_FLAG_CALLER_SAMPLES))
+    return 2;
+  pieces[2] = &samples->header;
+  sizes[2] = sizeof samples->header;
+  pieces[3] = samples->entries;
+  sizes[3] = samples->header.sample_count * sizeof (struct mip_raw_sample);
+  return 4;
 }
 
 /* ---- The lean writer ------------------------------------------------- */
@@ -162,7 +137,7 @@ holds_other_module_dump (const char *name, const struct mip_raw_header *ours)
     struct mip_raw_header dump;
     struct mip_raw_samples samples;
   } found;
-  uint64_t offset = 0;
+  off_t offset = 0;    /* summed in uint64_t, kept in what pread takes */
   int fd, other = 0;
 
   if (mip_platform_open (name, MIP_OPEN_READ, &fd) != 0)
@@ -174,13 +149,14 @@ holds_other_module_dump (const char *name, const struct mip_raw_header *ours)
     {
       other = found.dump.pid == ours->pid
 	      && found.dump.anchor_address != ours->anchor_address;
-      offset += sizeof found.dump + found.dump.data_size;
+      offset = (off_t) ((uint64_t) offset + sizeof found.dump
+			+ found.dump.data_size);
       if ((found.dump.flags & MIP_RAW_FLAG_CALLER_SAMPLES)
 	  && mip_platform_read_at (fd, offset, &found.samples,
 				   sizeof found.samples) == 0)
-	offset += sizeof found.samples
-		  + (uint64_t) found.samples.sample_count
-		    * sizeof (struct mip_raw_sample);
+	offset = (off_t) ((uint64_t) offset + sizeof found.samples
+			  + (uint64_t) found.samples.sample_count
+			    * sizeof (struct mip_raw_sample));
     }
   mip_platform_close (fd);
   return other;
@@ -219,17 +195,21 @@ write_lean (const char *name, const struct mip_dump *dump)
       close_errnum = mip_platform_close (fd);
       if (errnum == 0)
 	errnum = close_errnum;
-      if (how == MIP_OPEN_NEW && errnum == 0)
-	errnum = mip_platform_rename (path, name);
-      if (how == MIP_OPEN_NEW && errnum != 0)
-	mip_platform_remove (path);
+      if (how == MIP_OPEN_NEW)
+	{
+	  if (errnum == 0)
+	    errnum = mip_platform_rename (path, name);
+	  if (errnum != 0)
+	    mip_platform_remove (path);
+	}
     }
   if (errnum == 0)
     return 0;
   if (errnum != ENXIO || how != MIP_OPEN_IN_PLACE)
     mip_report_write_error (name, errnum);
-  else if (first_time (SAID_NO_READER))
-    mip_report ("cannot write '", name, "': no reader", NULL);
+  else
+    mip_say (MIP_ONCE_NO_READER, MIP_TEXTS ("cannot write '", "': no reader"),
+	     name);
   return -1;
 }
 
@@ -245,17 +225,17 @@ expand_name (struct mip_name_values *values, char *name)
   long length = mip_expand_filename (pattern, values, name, MIP_PATH_MAX);
   if (length < 0)
     {
-      if (first_time (SAID_BAD_PATTERN))
-	mip_report ("bad file name pattern '", pattern, "' in "
-		    MIP_FILENAME_ENV " (known: %p %h %t %m %%); writing "
-		    MIP_DEFAULT_RAW_NAME, NULL);
+      mip_say (MIP_ONCE_BAD_PATTERN,
+	       MIP_TEXTS ("bad file name pattern '", "' in " MIP_FILENAME_ENV
+			  " (known: %p %h %t %m %%); writing "
+			  MIP_DEFAULT_RAW_NAME), pattern);
       length = mip_expand_filename (MIP_DEFAULT_RAW_NAME, values, name,
 				    MIP_PATH_MAX);
     }
   if (length < MIP_PATH_MAX)
     return 0;
   name[64] = '\0';
-  mip_report ("cannot write '", name, "...': ", "File name too long");
+  mip_say (0, MIP_TEXTS ("cannot write '", "...': File name too long"), name);
   return -1;
 }
 
@@ -264,7 +244,6 @@ mip_write_profile_file (const struct mip_dump *dump)
 {
   int saved_errno = errno;
   char host[256], name[MIP_PATH_MAX];
-  const char *tmpdir = mip_platform_getenv (TMPDIR_ENV);
   struct mip_name_values values;
   int result = -1;
 
@@ -272,19 +251,20 @@ mip_write_profile_file (const struct mip_dump *dump)
   values.build_id = dump->header->build_id;
   values.host = mip_platform_host_name (host, sizeof host) == 0
 		? host : "unknown-host";
-  values.tmpdir = tmpdir != NULL && tmpdir[0] != '\0' ? tmpdir
-						     : DEFAULT_TMPDIR;
+  values.tmpdir = mip_platform_getenv (TMPDIR_ENV, DEFAULT_TMPDIR);
   if (expand_name (&values, name) != 0)
     ;
   else if (mip_merging_write != NULL)
     result = mip_merging_write (name, dump, values.merges);
   else if (!values.merges)
     result = write_lean (name, dump);
-  else if (first_time (SAID_NO_MERGING))
-    mip_report ("'%m' in " MIP_FILENAME_ENV " (online merging) needs"
-		" libmip's merging writer, which this program does not"
-		" have (link it with -lmip-complete); '", name,
-		"' is left as it is, this profile is not written", NULL);
+  else
+    mip_say (MIP_ONCE_NO_MERGING,
+	     MIP_TEXTS ("'%m' in " MIP_FILENAME_ENV " (online merging) needs"
+			" libmip's merging writer, which this program does"
+			" not have (link it with -lmip-complete); '",
+			"' is left as it is, this profile is not written"),
+	     name);
   errno = saved_errno;
   return result;
 }
