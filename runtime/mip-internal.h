@@ -150,14 +150,21 @@ struct mip_unit_walk
 
 /* Walk the SIZE bytes of raw units at DATA.  Returns 0 when they tile
    DATA exactly, -1 (and sets WALK->failed) otherwise.  */
-MIP_SHARED int mip_walk_units (const unsigned char *data, size_t size,
-			     struct mip_unit_walk *walk);
+MIP_INTERNAL int mip_walk_units (const unsigned char *data, size_t size,
+			       struct mip_unit_walk *walk);
 
-/* Fill HEADER for the SIZE bytes of section data at DATA; WALK receives
-   the unit walk's result.  */
+/* Walk the header->data_size bytes of raw units at DATA into HEADER:
+   its build id and unit count, MIP_RAW_FLAG_UNITS_UNWALKED cleared, and
+   MIP_RAW_FLAG_UNIT_WALK_FAILED set (said once per process) when they
+   are inconsistent.  The merging writer's member has it (mip-walk.c);
+   weak, so that the core without it leaves the walk to mipdata.  */
+MIP_SHARED void mip_walk_into_header (struct mip_raw_header *header,
+				      const unsigned char *data) MIP_WEAK;
+
+/* Fill HEADER for the SIZE bytes of section data at DATA, walked where
+   mip_walk_into_header is linked.  */
 MIP_INTERNAL void mip_fill_raw_header (struct mip_raw_header *header,
-				     const unsigned char *data, size_t size,
-				     struct mip_unit_walk *walk);
+				     const unsigned char *data, size_t size);
 
 /* The bounds of this module's __mip_raw section.  Weak, so that a module
    with no instrumented code still links (both are then null); hidden, so
@@ -174,7 +181,7 @@ mip_section_size (void)
 }
 
 /* Fill HEADER for the SIZE bytes at DATA as mip_fill_raw_header does,
-   reporting inconsistent units once per process, and SAMPLES; returns
+   and SAMPLES; returns
    the bytes of the sample table (0: none, and no flag).  */
 MIP_SHARED size_t mip_fill_dump_header (struct mip_raw_header *header,
 				       const unsigned char *data,
@@ -260,11 +267,6 @@ MIP_SHARED void mip_report (const char *a, const char *b, const char *c,
 /* Print "mip: cannot write 'NAME': <reason for ERRNUM>" on stderr.  */
 MIP_SHARED void mip_report_write_error (const char *name, int errnum);
 
-/* Print "mip: inconsistent raw units in '__mip_raw'...", once per
-   process; where they go wrong is for mipdata to tell, and this message
-   is kept short.  */
-MIP_INTERNAL void mip_report_unit_walk_failure (void);
-
 /* The two texts of a message around its subject, as one literal for
    mip_say: BEFORE, a NUL, AFTER.  */
 #define MIP_TEXTS(before, after) before "\0" after
@@ -280,8 +282,7 @@ enum mip_once
 {
   MIP_ONCE_BAD_PATTERN = 1,
   MIP_ONCE_NO_READER = 2,
-  MIP_ONCE_NO_MERGING = 4,
-  MIP_ONCE_UNIT_WALK = 8
+  MIP_ONCE_NO_MERGING = 4
 };
 
 /* The length of STRING, 0 for NULL (the merging writer's member,

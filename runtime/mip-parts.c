@@ -7,13 +7,15 @@
 
    - the core (mip-libmip.c: MIP_MEMBER_CORE): the anchor, the raw
      header (mip-header.c), the dump at exit and __mip_dump, and the
-     lean file writer (mip-write.c): every instrumented program has it;
+     lean file writer (mip-write.c): every instrumented program has it
+     (it leaves the walk over the units to mipdata);
      without files (MIP_PLATFORM_POSIX 0) only the anchor and the order
      counter, and the raw header is the counter control's;
    - the merging writer (mip-libmip-merge.c: MIP_MEMBER_MERGE): online
      merging ("%m"), locking, the precise rules for files that several
-     modules and runs share (mip-file.c), and dumps on signals
-     (mip-process.c); linked by -lmip-complete and by the full mode;
+     modules and runs share (mip-file.c), the walk over the units that
+     they need (mip-walk.c), and dumps on signals (mip-process.c);
+     linked by -lmip-complete and by the full mode;
    - the counter control (mip-libmip-reset.c: MIP_MEMBER_RESET):
      __mip_reset, __mip_get_size and __mip_write_buffer (mip-reset.c),
      linked by a program that calls them;
@@ -69,6 +71,7 @@
 #endif
 #endif
 #if MIP_HAS_PART (MIP_MEMBER_MERGE)
+#include "mip-walk.c"
 #include "mip-file.c"
 #include "mip-process.c"
 #endif

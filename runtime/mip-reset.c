@@ -81,7 +81,7 @@ __mip_write_buffer (void *buffer, size_t size)
 
 #if !MIP_PLATFORM_POSIX && defined MIP_MEMBER
 /* No file holds the initial counters (mip-platform-other.c): the reset
-   fails, without the unit walk that this member leaves out there.  */
+   fails.  */
 MIP_SHARED int
 mip_reset_data (unsigned char *data, size_t size)
 {
@@ -117,7 +117,9 @@ clear_samples (void)
 }
 
 /* Whether the units of the image are those of DATA (SIZE bytes): the
-   same headers at the same offsets, so the image is this build's.  */
+   same headers at the same offsets, so the image is this build's, and
+   the units tile DATA (each at least a header long, a multiple of 8,
+   none past the end).  */
 static int
 image_matches (const struct mip_image *image, const unsigned char *data,
 	       size_t size)
@@ -128,8 +130,12 @@ image_matches (const struct mip_image *image, const unsigned char *data,
     {
       struct mip_raw_unit unit, initial = { 0, 0, 0 };
 
+      if (size - offset < sizeof unit)
+	return 0;
       mip_copy_bytes (&unit, data + offset, sizeof unit);
-      if (mip_platform_read_image (image, offset, &initial, sizeof initial)
+      if (unit.unit_size < sizeof unit || unit.unit_size % 8 != 0
+	  || unit.unit_size > size - offset
+	  || mip_platform_read_image (image, offset, &initial, sizeof initial)
 	  != 0
 	  || initial.unit_hash != unit.unit_hash
 	  || initial.unit_size != unit.unit_size
@@ -151,14 +157,12 @@ copy_image (const struct mip_image *image, unsigned char *data, size_t size)
 MIP_SHARED int
 mip_reset_data (unsigned char *data, size_t size)
 {
-  struct mip_unit_walk walk;
   struct mip_image image;
   int result = -1;
 
   if (data == NULL || size == 0)
     return 0;
-  if (mip_walk_units (data, size, &walk) != 0
-      || mip_platform_open_image (data, size, &image) != 0)
+  if (mip_platform_open_image (data, size, &image) != 0)
     return -1;
   if (image_matches (&image, data, size))
     result = copy_image (&image, data, size);

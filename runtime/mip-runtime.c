@@ -4,9 +4,10 @@
    Instrumented translation units put their counters into the allocated
    section __mip_raw, one raw unit each; the linker concatenates them and
    defines __start___mip_raw and __stop___mip_raw around them.  At exit,
-   or when asked through __mip_dump, the runtime walks the units to
-   compute the build id, fills a struct mip_raw_header (mip-header.c) and
-   hands header and section to the file writer (mip-reset.c puts the
+   or when asked through __mip_dump, the runtime fills a struct
+   mip_raw_header (mip-header.c; the walk over the units that gives the
+   build id is the merging writer's, or mipdata's) and hands header and
+   section to the file writer (mip-reset.c puts the
    same bytes into the caller's buffer instead, and resets the
    counters).  The map units of the instrumented code refer to
    __mip_runtime; that reference is what pulls this object (and with it

@@ -104,11 +104,3 @@ mip_say (unsigned once, const char *texts, const char *subject)
   mip_report (texts, subject, after, NULL);
 }
 
-MIP_INTERNAL void
-mip_report_unit_walk_failure (void)
-{
-  mip_say (MIP_ONCE_UNIT_WALK,
-	   MIP_TEXTS ("inconsistent raw units in '" MIP_RAW_SECTION "'; the"
-		      " profile is written but marked unusable", ""), NULL);
-}
-

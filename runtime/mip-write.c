@@ -22,8 +22,10 @@
      removed: a link is followed and stays a link (a dangling link's
      target is created), /dev/null discards the dump, a FIFO's reader
      receives it; a FIFO with no reader is skipped, said once;
-   - "%m" (online merging) needs the merging writer: without it the
-     dump is not written, said once, and the file is left as it was.
+   - "%m" (online merging) needs the merging writer (and its walk over
+     the units, which gives the build id that "%m" stands for): without
+     it the dump is not written, said once, and the file is left as it
+     was.
 
    File names live on the stack, sized to the name (at most MIP_PATH_MAX
    bytes): nothing here is in the program's data (the messages said once
@@ -215,13 +217,13 @@ write_lean (const char *name, const struct mip_dump *dump)
 
 /* ---- The name -------------------------------------------------------- */
 
-/* Expand $MIP_PROFILE_FILENAME (or the default name, when that is unset,
-   empty or bad: said once) with VALUES into NAME, of MIP_PATH_MAX bytes.
+/* Expand PATTERN, $MIP_PROFILE_FILENAME (or the default name, when that
+   is bad: said once), with VALUES into NAME, of MIP_PATH_MAX bytes.
    Returns 0, or -1 when the name does not fit (said).  */
 static int
-expand_name (struct mip_name_values *values, char *name)
+expand_name (const char *pattern, struct mip_name_values *values,
+	     char *name)
 {
-  const char *pattern = mip_filename_pattern ();
   long length = mip_expand_filename (pattern, values, name, MIP_PATH_MAX);
   if (length < 0)
     {
@@ -244,6 +246,7 @@ mip_write_profile_file (const struct mip_dump *dump)
 {
   int saved_errno = errno;
   char host[256], name[MIP_PATH_MAX];
+  const char *pattern = mip_filename_pattern ();
   struct mip_name_values values;
   int result = -1;
 
@@ -252,19 +255,21 @@ mip_write_profile_file (const struct mip_dump *dump)
   values.host = mip_platform_host_name (host, sizeof host) == 0
 		? host : "unknown-host";
   values.tmpdir = mip_platform_getenv (TMPDIR_ENV, DEFAULT_TMPDIR);
-  if (expand_name (&values, name) != 0)
+  if (expand_name (pattern, &values, name) != 0)
     ;
   else if (mip_merging_write != NULL)
     result = mip_merging_write (name, dump, values.merges);
   else if (!values.merges)
     result = write_lean (name, dump);
   else
+    /* The pattern, not the name: without the merging writer the build
+       id that %m stands for is not known (mipdata walks the units).  */
     mip_say (MIP_ONCE_NO_MERGING,
 	     MIP_TEXTS ("'%m' in " MIP_FILENAME_ENV " (online merging) needs"
 			" libmip's merging writer, which this program does"
-			" not have (link it with -lmip-complete); '",
-			"' is left as it is, this profile is not written"),
-	     name);
+			" not have (link it with -lmip-complete); this profile"
+			" is not written to '", "'"),
+	     pattern);
   errno = saved_errno;
   return result;
 }

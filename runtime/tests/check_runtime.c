@@ -364,12 +364,11 @@ END_TEST
 START_TEST (test_header_fields)
 {
   struct mip_raw_header header;
-  struct mip_unit_walk walk;
   unsigned char buffer[sizeof header + sizeof fake_section];
 
   ck_assert_uint_eq (sizeof header, 104);
   mip_fill_raw_header (&header, (const unsigned char *) &fake_section,
-		       sizeof fake_section, &walk);
+		       sizeof fake_section);
   memcpy (buffer, &header, sizeof header);
   memcpy (buffer + sizeof header, &fake_section, sizeof fake_section);
   check_raw_profile (buffer, sizeof buffer, (uint64_t) getpid (), 1);
@@ -380,11 +379,10 @@ START_TEST (test_header_flags_walk_failure)
 {
   struct fake_section broken = fake_section;
   struct mip_raw_header header;
-  struct mip_unit_walk walk;
 
   broken.unit_a.unit_size = 12;
   mip_fill_raw_header (&header, (const unsigned char *) &broken,
-		       sizeof broken, &walk);
+		       sizeof broken);
   ck_assert_uint_eq (header.flags, MIP_RAW_FLAG_UNIT_WALK_FAILED);
   ck_assert_uint_eq (header.data_size, sizeof broken);
   ck_assert_uint_eq (header.unit_count, 0);
