@@ -192,6 +192,84 @@ keep_function_out_of_cold_code (function *fun)
     keep_out_of_cold_part (single_succ (ENTRY_BLOCK_PTR_FOR_FN (fun)));
 }
 
+/* Mark in REACHED (per block index) the blocks that the entry reaches
+   through blocks SEEN does not say never ran (1).  */
+static void
+reach_from_entry (function *fun, const unsigned char *seen,
+		  unsigned char *reached)
+{
+  auto_vec<basic_block, 64> work;
+  memset (reached, 0, last_basic_block_for_fn (fun));
+  reached[ENTRY_BLOCK] = 1;
+  work.safe_push (ENTRY_BLOCK_PTR_FOR_FN (fun));
+  while (!work.is_empty ())
+    {
+      basic_block bb = work.pop ();
+      edge e;
+      edge_iterator ei;
+      FOR_EACH_EDGE (e, ei, bb->succs)
+	if (!reached[e->dest->index] && seen[e->dest->index] != 1)
+	  {
+	    reached[e->dest->index] = 1;
+	    work.safe_push (e->dest);
+	  }
+    }
+}
+
+/* Clear the "never ran" of SEEN (per block index: 1 never ran, 2 ran)
+   on every way from the entry to a block that ran.  The profile knows
+   blocks by the number generate gave them before GCC's later passes;
+   code that those passes copied (block reordering duplicates small
+   blocks into their predecessors) ran under no number, so the block it
+   was copied from can be "never ran" although control went through
+   its code.  Left zero, such a block would take every block after it
+   to the cold part with it, blocks that ran included: GCC's
+   propagate_unlikely_bbs_forward makes a block that no edge of nonzero
+   count reaches never executed.  So a never-run block stays unknown
+   where a block that ran is reached only through it.  */
+static void
+keep_ways_to_blocks_that_ran (function *fun, unsigned char *seen)
+{
+  unsigned size = last_basic_block_for_fn (fun);
+  unsigned char *reached = XNEWVEC (unsigned char, size);
+  unsigned char *visited = XNEWVEC (unsigned char, size);
+  auto_vec<basic_block, 64> work;
+  bool changed = true;
+
+  while (changed)
+    {
+      changed = false;
+      reach_from_entry (fun, seen, reached);
+      memset (visited, 0, size);
+      basic_block bb;
+      FOR_EACH_BB_FN (bb, fun)
+	if (seen[bb->index] == 2 && !reached[bb->index])
+	  work.safe_push (bb);
+      /* Back from each such block to the reached ones.  */
+      while (!work.is_empty ())
+	{
+	  basic_block b = work.pop ();
+	  edge e;
+	  edge_iterator ei;
+	  FOR_EACH_EDGE (e, ei, b->preds)
+	    {
+	      basic_block p = e->src;
+	      if (reached[p->index] || visited[p->index])
+		continue;
+	      visited[p->index] = 1;
+	      if (seen[p->index] == 1)
+		{
+		  seen[p->index] = 0;
+		  changed = true;
+		}
+	      work.safe_push (p);
+	    }
+	}
+    }
+  XDELETEVEC (reached);
+  XDELETEVEC (visited);
+}
+
 /* Called before hot/cold partitioning (bbpart), with the blocks
    numbered as generate numbered them (mip_number_early_blocks): in a
    function the profile saw run, every block whose code never ran in any
@@ -247,23 +325,29 @@ mip_use_blocks (function *fun, const char *symbol, uint64_t signature)
 	    state[block->id] = 1;
 	}
     }
+  /* Per block index: 1 never run, 2 run, 0 unknown.  */
+  unsigned char *seen = XCNEWVEC (unsigned char, last_basic_block_for_fn (fun));
   basic_block bb;
   unsigned number = 0;
   FOR_EACH_BB_FN (bb, fun)
     {
       number++;
-      if (number >= n)
-	continue;
-      if (state[number] == 1
-	  && bb != single_succ (ENTRY_BLOCK_PTR_FOR_FN (fun)))
-	{
-	  bb->count = profile_count::zero ();
-	  cold_blocks++;
-	}
-      else if (state[number] == 2)
-	keep_out_of_cold_part (bb);
+      if (number < n)
+	seen[bb->index] = state[number];
     }
   XDELETEVEC (state);
+  if (single_succ_p (ENTRY_BLOCK_PTR_FOR_FN (fun)))
+    seen[single_succ (ENTRY_BLOCK_PTR_FOR_FN (fun))->index] = 0;
+  keep_ways_to_blocks_that_ran (fun, seen);
+  FOR_EACH_BB_FN (bb, fun)
+    if (seen[bb->index] == 1)
+      {
+	bb->count = profile_count::zero ();
+	cold_blocks++;
+      }
+    else if (seen[bb->index] == 2)
+      keep_out_of_cold_part (bb);
+  XDELETEVEC (seen);
   keep_function_out_of_cold_code (fun);
 }
 
