@@ -1,7 +1,7 @@
 /* mip-header.c - the raw header of a dump.  The walk over the module's
-   raw units (their count and build id) is mip-walk.c's, a member of its
-   own: where it is not linked, the header leaves the walk to mipdata
-   (MIP_RAW_FLAG_UNITS_UNWALKED).
+   raw units (their count and build id) is mip-walk.c's, in the merging
+   writer's member: where that is not linked, the header leaves the walk
+   to mipdata (MIP_RAW_FLAG_UNITS_UNWALKED).
 
    In the core of a POSIX program, whose dump at exit and __mip_dump
    write it; without files (MIP_PLATFORM_POSIX 0: bare metal) only

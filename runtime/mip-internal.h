@@ -148,6 +148,17 @@ struct mip_unit_walk
   uint64_t failed_offset;  /* where the inconsistent unit starts */
 };
 
+/* Whether a raw unit of UNIT_SIZE bytes (as its header says) fits the
+   REMAINING bytes of the section from its start: at least its header,
+   a multiple of 8, not past the end.  (The walk's test, and the reset's
+   before it copies a unit.)  */
+static inline int
+mip_unit_size_fits (uint32_t unit_size, size_t remaining)
+{
+  return unit_size >= sizeof (struct mip_raw_unit) && unit_size % 8 == 0
+	 && unit_size <= remaining;
+}
+
 /* Walk the SIZE bytes of raw units at DATA.  Returns 0 when they tile
    DATA exactly, -1 (and sets WALK->failed) otherwise.  */
 MIP_INTERNAL int mip_walk_units (const unsigned char *data, size_t size,

@@ -133,8 +133,7 @@ image_matches (const struct mip_image *image, const unsigned char *data,
       if (size - offset < sizeof unit)
 	return 0;
       mip_copy_bytes (&unit, data + offset, sizeof unit);
-      if (unit.unit_size < sizeof unit || unit.unit_size % 8 != 0
-	  || unit.unit_size > size - offset
+      if (!mip_unit_size_fits (unit.unit_size, size - offset)
 	  || mip_platform_read_image (image, offset, &initial, sizeof initial)
 	  != 0
 	  || initial.unit_hash != unit.unit_hash

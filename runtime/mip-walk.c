@@ -42,8 +42,7 @@ mip_walk_units (const unsigned char *data, size_t size,
 
       if (remaining < sizeof *unit)
 	goto inconsistent;
-      if (unit->unit_size < sizeof *unit || unit->unit_size % 8 != 0
-	  || unit->unit_size > remaining)
+      if (!mip_unit_size_fits (unit->unit_size, remaining))
 	goto inconsistent;
       walk->build_id = mip_build_id_add (walk->build_id, unit->unit_hash);
       walk->unit_count++;
