@@ -8,7 +8,8 @@
      gcc -fplugin=mip -fplugin-arg-mip-generate            (every record)
      gcc -fplugin=mip -fplugin-arg-mip-generate=function-coverage
      gcc -fplugin=mip -fplugin-arg-mip-generate -fplugin-arg-mip-heap
-     gcc -fplugin=mip -fplugin-arg-mip-use=profile.mip  */
+     gcc -fplugin=mip -fplugin-arg-mip-use=profile.mip
+     gcc -fauto-profile=app.afdo -fplugin=mip -fplugin-arg-mip-afdo-exact  */
 
 #include "mip-plugin.h"
 #include "mip-layout.h"
@@ -43,7 +44,10 @@ static struct plugin_info mip_plugin_info = {
   "      the profile was made (default: one line per unit)\n"
   "  -fplugin-arg-mip-use-strict  make such a function an error\n"
   "  -fplugin-arg-mip-use-layout-only  only place functions and blocks:\n"
-  "      do not make never-run functions cold (optimised for size)"
+  "      do not make never-run functions cold (optimised for size)\n"
+  "  -fplugin-arg-mip-afdo-exact  with -fauto-profile=FILE made by\n"
+  "      mipdata export --format=afdo: its counts are exact, and GCC\n"
+  "      uses them as it uses -fprofile-use's"
 };
 
 /* Parse generate's value into the record kinds it asks for.  */
@@ -85,7 +89,7 @@ parse_generate_mode (const char *value, uint32_t *mode)
 static const char *const argument_names[] = {
   "generate", "use", "use-verbose", "use-strict", "use-layout-only",
   "use-layout",
-  "probe-all-blocks", "calls-may-exit", "atomic", "heap"
+  "probe-all-blocks", "calls-may-exit", "atomic", "heap", "afdo-exact"
 };
 
 static void
@@ -112,8 +116,8 @@ report_unknown_argument (const char *base_name, const char *key)
 	   " valid arguments are %<generate[=MODE]%>, %<use=FILE%>,"
 	   " %<use-verbose%>, %<use-strict%>, %<use-layout-only%>,"
 	   " %<use-layout=KIND%>,"
-	   " %<probe-all-blocks%>, %<calls-may-exit%>, %<atomic%> and"
-	   " %<heap%>", base_name, key);
+	   " %<probe-all-blocks%>, %<calls-may-exit%>, %<atomic%>,"
+	   " %<heap%> and %<afdo-exact%>", base_name, key);
 }
 
 static bool
@@ -174,6 +178,8 @@ parse_arguments (struct plugin_name_args *info)
 	mip_options.atomic_counts = true;
       else if (strcmp (key, "heap") == 0 && value == NULL)
 	mip_options.heap = true;
+      else if (strcmp (key, "afdo-exact") == 0 && value == NULL)
+	mip_options.afdo_exact = true;
       else
 	{
 	  report_unknown_argument (info->base_name, key);
@@ -214,8 +220,11 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *version)
 	     " %<-fplugin-arg-mip-generate=heap%>");
       return 1;
     }
+  if (mip_options.afdo_exact)
+    mip_afdo_exact_init (info->base_name);
   if (mip_options.mode == 0 && !mip_options.use_file)
-    return 0;			/* Loaded without generate: nothing to do.  */
+    return 0;			/* Loaded without generate or use: nothing
+				   more to do.  */
   if (mip_options.use_file)
     {
       if (!mip_use_load (mip_options.use_file))

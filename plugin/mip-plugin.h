@@ -25,6 +25,7 @@ struct mip_options
   bool atomic_counts;           /* -fplugin-arg-mip-atomic */
   bool heap;                    /* -fplugin-arg-mip-heap, or generate=heap:
 				   record the allocation sites */
+  bool afdo_exact;              /* -fplugin-arg-mip-afdo-exact */
 };
 
 extern struct mip_options mip_options;
@@ -118,6 +119,9 @@ void mip_heap_instrument_calls (function *fun, unsigned function_index);
 unsigned mip_heap_site_count (void);
 const struct mip_heap_site *mip_heap_site_at (unsigned index);
 const char *mip_heap_callee_symbol (uint32_t callee);
+
+/* mip-afdo-exact.cc: -fauto-profile's counts made exact.  */
+void mip_afdo_exact_init (const char *plugin_name);
 
 /* mip-emit.cc */
 void mip_emit_unit (void *gcc_data, void *user_data);
