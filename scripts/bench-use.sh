@@ -136,7 +136,7 @@ BENCH_PROFDATA=${BENCH_PROFDATA:-llvm-profdata-19}
 BENCH_LLD=${BENCH_LLD:-ld.lld-19}
 USE_QEMU=qemu-x86_64
 # The builds each table shows, plain first (use_program sets USE_BUILDS;
-# use_names adds mipafdo and mipafdouse when they were built), and the
+# use_names adds mipafdo and its variants when they were built), and the
 # sections that hold their code (BOLT's rewritten code is in .text and
 # .text.cold, what it left of the input in .bolt.org.text).
 USE_GCC_BUILDS="plain mipuse miplayout mipchains pgo"
@@ -158,8 +158,10 @@ USE_XZ_CONFIGURE="--disable-shared --disable-nls --disable-doc --disable-scripts
 use_names () {
   # shellcheck disable=SC2086 # the names are words
   printf '%s\n' $USE_BUILDS
-  [ ! -x "$USE_DIR/mipafdo/$USE_EXE" ] || echo mipafdo
-  [ ! -x "$USE_DIR/mipafdouse/$USE_EXE" ] || echo mipafdouse
+  local name
+  for name in mipafdo $USE_AFDO_VARIANTS; do
+    [ ! -x "$USE_DIR/$name/$USE_EXE" ] || echo "$name"
+  done
 }
 
 # Why the table cannot be made here, or nothing.
@@ -661,12 +663,14 @@ use_profile_builds () {
 # sqlite3Insert with this profile), that function is left out of the
 # profile (mipdata export --afdo-exclude-function) and the build tried
 # again, for up to 3 functions, named in USE_DIR/afdo.excluded.  Then
-# the mipafdouse build: the same with MIP use of the block-count profile
-# (left out when it fails, with USE_DIR/afdouse.problem saying why).
+# the variants of USE_AFDO_VARIANTS, each left out when it fails, with
+# USE_DIR/NAME.problem saying why.
 use_afdo_build () {
   local excluded='' name tries=0
-  rm -rf "$USE_DIR/mipafdouse"
-  rm -f "$USE_DIR/afdouse.problem"
+  for name in $USE_AFDO_VARIANTS; do
+    rm -rf "${USE_DIR:?}/$name"
+    rm -f "$USE_DIR/$name.problem"
+  done
   [ -f "$USE_DIR/mip.afdo" ] || return 0
   rm -f "$USE_DIR/afdo.excluded"
   until (export LC_ALL=C
@@ -689,11 +693,34 @@ use_afdo_build () {
     excluded="$excluded --afdo-exclude-function=$name"
     echo "$name" >>"$USE_DIR/afdo.excluded"
   done
-  if ! (use_build mipafdouse "-fauto-profile=$USE_DIR/mip.afdo -fplugin=$MIP_PLUGIN -fplugin-arg-mip-use=$USE_DIR/bcnt.mip" "") \
-       >>"$USE_DIR/afdo.log" 2>&1; then
-    echo "gcc -fauto-profile=$USE_DIR/mip.afdo -fplugin-arg-mip-use=$USE_DIR/bcnt.mip failed (log: $USE_DIR/afdo.log)" \
-      >"$USE_DIR/afdouse.problem"
-    rm -rf "$USE_DIR/mipafdouse"
+  for name in $USE_AFDO_VARIANTS; do
+    use_afdo_variant "$name"
+  done
+}
+
+# The variants of the mipafdo build: the same AutoFDO file, and the
+# plugin on top.
+USE_AFDO_VARIANTS="mipafdouse mipafdoexact mipafdoexactuse"
+
+# The plugin's options of the AutoFDO variant NAME.
+use_afdo_variant_flags () {
+  local use="-fplugin-arg-mip-use=$USE_DIR/bcnt.mip"
+  local exact=-fplugin-arg-mip-afdo-exact
+  case $1 in
+    mipafdouse) echo "$use" ;;
+    mipafdoexact) echo "$exact" ;;
+    mipafdoexactuse) echo "$exact $use" ;;
+  esac
+}
+
+# Build the AutoFDO variant NAME, or leave it out with USE_DIR/NAME.problem
+# saying why.
+use_afdo_variant () {
+  local name=$1 flags
+  flags="-fauto-profile=$USE_DIR/mip.afdo -fplugin=$MIP_PLUGIN $(use_afdo_variant_flags "$1")"
+  if ! (use_build "$name" "$flags" "") >>"$USE_DIR/afdo.log" 2>&1; then
+    echo "gcc $flags failed (log: $USE_DIR/afdo.log)" >"$USE_DIR/$name.problem"
+    rm -rf "${USE_DIR:?}/$name"
   fi
 }
 
@@ -1037,6 +1064,8 @@ use_title () {
     pgo) echo "gcc -fprofile-use" ;;
     mipafdo) echo "MIP block-count -> -fauto-profile" ;;
     mipafdouse) echo "MIP block-count -> -fauto-profile + MIP use" ;;
+    mipafdoexact) echo "MIP block-count -> -fauto-profile, exact" ;;
+    mipafdoexactuse) echo "MIP block-count -> -fauto-profile, exact + MIP use" ;;
     bolt) echo "BOLT" ;;
     boltall) echo "BOLT -lite=0" ;;
     clang) echo "clang -O2, lld" ;;
@@ -1142,8 +1171,11 @@ print_use_afdo_problem () {
     || echo "  (no MIP block-count -> -fauto-profile row: $(cat "$USE_DIR/afdo.problem"))"
   [ ! -f "$USE_DIR/afdo.excluded" ] \
     || echo "  (MIP block-count -> -fauto-profile: gcc failed on the profile of $(tr '\n' ' ' <"$USE_DIR/afdo.excluded")which was left out)"
-  [ ! -f "$USE_DIR/afdouse.problem" ] \
-    || echo "  (no MIP block-count -> -fauto-profile + MIP use row: $(cat "$USE_DIR/afdouse.problem"))"
+  local name
+  for name in $USE_AFDO_VARIANTS; do
+    [ ! -f "$USE_DIR/$name.problem" ] \
+      || echo "  (no $(use_title "$name") row: $(cat "$USE_DIR/$name.problem"))"
+  done
 }
 
 print_use () {
