@@ -106,6 +106,7 @@ bool mip_use_load (const char *path);
 void mip_use_function (function *fun, const char *symbol, uint64_t signature);
 void mip_use_blocks (function *fun, const char *symbol, uint64_t signature);
 void mip_use_finish_unit (void *gcc_data, void *user_data);
+void mip_use_function_start (void *gcc_data, void *user_data);
 void mip_use_order_unlikely (void *gcc_data, void *user_data);
 
 /* mip-heap.cc: the heap option's allocation sites.  */

@@ -174,22 +174,44 @@ keep_out_of_cold_part (basic_block bb)
     bb->count = profile_count::from_gcov_type (1).guessed_local ();
 }
 
-/* FUN ran in the profile: GCC must not take it for a function never
-   executed (NODE_FREQUENCY_UNLIKELY_EXECUTED, which puts every block in
-   the cold part, unless its author marked it cold), nor its first
-   block for one never executed (the function would then start in its
-   cold part, which the function-section hook places with the cold
-   parts).  */
+/* FUN ran in the profile: its first block must not be taken for one
+   never executed (the function would then start in its cold part,
+   which the function-section hook places with the cold parts).  That
+   GCC must not take FUN itself for a function never executed is
+   settled before its passes start (mip_use_function_start).  */
 static void
 keep_function_out_of_cold_code (function *fun)
 {
-  cgraph_node *node = cgraph_node::get (fun->decl);
-  if (node && node->frequency == NODE_FREQUENCY_UNLIKELY_EXECUTED
-      && !lookup_attribute ("cold", DECL_ATTRIBUTES (fun->decl)))
-    node->frequency = NODE_FREQUENCY_NORMAL;
   keep_out_of_cold_part (ENTRY_BLOCK_PTR_FOR_FN (fun));
   if (single_succ_p (ENTRY_BLOCK_PTR_FOR_FN (fun)))
     keep_out_of_cold_part (single_succ (ENTRY_BLOCK_PTR_FOR_FN (fun)));
+}
+
+/* PLUGIN_ALL_PASSES_START: GCC starts compiling the body of
+   current_function_decl.  If the profile shows it ran, GCC must not
+   take it for a function never executed (NODE_FREQUENCY_UNLIKELY_EXECUTED,
+   which optimises it for size and puts every block in the cold part),
+   unless its author marked it cold.  This is decided here, before any
+   of its passes, and never later: instructions made while a function
+   is optimised for size may be valid only then (x86's bit-test jump of
+   a bit below 32, *jcc_bt, which combine makes and split1 must split),
+   and a function that changed in between failed to compile ("could not
+   split insn").  */
+void
+mip_use_function_start (void *, void *)
+{
+  if (!profile || profile->header.runs == 0 || !current_function_decl)
+    return;
+  cgraph_node *node = cgraph_node::get (current_function_decl);
+  if (!node || node->frequency != NODE_FREQUENCY_UNLIKELY_EXECUTED
+      || lookup_attribute ("cold", DECL_ATTRIBUTES (current_function_decl)))
+    return;
+  const char *symbol = targetm.strip_name_encoding
+    (IDENTIFIER_POINTER (DECL_ASSEMBLER_NAME (current_function_decl)));
+  struct use_facts facts
+    = mip_index_look_up_by_ipa (symbol, !TREE_PUBLIC (current_function_decl));
+  if (facts.matched && facts.ran)
+    node->frequency = NODE_FREQUENCY_NORMAL;
 }
 
 /* Mark in REACHED (per block index) the blocks that the entry reaches
