@@ -1064,8 +1064,8 @@ use_title () {
     pgo) echo "gcc -fprofile-use" ;;
     mipafdo) echo "MIP block-count -> -fauto-profile" ;;
     mipafdouse) echo "MIP block-count -> -fauto-profile + MIP use" ;;
-    mipafdoexact) echo "MIP block-count -> -fauto-profile, exact" ;;
-    mipafdoexactuse) echo "MIP block-count -> -fauto-profile, exact + MIP use" ;;
+    mipafdoexact) echo "MIP block-count -> exact AutoFDO" ;;
+    mipafdoexactuse) echo "MIP block-count -> exact AutoFDO + MIP use" ;;
     bolt) echo "BOLT" ;;
     boltall) echo "BOLT -lite=0" ;;
     clang) echo "clang -O2, lld" ;;
