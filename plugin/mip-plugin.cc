@@ -26,7 +26,7 @@ static struct plugin_info mip_plugin_info = {
   "  -fplugin-arg-mip-generate[=MODE]  instrument; MODE is 'full' (the\n"
   "      default: call counts, first-call order, block coverage, first\n"
   "      caller), 'block-count' (the full mode with how often each\n"
-  "      block ran, x86), 'block-coverage', 'function-coverage' or\n"
+  "      block ran), 'block-coverage', 'function-coverage' or\n"
   "      'heap' (function coverage and the allocation sites)\n"
   "  -fplugin-arg-mip-heap  also record every call site of an\n"
   "      allocation function (malloc, free, new, delete, ...) in any\n"
