@@ -74,10 +74,6 @@ public:
   afdo_exact_pass (gcc::context *ctxt)
     : simple_ipa_opt_pass (afdo_exact_pass_data, ctxt)
   {}
-  bool gate (function *) final override
-  {
-    return flag_auto_profile;
-  }
   unsigned int execute (function *) final override
   {
     cgraph_node *node;
@@ -90,6 +86,7 @@ public:
 
 } // namespace
 
+/* Registered only with -fauto-profile, so the pass needs no gate.  */
 void
 mip_afdo_exact_init (const char *plugin_name)
 {

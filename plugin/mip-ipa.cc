@@ -73,9 +73,8 @@ static unsigned made_cold;
 
 static uint64_t hash_tree_shape (uint64_t hash, tree t, int depth);
 
-/* The name of DECL as the symbol table will know it.  */
-static const char *
-decl_symbol (tree decl)
+const char *
+mip_decl_symbol (tree decl)
 {
   return targetm.strip_name_encoding
     (IDENTIFIER_POINTER (DECL_ASSEMBLER_NAME (decl)));
@@ -102,7 +101,7 @@ hash_decl (uint64_t hash, tree decl)
   if (TREE_CODE (decl) == FUNCTION_DECL
       || (VAR_P (decl) && (TREE_STATIC (decl) || DECL_EXTERNAL (decl))
 	  && !DECL_ARTIFICIAL (decl) && !local))
-    return hash_string (hash, decl_symbol (decl));
+    return hash_string (hash, mip_decl_symbol (decl));
   if (DECL_NAME (decl) && !DECL_ARTIFICIAL (decl))
     hash = hash_string (hash, IDENTIFIER_POINTER (DECL_NAME (decl)));
   if (TREE_CODE (decl) == CONST_DECL && DECL_INITIAL (decl))
@@ -340,7 +339,7 @@ record_signatures (void)
       function *fn = DECL_STRUCT_FUNCTION (node->decl);
       if (!fn || !fn->cfg)
 	continue;
-      const char *symbol = xstrdup (decl_symbol (node->decl));
+      const char *symbol = xstrdup (mip_decl_symbol (node->decl));
       ipa_signatures->put (symbol, ipa_signature (fn));
     }
 }
@@ -368,7 +367,7 @@ never_ran (cgraph_node *node)
   tree decl = node->decl;
   if (node->alias || node->thunk || !may_decide (decl))
     return false;
-  const char *symbol = decl_symbol (decl);
+  const char *symbol = mip_decl_symbol (decl);
   uint32_t signature = 0;
   if (node->has_gimple_body_p ())
     {
@@ -426,9 +425,10 @@ decide_from_profile (void)
     }
   for (cgraph_node *candidate : candidates)
     if (cold.contains (candidate))
-      make_cold (candidate, candidate->decl, decl_symbol (candidate->decl));
+      make_cold (candidate, candidate->decl,
+		 mip_decl_symbol (candidate->decl));
     else if (candidate->has_gimple_body_p ())
-      cold_for_own_body->add (xstrdup (decl_symbol (candidate->decl)));
+      cold_for_own_body->add (xstrdup (mip_decl_symbol (candidate->decl)));
 }
 
 /* PLUGIN_ALL_PASSES_START: GCC starts compiling the body of
@@ -440,7 +440,7 @@ mip_ipa_function_start (void *, void *)
     return;
   cgraph_node *node = cgraph_node::get (current_function_decl);
   if (!node || !may_decide (node->decl)
-      || !cold_for_own_body->contains (decl_symbol (node->decl)))
+      || !cold_for_own_body->contains (mip_decl_symbol (node->decl)))
     return;
   cold_now = node;
   frequency_before = node->frequency;
@@ -448,7 +448,7 @@ mip_ipa_function_start (void *, void *)
   made_cold++;
   if (mip_options.use_verbose)
     inform (DECL_SOURCE_LOCATION (node->decl), "mip: %qs never ran in"
-	    " profile %qs: optimised as cold", decl_symbol (node->decl),
+	    " profile %qs: optimised as cold", mip_decl_symbol (node->decl),
 	    mip_options.use_file);
 }
 
@@ -541,7 +541,7 @@ mip_check_lto_mode (function *fun)
 	    "mip: %qs was compiled with %<-fplugin-arg-mip-generate=%s%> but"
 	    " is linked with %<-fplugin-arg-mip-generate=%s%>; with"
 	    " %<-flto%> the link instruments, so give the compile and the"
-	    " link the same mode", decl_symbol (fun->decl), compiled,
+	    " link the same mode", mip_decl_symbol (fun->decl), compiled,
 	    mip_options.mode_name);
 }
 

@@ -93,6 +93,8 @@ void mip_ipa_start (void *gcc_data, void *user_data);
 void mip_ipa_function_start (void *gcc_data, void *user_data);
 void mip_ipa_function_end (void *gcc_data, void *user_data);
 uint32_t mip_ipa_signature (const char *symbol);
+/* The name of DECL as the symbol table will know it.  */
+const char *mip_decl_symbol (tree decl);
 unsigned mip_ipa_made_cold (void);
 
 /* The attribute a compile for link-time optimisation gives each of its

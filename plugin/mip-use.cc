@@ -206,10 +206,9 @@ mip_use_function_start (void *, void *)
   if (!node || node->frequency != NODE_FREQUENCY_UNLIKELY_EXECUTED
       || lookup_attribute ("cold", DECL_ATTRIBUTES (current_function_decl)))
     return;
-  const char *symbol = targetm.strip_name_encoding
-    (IDENTIFIER_POINTER (DECL_ASSEMBLER_NAME (current_function_decl)));
   struct use_facts facts
-    = mip_index_look_up_by_ipa (symbol, !TREE_PUBLIC (current_function_decl));
+    = mip_index_look_up_by_ipa (mip_decl_symbol (current_function_decl),
+				!TREE_PUBLIC (current_function_decl));
   if (facts.matched && facts.ran)
     node->frequency = NODE_FREQUENCY_NORMAL;
 }
