@@ -237,58 +237,107 @@ reach_from_entry (function *fun, const unsigned char *seen,
     }
 }
 
-/* Clear the "never ran" of SEEN (per block index: 1 never ran, 2 ran)
-   on every way from the entry to a block that ran.  The profile knows
-   blocks by the number generate gave them before GCC's later passes;
-   code that those passes copied (block reordering duplicates small
-   blocks into their predecessors) ran under no number, so the block it
-   was copied from can be "never ran" although control went through
-   its code.  Left zero, such a block would take every block after it
-   to the cold part with it, blocks that ran included: GCC's
-   propagate_unlikely_bbs_forward makes a block that no edge of nonzero
-   count reaches never executed.  So a never-run block stays unknown
-   where a block that ran is reached only through it.  */
+/* Clear the "never ran" of SEEN (per block index: 1 never ran, 2 ran,
+   0 unknown) on the way to TARGET from a block that REACHED marks (the
+   entry reaches it through blocks not marked never run) that crosses
+   the fewest never-run blocks: a breadth-first search backwards over the
+   predecessors, level by level of never-run blocks crossed (0-1 BFS).
+   Returns false when no reached block leads to TARGET.  */
+static bool
+clear_cheapest_way_to (function *fun, unsigned char *seen,
+		       const unsigned char *reached, basic_block target)
+{
+  unsigned size = last_basic_block_for_fn (fun);
+  unsigned *cost = XNEWVEC (unsigned, size);
+  int *next = XNEWVEC (int, size);	/* Back towards TARGET.  */
+  auto_vec<basic_block, 64> level_blocks, next_level;
+  basic_block found = NULL;
+  unsigned level = 0;
+
+  for (unsigned i = 0; i < size; i++)
+    cost[i] = UINT_MAX, next[i] = -1;
+  cost[target->index] = 0;
+  level_blocks.safe_push (target);
+  while (!found && !level_blocks.is_empty ())
+    {
+      while (!found && !level_blocks.is_empty ())
+	{
+	  basic_block b = level_blocks.pop ();
+	  if (cost[b->index] != level)
+	    continue;		/* Reached more cheaply since.  */
+	  if (reached[b->index])
+	    {
+	      found = b;
+	      break;
+	    }
+	  edge e;
+	  edge_iterator ei;
+	  FOR_EACH_EDGE (e, ei, b->preds)
+	    {
+	      unsigned step = seen[e->src->index] == 1;
+	      if (level + step < cost[e->src->index])
+		{
+		  cost[e->src->index] = level + step;
+		  next[e->src->index] = b->index;
+		  (step ? next_level : level_blocks).safe_push (e->src);
+		}
+	    }
+	}
+      level++;
+      level_blocks.truncate (0);
+      level_blocks.safe_splice (next_level);
+      next_level.truncate (0);
+    }
+  if (found)
+    for (int i = next[found->index]; i >= 0 && i != target->index;
+	 i = next[i])
+      if (seen[i] == 1)
+	seen[i] = 0;
+  XDELETEVEC (cost);
+  XDELETEVEC (next);
+  return found != NULL;
+}
+
+/* Clear the "never ran" of SEEN on one way from the entry to each
+   block that ran.  The profile knows blocks by the number generate
+   gave them before GCC's later passes; code that those passes copied
+   (block reordering duplicates small blocks into their predecessors)
+   ran under no number, so the block it was copied from can be "never
+   ran" although control went through its code.  Left zero, such a
+   block would take every block after it to the cold part with it,
+   blocks that ran included: GCC's propagate_unlikely_bbs_forward makes
+   a block that no edge of nonzero count reaches never executed.  So
+   for each block that ran and that the entry reaches only through
+   never-run blocks, the way that crosses the fewest of them is cleared,
+   and only that way: the other never-run blocks keep their zero and go
+   to the cold part (clearing every way kept much never-run code among
+   the code that ran: guide, section 2.7).  */
 static void
 keep_ways_to_blocks_that_ran (function *fun, unsigned char *seen)
 {
   unsigned size = last_basic_block_for_fn (fun);
   unsigned char *reached = XNEWVEC (unsigned char, size);
-  unsigned char *visited = XNEWVEC (unsigned char, size);
-  auto_vec<basic_block, 64> work;
-  bool changed = true;
+  unsigned char *given_up = XCNEWVEC (unsigned char, size);
+  basic_block target;
 
-  while (changed)
+  do
     {
-      changed = false;
       reach_from_entry (fun, seen, reached);
-      memset (visited, 0, size);
+      target = NULL;
       basic_block bb;
       FOR_EACH_BB_FN (bb, fun)
-	if (seen[bb->index] == 2 && !reached[bb->index])
-	  work.safe_push (bb);
-      /* Back from each such block to the reached ones.  */
-      while (!work.is_empty ())
-	{
-	  basic_block b = work.pop ();
-	  edge e;
-	  edge_iterator ei;
-	  FOR_EACH_EDGE (e, ei, b->preds)
-	    {
-	      basic_block p = e->src;
-	      if (reached[p->index] || visited[p->index])
-		continue;
-	      visited[p->index] = 1;
-	      if (seen[p->index] == 1)
-		{
-		  seen[p->index] = 0;
-		  changed = true;
-		}
-	      work.safe_push (p);
-	    }
-	}
+	if (seen[bb->index] == 2 && !reached[bb->index]
+	    && !given_up[bb->index])
+	  {
+	    target = bb;
+	    break;
+	  }
+      if (target && !clear_cheapest_way_to (fun, seen, reached, target))
+	given_up[target->index] = 1;
     }
+  while (target);
   XDELETEVEC (reached);
-  XDELETEVEC (visited);
+  XDELETEVEC (given_up);
 }
 
 /* Called before hot/cold partitioning (bbpart), with the blocks
