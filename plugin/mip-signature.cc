@@ -14,8 +14,9 @@
    later passes create or copy have none; such a block's id is 0).
 
    The signature is FNV-1a over the blocks in order: for each, the shape
-   of every non-debug insn pattern (rtx codes, modes, register numbers,
-   constants, symbol names; not locations, so moving code by whole lines
+   of every non-debug insn pattern (rtx codes, modes, hard register
+   numbers, pseudo registers by their order of appearance, constants,
+   symbol names; not locations, so moving code by whole lines
    keeps it) and the numbers of its successors.  Two compiles of the same
    source with the same flags give the same signature; changing a
    function's code changes it.  */
@@ -28,6 +29,10 @@ typedef hash_map<int_hash<int, -1, -2>, unsigned> uid_block_map;
 static uid_block_map *early_blocks;
 static tree early_decl;
 static uint64_t early_signature;
+/* The pseudo registers of the function being hashed, numbered in the
+   order the hash first meets them.  */
+static uid_block_map *pseudo_numbers;
+static unsigned next_pseudo_number;
 
 static uint64_t hash_rtx_shape (uint64_t hash, const_rtx x);
 
@@ -105,6 +110,25 @@ hash_unspec_without_numbers (uint64_t hash, const_rtx x)
   return hash;
 }
 
+/* A pseudo register by the order in which the signature first meets it,
+   not by its number: GCC numbers pseudos in the order its passes make
+   them, and passes such as PRE make them in the order of hash tables
+   keyed by symbol names, among them the labels of constants (.LC46),
+   whose numbers count the labels of every function output before,
+   including the labels of their cold parts.  So the same code of one
+   function got other pseudo numbers when a profile split functions
+   output before it.  */
+static uint64_t
+hash_pseudo (uint64_t hash, unsigned regno)
+{
+  bool existed;
+  unsigned &number = pseudo_numbers->get_or_insert ((int) regno, &existed);
+  if (!existed)
+    number = next_pseudo_number++;
+  hash = mip_hash_u64 (hash, (uint64_t) -4);
+  return mip_hash_u64 (hash, number);
+}
+
 static uint64_t
 hash_rtx_shape (uint64_t hash, const_rtx x)
 {
@@ -116,6 +140,8 @@ hash_rtx_shape (uint64_t hash, const_rtx x)
   switch (code)
     {
     case REG:
+      if (!HARD_REGISTER_NUM_P (REGNO (x)))
+	return hash_pseudo (hash, REGNO (x));
       return mip_hash_u64 (hash, REGNO (x));
     case CONST_INT:
       return mip_hash_u64 (hash, (uint64_t) INTVAL (x));
@@ -158,6 +184,10 @@ mip_cfg_signature (function *fun)
 {
   basic_block bb;
   number_blocks (fun);
+  if (pseudo_numbers == NULL)
+    pseudo_numbers = new uid_block_map (256);
+  pseudo_numbers->empty ();
+  next_pseudo_number = 0;
   uint64_t hash = mip_hash_u64 (MIP_HASH_INIT,
 				(uint64_t) n_basic_blocks_for_fn (fun));
   FOR_EACH_BB_FN (bb, fun)
