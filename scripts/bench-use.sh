@@ -26,6 +26,14 @@
 #              profile itself for MIP use's placement
 #              (-fplugin-arg-mip-use=PROFILE); shown when the previous
 #              row is
+#   MIP block-count -> exact AutoFDO (+ MIP use)   the same two with
+#              -fplugin-arg-mip-afdo-exact
+#   MIP use (function-coverage profile), and its layout only; the same
+#              two of a block-coverage profile   trained by the MIP build
+#              in that coverage mode on the same workload, then built as
+#              MIP use and MIP use, layout only are (BENCH_USE_COVERAGE=0
+#              leaves these four rows out); each left out, saying why,
+#              when its profile cannot be made
 # and, for speedtest1 only, post-link and other-compiler layouts from the
 # same training run:
 #   BOLT       plain's objects linked with --emit-relocs, instrumented
@@ -107,6 +115,8 @@
 #   BENCH_USE_SHELL    1 (default) makes the sqlite3 shell's table too
 #   BENCH_USE_LUA      1 (default) makes Lua's table too (0 skips it)
 #   BENCH_USE_XZ       1 (default) makes xz's table too (0 skips it)
+#   BENCH_USE_COVERAGE 1 (default) adds the rows of the coverage
+#                      profiles (0 leaves them out)
 #   BENCH_BOLT, BENCH_BOLT_FLAGS, BENCH_CLANG, BENCH_PROFDATA, BENCH_LLD
 #                      the tools of those rows (above)
 # Every build's measured workload of speedtest1 is also run natively with
@@ -129,6 +139,7 @@ BENCH_USE_OTHER=${BENCH_USE_OTHER:-1}
 BENCH_USE_SHELL=${BENCH_USE_SHELL:-1}
 BENCH_USE_LUA=${BENCH_USE_LUA:-1}
 BENCH_USE_XZ=${BENCH_USE_XZ:-1}
+BENCH_USE_COVERAGE=${BENCH_USE_COVERAGE:-1}
 BENCH_BOLT=${BENCH_BOLT:-/usr/lib/llvm-19/bin/llvm-bolt}
 BENCH_BOLT_FLAGS=${BENCH_BOLT_FLAGS:--reorder-blocks=ext-tsp -reorder-functions=cdsort -split-functions -split-all-cold -dyno-stats}
 BENCH_CLANG=${BENCH_CLANG:-clang-19}
@@ -159,7 +170,7 @@ use_names () {
   # shellcheck disable=SC2086 # the names are words
   printf '%s\n' $USE_BUILDS
   local name
-  for name in mipafdo $USE_AFDO_VARIANTS; do
+  for name in mipafdo $USE_AFDO_VARIANTS $USE_COVERAGE_VARIANTS; do
     [ ! -x "$USE_DIR/$name/$USE_EXE" ] || echo "$name"
   done
 }
@@ -603,6 +614,7 @@ use_training () {
     use_not_run mipgen "mipdata create or merge failed (see $USE_DIR/mipdata.log)"
   fi
   use_afdo_training "$@"
+  use_coverage_training "$@"
 }
 
 # MIP's block-count build (with -g: the export reads the line table and
@@ -656,6 +668,7 @@ use_profile_builds () {
     use_build_or_drop pgo "gcc -fprofile-use" "-fprofile-use -Wno-missing-profile" ""
   fi
   use_afdo_build
+  use_coverage_builds
 }
 
 # The mipafdo build, with USE_DIR/mip.afdo.  When gcc fails in a function
@@ -722,6 +735,69 @@ use_afdo_variant () {
     echo "gcc $flags failed (log: $USE_DIR/afdo.log)" >"$USE_DIR/$name.problem"
     rm -rf "${USE_DIR:?}/$name"
   fi
+}
+
+# The builds of the coverage profiles: for each coverage mode, the
+# instrumented build that trains (USE_COVERAGE_MODES: its name, the
+# mode) and the use builds of its profile, USE_DIR/NAME.mip.
+USE_COVERAGE_MODES="mipfcov:function-coverage mipbcov:block-coverage"
+USE_COVERAGE_VARIANTS="mipfcovuse mipfcovlayout mipbcovuse mipbcovlayout"
+
+# use_coverage_training ARGS...: each coverage mode's build, run on the
+# training workload ARGS, its profile made as USE_DIR/NAME.mip; a mode
+# whose build, run or profile fails has its use rows left out, with
+# USE_DIR/NAME.problem saying why.
+use_coverage_training () {
+  local pair name mode profile
+  for pair in $USE_COVERAGE_MODES; do
+    name=${pair%%:*} mode=${pair#*:} profile=$USE_DIR/${pair%%:*}.mip
+    rm -rf "${USE_DIR:?}/$name"
+    rm -f "$USE_DIR/$name.problem" "$USE_DIR/$name.log" "$profile"
+    [ "$BENCH_USE_COVERAGE" = 1 ] || continue
+    mip_say "profile use: $USE_EXE $mode build and its training run"
+    # shellcheck disable=SC2046 # one word per file
+    if ! (
+      use_build "$name" \
+        "-fplugin=$MIP_PLUGIN -fplugin-arg-mip-generate=$mode" \
+        "-L$(mip_runtime_libdir) -lmip"
+      use_run "$name" train "$@"
+      "$MIPDATA" create -p "$profile" "$USE_DIR/$name/$USE_EXE" \
+        && "$MIPDATA" merge -p "$profile" \
+          $(use_raw_profiles "$USE_DIR/$name" train)
+    ) >>"$USE_DIR/$name.log" 2>&1; then
+      echo "the $mode build, its run or its profile failed (log: $USE_DIR/$name.log)" \
+        >"$USE_DIR/$name.problem"
+      use_not_run "$name" "$(cat "$USE_DIR/$name.problem")"
+      rm -f "$profile"
+    fi
+  done
+}
+
+# The use builds of the coverage profiles (USE_COVERAGE_VARIANTS), each
+# left out, with USE_DIR/NAME.problem saying why, when its profile is
+# missing or its build fails.
+use_coverage_builds () {
+  local name trainer profile flags
+  for name in $USE_COVERAGE_VARIANTS; do
+    rm -rf "${USE_DIR:?}/$name"
+    rm -f "$USE_DIR/$name.problem" "$USE_DIR/$name.log"
+  done
+  [ "$BENCH_USE_COVERAGE" = 1 ] || return 0
+  for name in $USE_COVERAGE_VARIANTS; do
+    trainer=${name%layout} trainer=${trainer%use}
+    profile=$USE_DIR/$trainer.mip
+    flags="-fplugin=$MIP_PLUGIN -fplugin-arg-mip-use=$profile"
+    case $name in
+      *layout) flags="$flags -fplugin-arg-mip-use-layout-only" ;;
+    esac
+    if [ ! -f "$profile" ]; then
+      echo "no profile: $(cat "$USE_DIR/$trainer.problem" 2>/dev/null)" \
+        >"$USE_DIR/$name.problem"
+    elif ! (use_build "$name" "$flags" "") >>"$USE_DIR/$name.log" 2>&1; then
+      echo "gcc $flags failed (log: $USE_DIR/$name.log)" >"$USE_DIR/$name.problem"
+      rm -rf "${USE_DIR:?}/$name"
+    fi
+  done
 }
 
 # Why the BOLT rows cannot be made here, or nothing.
@@ -1066,6 +1142,10 @@ use_title () {
     mipafdouse) echo "MIP block-count -> -fauto-profile + MIP use" ;;
     mipafdoexact) echo "MIP block-count -> exact AutoFDO" ;;
     mipafdoexactuse) echo "MIP block-count -> exact AutoFDO + MIP use" ;;
+    mipfcovuse) echo "MIP use (function-coverage profile)" ;;
+    mipfcovlayout) echo "MIP use (function coverage), layout only" ;;
+    mipbcovuse) echo "MIP use (block-coverage profile)" ;;
+    mipbcovlayout) echo "MIP use (block coverage), layout only" ;;
     bolt) echo "BOLT" ;;
     boltall) echo "BOLT -lite=0" ;;
     clang) echo "clang -O2, lld" ;;
@@ -1144,9 +1224,11 @@ print_use_cost () {
   echo "  collecting the profile (training run, instructions):"
   ref_insns=$(use_insns plain train)
   printf '  %-44s %14s\n' plain "$ref_insns"
-  for name in mipgen pgo mipbcnt boltinstr clanggen; do
+  for name in mipgen pgo mipbcnt mipfcov mipbcov boltinstr clanggen; do
     case $name in
       mipgen) title="MIP full" ;;
+      mipfcov) title="MIP function coverage" ;;
+      mipbcov) title="MIP block coverage" ;;
       pgo) title="gcc -fprofile-generate" ;;
       mipbcnt) title="MIP block-count (-g)" ;;
       boltinstr) title="BOLT -instrument" ;;
@@ -1172,7 +1254,7 @@ print_use_afdo_problem () {
   [ ! -f "$USE_DIR/afdo.excluded" ] \
     || echo "  (MIP block-count -> -fauto-profile: gcc failed on the profile of $(tr '\n' ' ' <"$USE_DIR/afdo.excluded")which was left out)"
   local name
-  for name in $USE_AFDO_VARIANTS; do
+  for name in $USE_AFDO_VARIANTS $USE_COVERAGE_VARIANTS; do
     [ ! -f "$USE_DIR/$name.problem" ] \
       || echo "  (no $(use_title "$name") row: $(cat "$USE_DIR/$name.problem"))"
   done
