@@ -9,7 +9,12 @@
 #  2. at -O0, one build with both gcc --coverage and MIP full: every
 #     function's MIP call count must equal gcov's execution count;
 #  3. at -O2, the MIP full build under callgrind: every function's MIP call
-#     count must equal the calls callgrind saw into it.
+#     count must equal the calls callgrind saw into it;
+#  4. at -O2, the build that uses the MIP full build's own profile with
+#     -fplugin-arg-mip-use-layout-only (which decides nothing before
+#     the IPA passes) must find every function's blocks in it: no
+#     function compiled differently from the profile's program (same
+#     sources, same flags), and print plain's verification hash.
 # Part of check-real.sh; also runs alone.
 #
 # Environment: MIP_WORK, MIP_PLUGIN, MIP_RUNTIME_DIR, MIPDATA, CC,
@@ -207,6 +212,44 @@ check_all_called_functions_known () {
   fi
 }
 
+# The layout-only use of the -O2 full build's own profile (4. above).
+check_use_own_profile () {
+  local dir=$OUT/o2-use-layout profile=$OUT/o2-full/run.mip src=$MIP_WORK/src/sqlite-amalgamation
+  local use differ got want
+  if [ ! -f "$profile" ]; then
+    mip_fail "-O2 layout-only use: no profile of the full build ($profile)"
+    return
+  fi
+  use="-fplugin=$MIP_PLUGIN -fplugin-arg-mip-use=$profile -fplugin-arg-mip-use-layout-only -fplugin-arg-mip-use-verbose"
+  rm -rf "$dir"
+  mkdir -p "$dir"
+  # shellcheck disable=SC2086 # flags are words
+  # In the C locale, so that the compiler quotes names with '.
+  if ! (export LC_ALL=C && cd "$dir" \
+        && mip_run build.log $CC -O2 $use -I"$src" -c "$src/sqlite3.c" -o sqlite3.o \
+        && mip_run build.log $CC -O2 $use -I"$src" -c "$src/speedtest1.c" -o speedtest1.o \
+        && mip_run build.log $CC -O2 sqlite3.o speedtest1.o -o speedtest1 -lm -lpthread -ldl); then
+    mip_fail "-O2 layout-only use: the build failed (see $dir/build.log)"
+    return
+  fi
+  differ=$({ grep -o "'[^']*' was compiled differently\|'[^']*' has changed since" \
+               "$dir/build.log" || true; } | cut -d"'" -f2 | sort -u)
+  if [ -z "$differ" ]; then
+    mip_pass "-O2 layout-only use: every function found its blocks in its own profile"
+  else
+    # shellcheck disable=SC2086
+    mip_fail "-O2 layout-only use: compiled differently from the profile's program:" $differ
+  fi
+  run_speedtest "$dir"
+  got=$(verification_hash "$dir")
+  want=$(verification_hash "$OUT/o2-plain")
+  if [ "$got" = "$want" ]; then
+    mip_pass "-O2 layout-only use: same verification hash"
+  else
+    mip_fail "-O2 layout-only use: verification hash '$got', plain '$want'"
+  fi
+}
+
 main () {
   local build
   mip_check_tools
@@ -220,6 +263,7 @@ main () {
   done
   check_against_gcov
   check_against_callgrind
+  check_use_own_profile
   mip_check_summary sqlite
 }
 
