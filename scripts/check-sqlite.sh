@@ -111,18 +111,25 @@ check_hashes () {
   done
 }
 
-# MIP call counts (full mode, -O0) against gcov's execution counts.
-check_against_gcov () {
-  local dir=$OUT/o0-gcov-full got want
-  rm -f "$dir"/*.gcda
+# check_same_hash DIR LABEL: DIR/speedtest1, run, prints the plain -O2
+# build's verification hash.
+check_same_hash () {
+  local dir=$1 label=$2 got want
   run_speedtest "$dir"
   got=$(verification_hash "$dir")
   want=$(verification_hash "$OUT/o2-plain")
   if [ "$got" = "$want" ]; then
-    mip_pass "-O0 gcov+full: same verification hash"
+    mip_pass "$label: same verification hash"
   else
-    mip_fail "-O0 gcov+full: verification hash '$got', plain -O2 '$want'"
+    mip_fail "$label: verification hash '$got', plain -O2 '$want'"
   fi
+}
+
+# MIP call counts (full mode, -O0) against gcov's execution counts.
+check_against_gcov () {
+  local dir=$OUT/o0-gcov-full
+  rm -f "$dir"/*.gcda
+  check_same_hash "$dir" "-O0 gcov+full"
   (cd "$dir" && mip_run gcov.log gcov --json-format sqlite3.gcda speedtest1.gcda)
   {
     gcov_json_counts "$dir/sqlite3.gcov.json.gz"
@@ -215,7 +222,7 @@ check_all_called_functions_known () {
 # The layout-only use of the -O2 full build's own profile (4. above).
 check_use_own_profile () {
   local dir=$OUT/o2-use-layout profile=$OUT/o2-full/run.mip src=$MIP_WORK/src/sqlite-amalgamation
-  local use differ got want
+  local use differ
   if [ ! -f "$profile" ]; then
     mip_fail "-O2 layout-only use: no profile of the full build ($profile)"
     return
@@ -240,14 +247,7 @@ check_use_own_profile () {
     # shellcheck disable=SC2086
     mip_fail "-O2 layout-only use: compiled differently from the profile's program:" $differ
   fi
-  run_speedtest "$dir"
-  got=$(verification_hash "$dir")
-  want=$(verification_hash "$OUT/o2-plain")
-  if [ "$got" = "$want" ]; then
-    mip_pass "-O2 layout-only use: same verification hash"
-  else
-    mip_fail "-O2 layout-only use: verification hash '$got', plain '$want'"
-  fi
+  check_same_hash "$dir" "-O2 layout-only use"
 }
 
 main () {
