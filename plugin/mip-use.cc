@@ -174,6 +174,40 @@ keep_out_of_cold_part (basic_block bb)
     bb->count = profile_count::from_gcov_type (1).guessed_local ();
 }
 
+/* bbpart first takes for never executed every block that the entry
+   reaches only through edges of count zero (GCC's
+   propagate_unlikely_bbs_forward), whatever the block's own count.  An
+   edge gets that count from a probability of "never" (GCC's
+   determine_unlikely_bbs says so of the way into a block that calls a
+   cold function, AutoFDO's counts made exact of every branch the file
+   has no sample of) or from an exact count rounded down.  Such an edge
+   into BB, a block kept out of the cold part, from a block that is not
+   itself cold gets a very unlikely (estimated) probability instead,
+   taken from the likeliest other edge of its source: left as it was,
+   it took the block and every block after it to the cold part.  */
+static void
+keep_ways_into (basic_block bb)
+{
+  edge e;
+  edge_iterator ei;
+  FOR_EACH_EDGE (e, ei, bb->preds)
+    {
+      if (!(e->count () == profile_count::zero ())
+	  || e->src->count == profile_count::zero ())
+	continue;
+      profile_probability share = profile_probability::very_unlikely ();
+      edge other, likeliest = NULL;
+      edge_iterator oi;
+      FOR_EACH_EDGE (other, oi, e->src->succs)
+	if (other != e
+	    && (!likeliest || other->probability > likeliest->probability))
+	  likeliest = other;
+      e->probability = share;
+      if (likeliest)
+	likeliest->probability -= share;
+    }
+}
+
 /* FUN ran in the profile: its first block must not be taken for one
    never executed (the function would then start in its cold part,
    which the function-section hook places with the cold parts).  That
@@ -368,6 +402,8 @@ mip_use_blocks (function *fun, const char *symbol, uint64_t signature)
 	  FOR_EACH_BB_FN (bb, fun)
 	    keep_out_of_cold_part (bb);
 	  keep_function_out_of_cold_code (fun);
+	  FOR_EACH_BB_FN (bb, fun)
+	    keep_ways_into (bb);
 	}
       return;
     }
@@ -417,8 +453,11 @@ mip_use_blocks (function *fun, const char *symbol, uint64_t signature)
       }
     else if (seen[bb->index] == 2)
       keep_out_of_cold_part (bb);
-  XDELETEVEC (seen);
   keep_function_out_of_cold_code (fun);
+  FOR_EACH_BB_FN (bb, fun)
+    if (seen[bb->index] == 2)
+      keep_ways_into (bb);
+  XDELETEVEC (seen);
 }
 
 /* ---- Never-run functions in source order ---------------------------- */
