@@ -107,6 +107,8 @@ void mip_check_lto_mode (function *fun);
 bool mip_use_load (const char *path);
 void mip_use_function (function *fun, const char *symbol, uint64_t signature);
 void mip_use_blocks (function *fun, const char *symbol, uint64_t signature);
+void mip_use_block_counts (function *fun, gcov_type *known,
+			   const unsigned char *seen, gcov_type calls);
 void mip_use_finish_unit (void *gcc_data, void *user_data);
 void mip_use_function_start (void *gcc_data, void *user_data);
 void mip_use_order_unlikely (void *gcc_data, void *user_data);

@@ -374,6 +374,16 @@ keep_ways_to_blocks_that_ran (function *fun, unsigned char *seen)
   XDELETEVEC (given_up);
 }
 
+/* A + B, saturating where gcov_type ends (counts of the profile are
+   unsigned 64-bit).  */
+static gcov_type
+add_counts (gcov_type a, uint64_t b)
+{
+  uint64_t sum = (uint64_t) a + b;
+  return sum < b || sum > (uint64_t) INTTYPE_MAXIMUM (gcov_type)
+	 ? INTTYPE_MAXIMUM (gcov_type) : (gcov_type) sum;
+}
+
 /* Called before hot/cold partitioning (bbpart), with the blocks
    numbered as generate numbered them (mip_number_early_blocks): in a
    function the profile saw run, every block whose code never ran in any
@@ -411,14 +421,18 @@ mip_use_blocks (function *fun, const char *symbol, uint64_t signature)
     return;
   struct identity id = { MATCH_CFG, signature, local };
   unsigned n = n_basic_blocks_for_fn (fun) + 1;
-  /* Per early block number: 1 seen in the profile, 2 seen and run.  */
+  /* Per early block number: 1 seen in the profile, 2 seen and run;
+     how often its blocks ran (-1: unknown, some have no count).  */
   unsigned char *state = XCNEWVEC (unsigned char, n);
+  gcov_type *count = XCNEWVEC (gcov_type, n);
+  gcov_type calls = 0;
   uint32_t k = mip_index_first_named (symbol), i;
   while (mip_index_next_named (symbol, &k, &i))
     {
       if (!mip_index_entry_matches (i, &id))
 	continue;
       const struct mip_profile_function *f = &profile->functions[i];
+      calls = add_counts (calls, f->call_count);
       for (uint32_t b = 0; b < f->block_count; b++)
 	{
 	  const struct mip_profile_block *block
@@ -429,19 +443,25 @@ mip_use_blocks (function *fun, const char *symbol, uint64_t signature)
 	    state[block->id] = 2;
 	  else if (state[block->id] == 0)
 	    state[block->id] = 1;
+	  if (!(block->flags & MIP_BLOCK_COUNTED))
+	    count[block->id] = -1;
+	  else if (count[block->id] >= 0)
+	    count[block->id] = add_counts (count[block->id], block->count);
 	}
     }
-  /* Per block index: 1 never run, 2 run, 0 unknown.  */
+  /* Per block index: 1 never run, 2 run, 0 unknown; its count or -1.  */
   unsigned char *seen = XCNEWVEC (unsigned char, last_basic_block_for_fn (fun));
+  gcov_type *known = XNEWVEC (gcov_type, last_basic_block_for_fn (fun));
   basic_block bb;
   unsigned number = 0;
   FOR_EACH_BB_FN (bb, fun)
     {
       number++;
-      if (number < n)
-	seen[bb->index] = state[number];
+      seen[bb->index] = number < n ? state[number] : 0;
+      known[bb->index] = number < n && state[number] ? count[number] : -1;
     }
   XDELETEVEC (state);
+  XDELETEVEC (count);
   if (single_succ_p (ENTRY_BLOCK_PTR_FOR_FN (fun)))
     seen[single_succ (ENTRY_BLOCK_PTR_FOR_FN (fun))->index] = 0;
   keep_ways_to_blocks_that_ran (fun, seen);
@@ -454,10 +474,13 @@ mip_use_blocks (function *fun, const char *symbol, uint64_t signature)
     else if (seen[bb->index] == 2)
       keep_out_of_cold_part (bb);
   keep_function_out_of_cold_code (fun);
+  if (calls > 0)
+    mip_use_block_counts (fun, known, seen, calls);
   FOR_EACH_BB_FN (bb, fun)
     if (seen[bb->index] == 2)
       keep_ways_into (bb);
   XDELETEVEC (seen);
+  XDELETEVEC (known);
 }
 
 /* ---- Never-run functions in source order ---------------------------- */
