@@ -16,6 +16,11 @@
 #              -fplugin-arg-mip-use-layout=call-chains
 #   gcc PGO    trained by gcc -fprofile-generate on the same workload,
 #              then built with -fprofile-use
+#   MIP use (block-count profile)   trained by the MIP block-count
+#              build (with -g) on the same workload, then built with
+#              -fplugin-arg-mip-use=PROFILE, which also gives GCC's
+#              passes after hot/cold partitioning how often each block
+#              ran; left out (saying why) when the profile is missing
 #   MIP block-count -> -fauto-profile   trained by the MIP block-count
 #              build (with -g) on the same workload, its profile exported
 #              by mipdata export --format=afdo as GCC's AutoFDO profile,
@@ -170,7 +175,7 @@ use_names () {
   # shellcheck disable=SC2086 # the names are words
   printf '%s\n' $USE_BUILDS
   local name
-  for name in mipafdo $USE_AFDO_VARIANTS $USE_COVERAGE_VARIANTS; do
+  for name in mipcount mipafdo $USE_AFDO_VARIANTS $USE_COVERAGE_VARIANTS; do
     [ ! -x "$USE_DIR/$name/$USE_EXE" ] || echo "$name"
   done
 }
@@ -667,8 +672,25 @@ use_profile_builds () {
     cp "$USE_DIR/pgo/$USE_EXE" "$USE_DIR/pgo/$USE_EXE.generate"
     use_build_or_drop pgo "gcc -fprofile-use" "-fprofile-use -Wno-missing-profile" ""
   fi
+  use_count_build
   use_afdo_build
   use_coverage_builds
+}
+
+# The mipcount build: MIP use of the block-count profile USE_DIR/bcnt.mip
+# (use_afdo_training makes it), or nothing, with USE_DIR/mipcount.problem
+# saying why.
+use_count_build () {
+  local flags="-fplugin=$MIP_PLUGIN -fplugin-arg-mip-use=$USE_DIR/bcnt.mip"
+  rm -rf "${USE_DIR:?}/mipcount"
+  rm -f "$USE_DIR/mipcount.problem"
+  if [ ! -f "$USE_DIR/bcnt.mip" ]; then
+    echo "no block-count profile: $(cat "$USE_DIR/afdo.problem" 2>/dev/null)" \
+      >"$USE_DIR/mipcount.problem"
+  elif ! (use_build mipcount "$flags" "") >>"$USE_DIR/mipcount.log" 2>&1; then
+    echo "gcc $flags failed (log: $USE_DIR/mipcount.log)" >"$USE_DIR/mipcount.problem"
+    rm -rf "${USE_DIR:?}/mipcount"
+  fi
 }
 
 # The mipafdo build, with USE_DIR/mip.afdo.  When gcc fails in a function
@@ -1137,6 +1159,7 @@ use_title () {
     mipuse) echo "MIP use (full profile)" ;;
     miplayout) echo "MIP use, layout only" ;;
     mipchains) echo "MIP use, call chains" ;;
+    mipcount) echo "MIP use (block-count profile)" ;;
     pgo) echo "gcc -fprofile-use" ;;
     mipafdo) echo "MIP block-count -> -fauto-profile" ;;
     mipafdouse) echo "MIP block-count -> -fauto-profile + MIP use" ;;
@@ -1254,7 +1277,7 @@ print_use_afdo_problem () {
   [ ! -f "$USE_DIR/afdo.excluded" ] \
     || echo "  (MIP block-count -> -fauto-profile: gcc failed on the profile of $(tr '\n' ' ' <"$USE_DIR/afdo.excluded")which was left out)"
   local name
-  for name in $USE_AFDO_VARIANTS $USE_COVERAGE_VARIANTS; do
+  for name in mipcount $USE_AFDO_VARIANTS $USE_COVERAGE_VARIANTS; do
     [ ! -f "$USE_DIR/$name.problem" ] \
       || echo "  (no $(use_title "$name") row: $(cat "$USE_DIR/$name.problem"))"
   done
