@@ -20,7 +20,8 @@
 #              build (with -g) on the same workload, then built with
 #              -fplugin-arg-mip-use=PROFILE, which also gives GCC's
 #              passes after hot/cold partitioning how often each block
-#              ran; left out (saying why) when the profile is missing
+#              ran; left out (saying why) when the profile is missing;
+#              and the same with -fplugin-arg-mip-use-layout-only
 #   MIP block-count -> -fauto-profile   trained by the MIP block-count
 #              build (with -g) on the same workload, its profile exported
 #              by mipdata export --format=afdo as GCC's AutoFDO profile,
@@ -175,7 +176,7 @@ use_names () {
   # shellcheck disable=SC2086 # the names are words
   printf '%s\n' $USE_BUILDS
   local name
-  for name in mipcount mipafdo $USE_AFDO_VARIANTS $USE_COVERAGE_VARIANTS; do
+  for name in $USE_COUNT_VARIANTS mipafdo $USE_AFDO_VARIANTS $USE_COVERAGE_VARIANTS; do
     [ ! -x "$USE_DIR/$name/$USE_EXE" ] || echo "$name"
   done
 }
@@ -677,20 +678,26 @@ use_profile_builds () {
   use_coverage_builds
 }
 
-# The mipcount build: MIP use of the block-count profile USE_DIR/bcnt.mip
-# (use_afdo_training makes it), or nothing, with USE_DIR/mipcount.problem
-# saying why.
+# The builds of USE_COUNT_VARIANTS: MIP use of the block-count profile
+# USE_DIR/bcnt.mip (use_afdo_training makes it), and the same layout
+# only; each left out, with USE_DIR/NAME.problem saying why, when the
+# profile is missing or its build fails.
+USE_COUNT_VARIANTS="mipcount mipcountlayout"
 use_count_build () {
-  local flags="-fplugin=$MIP_PLUGIN -fplugin-arg-mip-use=$USE_DIR/bcnt.mip"
-  rm -rf "${USE_DIR:?}/mipcount"
-  rm -f "$USE_DIR/mipcount.problem"
-  if [ ! -f "$USE_DIR/bcnt.mip" ]; then
-    echo "no block-count profile: $(cat "$USE_DIR/afdo.problem" 2>/dev/null)" \
-      >"$USE_DIR/mipcount.problem"
-  elif ! (use_build mipcount "$flags" "") >>"$USE_DIR/mipcount.log" 2>&1; then
-    echo "gcc $flags failed (log: $USE_DIR/mipcount.log)" >"$USE_DIR/mipcount.problem"
-    rm -rf "${USE_DIR:?}/mipcount"
-  fi
+  local name flags
+  for name in $USE_COUNT_VARIANTS; do
+    flags="-fplugin=$MIP_PLUGIN -fplugin-arg-mip-use=$USE_DIR/bcnt.mip"
+    [ "$name" != mipcountlayout ] || flags="$flags -fplugin-arg-mip-use-layout-only"
+    rm -rf "${USE_DIR:?}/$name"
+    rm -f "$USE_DIR/$name.problem" "$USE_DIR/$name.log"
+    if [ ! -f "$USE_DIR/bcnt.mip" ]; then
+      echo "no block-count profile: $(cat "$USE_DIR/afdo.problem" 2>/dev/null)" \
+        >"$USE_DIR/$name.problem"
+    elif ! (use_build "$name" "$flags" "") >>"$USE_DIR/$name.log" 2>&1; then
+      echo "gcc $flags failed (log: $USE_DIR/$name.log)" >"$USE_DIR/$name.problem"
+      rm -rf "${USE_DIR:?}/$name"
+    fi
+  done
 }
 
 # The mipafdo build, with USE_DIR/mip.afdo.  When gcc fails in a function
@@ -1160,6 +1167,7 @@ use_title () {
     miplayout) echo "MIP use, layout only" ;;
     mipchains) echo "MIP use, call chains" ;;
     mipcount) echo "MIP use (block-count profile)" ;;
+    mipcountlayout) echo "MIP use (block counts), layout only" ;;
     pgo) echo "gcc -fprofile-use" ;;
     mipafdo) echo "MIP block-count -> -fauto-profile" ;;
     mipafdouse) echo "MIP block-count -> -fauto-profile + MIP use" ;;
@@ -1277,7 +1285,7 @@ print_use_afdo_problem () {
   [ ! -f "$USE_DIR/afdo.excluded" ] \
     || echo "  (MIP block-count -> -fauto-profile: gcc failed on the profile of $(tr '\n' ' ' <"$USE_DIR/afdo.excluded")which was left out)"
   local name
-  for name in mipcount $USE_AFDO_VARIANTS $USE_COVERAGE_VARIANTS; do
+  for name in $USE_COUNT_VARIANTS $USE_AFDO_VARIANTS $USE_COVERAGE_VARIANTS; do
     [ ! -f "$USE_DIR/$name.problem" ] \
       || echo "  (no $(use_title "$name") row: $(cat "$USE_DIR/$name.problem"))"
   done
