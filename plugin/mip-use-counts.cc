@@ -26,6 +26,15 @@
 
 namespace {
 
+/* X, a count computed in floating point (counts times probabilities
+   overflow 64 bits), as a count.  */
+gcov_type
+to_count (double x)
+{
+  return x >= (double) INTTYPE_MAXIMUM (gcov_type)
+	 ? INTTYPE_MAXIMUM (gcov_type) : (gcov_type) x;
+}
+
 /* The count of BB, whose count KNOWN (per block index, -1 unknown)
    lacks, from a neighbour it always runs with: its single predecessor,
    when BB is that block's single successor, or its single successor,
@@ -50,16 +59,16 @@ count_of_neighbour (function *fun, basic_block bb, const gcov_type *known)
 gcov_type
 count_from_predecessors (basic_block bb, const gcov_type *known)
 {
-  gcov_type sum = -1;
+  double sum = -1;
   edge e;
   edge_iterator ei;
   FOR_EACH_EDGE (e, ei, bb->preds)
     if (e->src->index >= NUM_FIXED_BLOCKS && known[e->src->index] >= 0
 	&& e->probability.initialized_p ())
-      sum = MAX (sum, (gcov_type) 0)
-	    + known[e->src->index] * e->probability.to_reg_br_prob_base ()
-	      / REG_BR_PROB_BASE;
-  return sum;
+      sum = MAX (sum, 0.0) + (double) known[e->src->index]
+			     * e->probability.to_reg_br_prob_base ()
+			     / REG_BR_PROB_BASE;
+  return sum < 0 ? -1 : to_count (sum);
 }
 
 /* Fill in the counts KNOWN (per block index, -1 unknown) lacks: the
@@ -143,8 +152,9 @@ set_edge_probabilities (basic_block bb, const gcov_type *known)
 	{
 	  int weight = e->probability.initialized_p ()
 		       ? e->probability.to_reg_br_prob_base () : 0;
-	  count = unknown_weight > 0 ? rest * weight / unknown_weight
-				     : rest / unknown_edges;
+	  count = unknown_weight > 0
+		  ? to_count ((double) rest * weight / unknown_weight)
+		  : rest / unknown_edges;
 	}
       e->probability
 	= profile_probability::probability_in_gcov_type (count, from)
