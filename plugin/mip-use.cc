@@ -374,14 +374,12 @@ keep_ways_to_blocks_that_ran (function *fun, unsigned char *seen)
   XDELETEVEC (given_up);
 }
 
-/* A + B, saturating where gcov_type ends (counts of the profile are
-   unsigned 64-bit).  */
+/* A + B, the profile's saturating sum, held where gcov_type ends.  */
 static gcov_type
 add_counts (gcov_type a, uint64_t b)
 {
-  uint64_t sum = (uint64_t) a + b;
-  return sum < b || sum > (uint64_t) INTTYPE_MAXIMUM (gcov_type)
-	 ? INTTYPE_MAXIMUM (gcov_type) : (gcov_type) sum;
+  uint64_t sum = mip_saturating_add ((uint64_t) a, b);
+  return (gcov_type) MIN (sum, (uint64_t) INTTYPE_MAXIMUM (gcov_type));
 }
 
 /* Called before hot/cold partitioning (bbpart), with the blocks
