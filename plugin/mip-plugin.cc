@@ -45,7 +45,11 @@ static struct plugin_info mip_plugin_info = {
   "      the profile was made (default: one line per unit)\n"
   "  -fplugin-arg-mip-use-strict  make such a function an error\n"
   "  -fplugin-arg-mip-use-layout-only  only place functions and blocks:\n"
-  "      do not make never-run functions cold (optimised for size)\n"
+  "      do not make never-run functions cold (optimised for size);\n"
+  "      the default for a profile without counts (function or block\n"
+  "      coverage) and with -fprofile-partial-training\n"
+  "  -fplugin-arg-mip-use-cold-never-run  make never-run functions cold\n"
+  "      with a profile without counts as well\n"
   "  -fplugin-arg-mip-afdo-exact  with -fauto-profile=FILE made by\n"
   "      mipdata export --format=afdo: its counts are exact, and GCC\n"
   "      uses them as it uses -fprofile-use's"
@@ -89,7 +93,7 @@ parse_generate_mode (const char *value, uint32_t *mode)
 /* The arguments the plugin takes, for the suggestion on a typo.  */
 static const char *const argument_names[] = {
   "generate", "use", "use-verbose", "use-strict", "use-layout-only",
-  "use-layout",
+  "use-cold-never-run", "use-layout",
   "probe-all-blocks", "calls-may-exit", "atomic", "heap", "afdo-exact"
 };
 
@@ -116,7 +120,7 @@ report_unknown_argument (const char *base_name, const char *key)
     error ("mip: unknown argument %<-fplugin-arg-%s-%s%>;"
 	   " valid arguments are %<generate[=MODE]%>, %<use=FILE%>,"
 	   " %<use-verbose%>, %<use-strict%>, %<use-layout-only%>,"
-	   " %<use-layout=KIND%>,"
+	   " %<use-cold-never-run%>, %<use-layout=KIND%>,"
 	   " %<probe-all-blocks%>, %<calls-may-exit%>, %<atomic%>,"
 	   " %<heap%> and %<afdo-exact%>", base_name, key);
 }
@@ -158,6 +162,8 @@ parse_arguments (struct plugin_name_args *info)
 	mip_options.use_strict = true;
       else if (strcmp (key, "use-layout-only") == 0 && value == NULL)
 	mip_options.use_layout_only = true;
+      else if (strcmp (key, "use-cold-never-run") == 0 && value == NULL)
+	mip_options.use_cold_never_run = true;
       else if (strcmp (key, "use-layout") == 0)
 	{
 	  enum mip_layout_kind kind;
@@ -204,12 +210,23 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *version)
   if (!parse_arguments (info))
     return 1;
   if ((mip_options.use_verbose || mip_options.use_strict
-       || mip_options.use_layout_only
+       || mip_options.use_layout_only || mip_options.use_cold_never_run
        || mip_options.use_layout != MIP_LAYOUT_FIRST_CALL)
       && !mip_options.use_file)
     warning (0, "mip: %<use-verbose%>, %<use-strict%>,"
-	     " %<use-layout-only%> and %<use-layout%> have no effect"
+	     " %<use-layout-only%>, %<use-cold-never-run%> and"
+	     " %<use-layout%> have no effect"
 	     " without %<-fplugin-arg-mip-use=FILE%>");
+  if (mip_options.use_cold_never_run
+      && (mip_options.use_layout_only || flag_profile_partial_training))
+    {
+      error ("mip: %<-fplugin-arg-mip-use-cold-never-run%> contradicts %qs",
+	     mip_options.use_layout_only ? "-fplugin-arg-mip-use-layout-only"
+	     : "-fprofile-partial-training");
+      return 1;
+    }
+  if (flag_profile_partial_training)
+    mip_options.use_layout_only = true;
   if (mip_options.atomic_counts
       && !(mip_options.mode & MIP_KIND_CALL_COUNT))
     warning (0, "mip: %<-fplugin-arg-mip-atomic%> has no effect without"

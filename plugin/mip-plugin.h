@@ -17,7 +17,10 @@ struct mip_options
   const char *use_file;         /* -fplugin-arg-mip-use=FILE, or NULL */
   bool use_verbose;             /* -fplugin-arg-mip-use-verbose */
   bool use_strict;              /* -fplugin-arg-mip-use-strict */
-  bool use_layout_only;         /* -fplugin-arg-mip-use-layout-only */
+  bool use_layout_only;         /* -fplugin-arg-mip-use-layout-only, or
+				   -fprofile-partial-training, or a
+				   profile without counts (mip_use_load) */
+  bool use_cold_never_run;      /* -fplugin-arg-mip-use-cold-never-run */
   int use_layout;               /* -fplugin-arg-mip-use-layout=KIND:
 				   an enum mip_layout_kind */
   bool probe_all_blocks;        /* -fplugin-arg-mip-probe-all-blocks */

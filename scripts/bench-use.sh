@@ -34,12 +34,15 @@
 #              row is
 #   MIP block-count -> exact AutoFDO (+ MIP use)   the same two with
 #              -fplugin-arg-mip-afdo-exact
-#   MIP use (function-coverage profile), and its layout only; the same
-#              two of a block-coverage profile   trained by the MIP build
-#              in that coverage mode on the same workload, then built as
-#              MIP use and MIP use, layout only are (BENCH_USE_COVERAGE=0
-#              leaves these four rows out); each left out, saying why,
-#              when its profile cannot be made
+#   MIP use (function-coverage profile), and the same with its
+#              never-run functions made cold; the same two of a
+#              block-coverage profile   trained by the MIP build in that
+#              coverage mode on the same workload, then built with
+#              -fplugin-arg-mip-use=PROFILE (which only places code with
+#              a profile without counts) and with
+#              -fplugin-arg-mip-use-cold-never-run as well
+#              (BENCH_USE_COVERAGE=0 leaves these four rows out); each
+#              left out, saying why, when its profile cannot be made
 # and, for speedtest1 only, post-link and other-compiler layouts from the
 # same training run:
 #   BOLT       plain's objects linked with --emit-relocs, instrumented
@@ -770,7 +773,7 @@ use_afdo_variant () {
 # instrumented build that trains (USE_COVERAGE_MODES: its name, the
 # mode) and the use builds of its profile, USE_DIR/NAME.mip.
 USE_COVERAGE_MODES="mipfcov:function-coverage mipbcov:block-coverage"
-USE_COVERAGE_VARIANTS="mipfcovuse mipfcovlayout mipbcovuse mipbcovlayout"
+USE_COVERAGE_VARIANTS="mipfcovuse mipfcovcold mipbcovuse mipbcovcold"
 
 # use_coverage_training ARGS...: each coverage mode's build, run on the
 # training workload ARGS, its profile made as USE_DIR/NAME.mip; a mode
@@ -813,11 +816,11 @@ use_coverage_builds () {
   done
   [ "$BENCH_USE_COVERAGE" = 1 ] || return 0
   for name in $USE_COVERAGE_VARIANTS; do
-    trainer=${name%layout} trainer=${trainer%use}
+    trainer=${name%cold} trainer=${trainer%use}
     profile=$USE_DIR/$trainer.mip
     flags="-fplugin=$MIP_PLUGIN -fplugin-arg-mip-use=$profile"
     case $name in
-      *layout) flags="$flags -fplugin-arg-mip-use-layout-only" ;;
+      *cold) flags="$flags -fplugin-arg-mip-use-cold-never-run" ;;
     esac
     if [ ! -f "$profile" ]; then
       echo "no profile: $(cat "$USE_DIR/$trainer.problem" 2>/dev/null)" \
@@ -1174,9 +1177,9 @@ use_title () {
     mipafdoexact) echo "MIP block-count -> exact AutoFDO" ;;
     mipafdoexactuse) echo "MIP block-count -> exact AutoFDO + MIP use" ;;
     mipfcovuse) echo "MIP use (function-coverage profile)" ;;
-    mipfcovlayout) echo "MIP use (function coverage), layout only" ;;
+    mipfcovcold) echo "MIP use (function coverage), never-run cold" ;;
     mipbcovuse) echo "MIP use (block-coverage profile)" ;;
-    mipbcovlayout) echo "MIP use (block coverage), layout only" ;;
+    mipbcovcold) echo "MIP use (block coverage), never-run cold" ;;
     bolt) echo "BOLT" ;;
     boltall) echo "BOLT -lite=0" ;;
     clang) echo "clang -O2, lld" ;;
