@@ -22,7 +22,7 @@ extern "C" {
 /* Bump on any change to mip-format.inc or to the rules below.  Readers
    refuse every other version: a raw profile written by another runtime
    must fail loudly, never merge garbage.  */
-#define MIP_FORMAT_VERSION 8u
+#define MIP_FORMAT_VERSION 9u
 
 /* Magic numbers.  Eight bytes: 0xff, four letters naming the file kind,
    then a byte giving the target's pointer size in bits.  Read as a u64 in
@@ -90,6 +90,14 @@ extern "C" {
 #define MIP_SAMPLE_ENTRIES_PER_UNIT 8u
 #define MIP_DEFAULT_RAW_NAME "default.mipraw"
 #define MIP_FILENAME_ENV "MIP_PROFILE_FILENAME"
+
+/* ---- Early blocks (the block-count mode; doc/format.md, section 16) -- */
+#define MIP_IPA_MAP_SECTION ".debug_mip_ipa"
+#define MIP_IPA_MAP_SECTION_ZLIB_GNU ".zdebug_mip_ipa"
+#define MIP_MAGIC_IPA64 MIP_MAGIC ('i', 'p', 'a', '_', 64)
+#define MIP_MAGIC_IPA32 MIP_MAGIC ('i', 'p', 'a', '_', 32)
+/* .debug_mip_ipa has a version of its own, as .debug_mip_heap has.  */
+#define MIP_IPA_FORMAT_VERSION 1u
 
 /* ---- Allocation sites (the heap option; doc/format.md, section 15) --- */
 #define MIP_HEAP_MAP_SECTION ".debug_mip_heap"

@@ -210,6 +210,10 @@ mip_profile_copy_empty (const struct mip_profile *profile,
   memcpy (empty->edges, profile->edges, h->edge_count * sizeof *empty->edges);
   memcpy (empty->heap_sites, profile->heap_sites,
 	  h->heap_site_count * sizeof *empty->heap_sites);
+  memcpy (empty->ipa_functions, profile->ipa_functions,
+	  h->ipa_function_count * sizeof *empty->ipa_functions);
+  memcpy (empty->ipa_holds, profile->ipa_holds,
+	  h->ipa_hold_count * sizeof *empty->ipa_holds);
   memcpy (empty->strings, profile->strings, h->strings_size);
   memcpy (empty->primary, profile->primary,
 	  h->function_count * sizeof *empty->primary);

@@ -133,6 +133,13 @@ check_tables (struct profile_parser *parser)
       || (status = check_table (parser, "allocation pair",
 				h->heap_pairs_offset, h->heap_pair_count,
 				sizeof (struct mip_profile_heap_pair), &end))
+      || (status = check_table (parser, "early function",
+				h->ipa_functions_offset, h->ipa_function_count,
+				sizeof (struct mip_profile_ipa_function),
+				&end))
+      || (status = check_table (parser, "early block hold",
+				h->ipa_holds_offset, h->ipa_hold_count,
+				sizeof (struct mip_profile_ipa_hold), &end))
       || (status = check_table (parser, "string", h->strings_offset,
 				h->strings_size, 1, &end)))
     return status;
@@ -177,6 +184,10 @@ read_tables (struct profile_parser *parser)
 	      &mip_layout_mip_profile_heap_site, profile->heap_sites);
   read_array (parser, h->heap_pairs_offset, h->heap_pair_count,
 	      &mip_layout_mip_profile_heap_pair, profile->heap_pairs);
+  read_array (parser, h->ipa_functions_offset, h->ipa_function_count,
+	      &mip_layout_mip_profile_ipa_function, profile->ipa_functions);
+  read_array (parser, h->ipa_holds_offset, h->ipa_hold_count,
+	      &mip_layout_mip_profile_ipa_hold, profile->ipa_holds);
   for (i = 0; i < h->infer_count; i++)
     mip_read_u32 (&parser->reader, h->infer_offset + 4 * (uint64_t) i,
 		  &profile->infer_entries[i]);
@@ -462,6 +473,49 @@ check_heap (struct profile_parser *parser)
   return status;
 }
 
+/* The early functions and the holds (mip-ipa.h): every index in range,
+   every name a string, the holds in (ipa_function, ipa_block) order.  */
+static enum mip_error
+check_ipa (struct profile_parser *parser)
+{
+  const struct mip_profile *profile = parser->profile;
+  const struct mip_profile_header *h = &profile->header;
+
+  for (uint32_t i = 0; i < h->ipa_function_count; i++)
+    {
+      const struct mip_profile_ipa_function *f = &profile->ipa_functions[i];
+      if (f->name_offset >= h->strings_size || f->unit_index >= h->unit_count
+	  || f->block_count == 0 || f->signature == 0)
+	return MIP_CORRUPT (parser, "early function %" PRIu32 ": name at %"
+			    PRIu32 ", unit %" PRIu32 ", %" PRIu32 " blocks,"
+			    " signature %" PRIu32, i, f->name_offset,
+			    f->unit_index, f->block_count, f->signature);
+    }
+  for (uint32_t i = 0; i < h->ipa_hold_count; i++)
+    {
+      const struct mip_profile_ipa_hold *hold = &profile->ipa_holds[i];
+      const struct mip_profile_ipa_hold *last =
+	i > 0 ? &profile->ipa_holds[i - 1] : NULL;
+      if (hold->function >= h->function_count
+	  || hold->block >= profile->functions[hold->function].block_count
+	  || hold->ipa_function >= h->ipa_function_count
+	  || hold->ipa_block
+	     >= profile->ipa_functions[hold->ipa_function].block_count)
+	return MIP_CORRUPT (parser, "early block hold %" PRIu32 " names"
+			    " block %" PRIu32 " of function %" PRIu32
+			    " and early block %" PRIu32 " of early function %"
+			    PRIu32 ", which the profile has not", i,
+			    hold->block, hold->function, hold->ipa_block,
+			    hold->ipa_function);
+      if (last && (hold->ipa_function < last->ipa_function
+		   || (hold->ipa_function == last->ipa_function
+		       && hold->ipa_block < last->ipa_block)))
+	return MIP_CORRUPT (parser, "early block hold %" PRIu32
+			    " is out of order", i);
+    }
+  return MIP_OK;
+}
+
 static enum mip_error
 check_contents (struct profile_parser *parser)
 {
@@ -477,6 +531,8 @@ check_contents (struct profile_parser *parser)
     status = check_function (parser, i);
   if (status == MIP_OK)
     status = check_heap (parser);
+  if (status == MIP_OK)
+    status = check_ipa (parser);
   return status;
 }
 

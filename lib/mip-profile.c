@@ -29,6 +29,8 @@ mip_profile_free (struct mip_profile *profile)
   free (profile->callers);
   free (profile->heap_sites);
   free (profile->heap_pairs);
+  free (profile->ipa_functions);
+  free (profile->ipa_holds);
   free (profile->strings);
   free (profile->primary);
   free (profile->effective_kinds);
@@ -66,6 +68,10 @@ mip_profile_allocate_tables (struct mip_profile *profile)
 					sizeof *profile->heap_sites);
   profile->heap_pairs = allocate_array (header->heap_pair_count,
 					sizeof *profile->heap_pairs);
+  profile->ipa_functions = allocate_array (header->ipa_function_count,
+					   sizeof *profile->ipa_functions);
+  profile->ipa_holds = allocate_array (header->ipa_hold_count,
+				       sizeof *profile->ipa_holds);
   profile->strings = allocate_array (header->strings_size, 1);
   profile->primary = allocate_array (header->function_count,
 				     sizeof *profile->primary);
@@ -73,7 +79,8 @@ mip_profile_allocate_tables (struct mip_profile *profile)
 					     sizeof *profile->effective_kinds);
   return (profile->units && profile->functions && profile->blocks
 	  && profile->infer_entries && profile->edges && profile->callers
-	  && profile->heap_sites && profile->heap_pairs && profile->strings
+	  && profile->heap_sites && profile->heap_pairs
+	  && profile->ipa_functions && profile->ipa_holds && profile->strings
 	  && profile->primary && profile->effective_kinds);
 }
 
@@ -544,7 +551,7 @@ mip_profile_heap_site_at (const struct mip_profile *profile,
 struct profile_layout
 {
   uint64_t units, functions, blocks, infer_entries, edges, callers;
-  uint64_t heap_sites, heap_pairs, strings;
+  uint64_t heap_sites, heap_pairs, ipa_functions, ipa_holds, strings;
   uint64_t end;
 };
 
@@ -573,8 +580,14 @@ plan_layout (const struct mip_profile_header *header)
 			  * sizeof (struct mip_profile_caller));
   at.heap_pairs = align8 (at.heap_sites + (uint64_t) header->heap_site_count
 			  * sizeof (struct mip_profile_heap_site));
-  at.strings = align8 (at.heap_pairs + (uint64_t) header->heap_pair_count
-		       * sizeof (struct mip_profile_heap_pair));
+  at.ipa_functions = align8 (at.heap_pairs
+			     + (uint64_t) header->heap_pair_count
+			       * sizeof (struct mip_profile_heap_pair));
+  at.ipa_holds = align8 (at.ipa_functions
+			 + (uint64_t) header->ipa_function_count
+			   * sizeof (struct mip_profile_ipa_function));
+  at.strings = align8 (at.ipa_holds + (uint64_t) header->ipa_hold_count
+		       * sizeof (struct mip_profile_ipa_hold));
   at.end = at.strings + header->strings_size;
   return at;
 }
@@ -605,6 +618,8 @@ mip_profile_serialize (const struct mip_profile *profile,
   header.callers_offset = (uint32_t) at.callers;
   header.heap_sites_offset = (uint32_t) at.heap_sites;
   header.heap_pairs_offset = (uint32_t) at.heap_pairs;
+  header.ipa_functions_offset = (uint32_t) at.ipa_functions;
+  header.ipa_holds_offset = (uint32_t) at.ipa_holds;
   header.strings_offset = (uint32_t) at.strings;
   header.reserved = 0;
   memcpy (file, &header, sizeof header);
@@ -624,6 +639,10 @@ mip_profile_serialize (const struct mip_profile *profile,
 	  header.heap_site_count * sizeof *profile->heap_sites);
   memcpy (file + at.heap_pairs, profile->heap_pairs,
 	  header.heap_pair_count * sizeof *profile->heap_pairs);
+  memcpy (file + at.ipa_functions, profile->ipa_functions,
+	  header.ipa_function_count * sizeof *profile->ipa_functions);
+  memcpy (file + at.ipa_holds, profile->ipa_holds,
+	  header.ipa_hold_count * sizeof *profile->ipa_holds);
   memcpy (file + at.strings, profile->strings, header.strings_size);
   *data = file;
   *size = (size_t) at.end;

@@ -43,6 +43,11 @@ struct mip_profile
 					   by raw_offset */
   struct mip_profile_heap_pair *heap_pairs; /* header.heap_pair_count,
 					   by (alloc, free) */
+  struct mip_profile_ipa_function *ipa_functions; /* header.
+					   ipa_function_count: the early
+					   functions (mip-ipa.h) */
+  struct mip_profile_ipa_hold *ipa_holds; /* header.ipa_hold_count, by
+					   (ipa_function, ipa_block) */
   char *strings;                        /* header.strings_size */
   /* Derived on load, not stored.  */
   uint32_t *primary;            /* per function: itself, or the earlier

@@ -24,7 +24,7 @@ static_assert (sizeof (struct mip_map_unit) == 72, "map unit size");
 static_assert (sizeof (struct mip_map_function) == 80, "map function size");
 static_assert (sizeof (struct mip_map_block) == 32, "map block size");
 static_assert (sizeof (struct mip_map_edge) == 8, "edge size");
-static_assert (sizeof (struct mip_profile_header) == 184,
+static_assert (sizeof (struct mip_profile_header) == 200,
 	       "profile header size");
 static_assert (sizeof (struct mip_profile_unit) == 32, "profile unit size");
 static_assert (sizeof (struct mip_profile_function) == 120,
@@ -42,6 +42,14 @@ static_assert (sizeof (struct mip_heap_map_unit) == 40,
 	       "heap map unit size");
 static_assert (sizeof (struct mip_heap_map_site) == 16,
 	       "heap map site size");
+static_assert (sizeof (struct mip_ipa_map_unit) == 40, "ipa map unit size");
+static_assert (sizeof (struct mip_ipa_map_function) == 16,
+	       "ipa map function size");
+static_assert (sizeof (struct mip_ipa_map_hold) == 16, "ipa map hold size");
+static_assert (sizeof (struct mip_profile_ipa_function) == 16,
+	       "profile ipa function size");
+static_assert (sizeof (struct mip_profile_ipa_hold) == 16,
+	       "profile ipa hold size");
 
 /* The field tables: {offset, size} of each field, in file order.  */
 #define MIP_STRUCT_BEGIN(name) \

@@ -28,6 +28,7 @@
 
 #include "mip-file.h"
 #include "mip-heap.h"
+#include "mip-ipa.h"
 #include "mip-map.h"
 #include "mip-profile.h"
 #include "mip-raw.h"
@@ -39,6 +40,8 @@ struct create_input
   const char *name;             /* the operand */
   struct mip_map *map;
   struct mip_heap_map *heap;    /* its allocation sites, or NULL */
+  struct mip_ipa_map *ipa;      /* its early blocks, or NULL */
+  unsigned char *ipa_section;   /* what IPA's names point into */
   const char *map_file;         /* where the map came from */
   uint64_t code_begin, code_end;
   uint32_t gnu_build_id_size;
@@ -140,6 +143,36 @@ parse_elf_heap (const char *path, unsigned char *data, size_t size,
   return ok;
 }
 
+/* The early blocks of the ELF image PATH (SIZE bytes at DATA), whose
+   map is INPUT->map, into INPUT->ipa: NULL when it has no
+   .debug_mip_ipa section.  False (after a message) when they cannot be
+   read.  */
+static bool
+parse_elf_ipa (const char *path, unsigned char *data, size_t size,
+	       struct create_input *input)
+{
+  struct mip_error_context error;
+  size_t section_size = 0;
+
+  mip_error_clear (&error);
+  switch (mipdata_elf_ipa_blocks (path, data, size, &input->ipa_section,
+				  &section_size))
+    {
+    case MIPDATA_ELF_MAP_FOUND:
+      if (mip_ipa_map_parse (input->ipa_section, section_size, path,
+			     input->map, &input->ipa, &error) != MIP_OK)
+	{
+	  mipdata_report (&error);
+	  return false;
+	}
+      return true;
+    case MIPDATA_ELF_MAP_MISSING:
+      return true;
+    default:
+      return false;
+    }
+}
+
 /* The map of the debug file INPUT->debug_file, found for INPUT (whose
    GNU build id it must have, when both are known).  */
 static int
@@ -167,7 +200,8 @@ map_from_debug_file (struct create_input *input)
     }
   input->map_file = file->path;
   if (!parse_elf_heap (file->path, file->data, file->size, input->map,
-		       &input->heap))
+		       &input->heap)
+      || !parse_elf_ipa (file->path, file->data, file->size, input))
     return MIPDATA_EXIT_FAILURE;
   if (input->gnu_build_id_size == 0)
     {
@@ -194,6 +228,7 @@ load_elf (struct create_input *input, unsigned char *data, size_t size)
       input->map_file = input->name;
       return parse_elf_heap (input->name, data, size, input->map,
 			     &input->heap)
+	     && parse_elf_ipa (input->name, data, size, input)
 	     ? MIPDATA_EXIT_OK : MIPDATA_EXIT_FAILURE;
     case MIPDATA_ELF_MAP_MISSING:
       break;
@@ -402,6 +437,13 @@ create_profile (const char *profile_path, const char *name)
 	  mipdata_report (&error);
 	  status = MIPDATA_EXIT_FAILURE;
 	}
+      /* Its early blocks, whose counts profile use computes.  */
+      else if (input.ipa
+	       && mip_profile_set_ipa (profile, input.ipa, &error) != MIP_OK)
+	{
+	  mipdata_report (&error);
+	  status = MIPDATA_EXIT_FAILURE;
+	}
       /* A raw profile given is merged: it is a run of that binary.  */
       else if (input.have_raw
 	       && (mip_profile_check_raw (profile, &input.raw, name, &error)
@@ -429,6 +471,8 @@ create_profile (const char *profile_path, const char *name)
   free (data);
   mip_profile_free (profile);
   mip_heap_map_free (input.heap);
+  mip_ipa_map_free (input.ipa);
+  free (input.ipa_section);
   mip_map_free (input.map);
   mipdata_debug_file_free (&input.debug_file);
   return status;

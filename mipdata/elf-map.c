@@ -315,6 +315,14 @@ mipdata_elf_heap_sites (const char *path, unsigned char *data, size_t size,
 			    MIP_HEAP_MAP_SECTION_ZLIB_GNU, sites, sites_size);
 }
 
+enum mipdata_elf_map_result
+mipdata_elf_ipa_blocks (const char *path, unsigned char *data, size_t size,
+			unsigned char **blocks, size_t *blocks_size)
+{
+  return elf_debug_section (path, data, size, MIP_IPA_MAP_SECTION,
+			    MIP_IPA_MAP_SECTION_ZLIB_GNU, blocks, blocks_size);
+}
+
 bool
 mipdata_elf_code_range (unsigned char *data, size_t size, uint64_t *begin,
 			uint64_t *end)

@@ -106,6 +106,11 @@ mipdata_elf_map (const char *path, unsigned char *data, size_t size,
 enum mipdata_elf_map_result
 mipdata_elf_heap_sites (const char *path, unsigned char *data, size_t size,
 			unsigned char **sites, size_t *sites_size);
+/* The same for the early blocks of a block-count build: its
+   .debug_mip_ipa section.  */
+enum mipdata_elf_map_result
+mipdata_elf_ipa_blocks (const char *path, unsigned char *data, size_t size,
+			unsigned char **blocks, size_t *blocks_size);
 /* The link-time extent [*BEGIN, *END) of the executable segments of the
    ELF file in DATA; false (and 0, 0) when it has none or is not ELF.  */
 bool mipdata_elf_code_range (unsigned char *data, size_t size,

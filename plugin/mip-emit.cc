@@ -456,6 +456,67 @@ emit_heap_unit (uint64_t unit_hash)
   fprintf (asm_out_file, "\t.popsection\n");
 }
 
+/* The unit's early blocks in .debug_mip_ipa (a unit of the block-count
+   mode that has any: mip-ipa-blocks.cc), matched to its map unit by the
+   unit hash:
+
+	.pushsection .debug_mip_ipa,"",%progbits
+	.balign	8
+	.quad	<magic>			# struct mip_ipa_map_unit
+	.long	1, 40
+	.quad	0x<unit hash>
+	.long	<functions>, <holds>, <strings size>, 0
+	.long	<name offset>, <signature>, <blocks>, 0	# per function
+	...
+	.long	<function>, <block>, <early function>, <early block>	# per hold
+	...
+	.string	"<symbol>"			# per function
+	...
+	.balign	8
+	.popsection  */
+static void
+emit_ipa_unit (uint64_t unit_hash)
+{
+  unsigned functions = mip_early_function_count ();
+  if (functions == 0)
+    return;
+  uint32_t strings_size = 0;
+  for (unsigned i = 0; i < functions; i++)
+    strings_size += strlen (mip_early_function_at (i)->symbol) + 1;
+  fprintf (asm_out_file, "\t.pushsection\t%s,\"\",%%progbits\n",
+	   MIP_IPA_MAP_SECTION);
+  fprintf (asm_out_file, "\t.balign\t8\n");
+  emit_u64 (mip_pointer_size () == 8 ? MIP_MAGIC_IPA64 : MIP_MAGIC_IPA32);
+  emit_u32 (MIP_IPA_FORMAT_VERSION);
+  emit_u32 (sizeof (struct mip_ipa_map_unit));
+  emit_u64 (unit_hash);
+  emit_u32 (functions);
+  emit_u32 (mip_early_hold_count ());
+  emit_u32 (strings_size);
+  emit_u32 (0);						/* reserved */
+  uint32_t name_offset = 0;
+  for (unsigned i = 0; i < functions; i++)
+    {
+      const mip_early_function *f = mip_early_function_at (i);
+      emit_u32 (name_offset);
+      emit_u32 (f->signature);
+      emit_u32 (f->block_count);
+      emit_u32 (0);
+      name_offset += strlen (f->symbol) + 1;
+    }
+  for (unsigned i = 0; i < mip_early_hold_count (); i++)
+    {
+      const struct mip_ipa_map_hold *hold = mip_early_hold_at (i);
+      emit_u32 (hold->function);
+      emit_u32 (hold->block);
+      emit_u32 (hold->ipa_function);
+      emit_u32 (hold->ipa_block);
+    }
+  for (unsigned i = 0; i < functions; i++)
+    emit_string (mip_early_function_at (i)->symbol);
+  fprintf (asm_out_file, "\t.balign\t8, 0\n\t.popsection\n");
+}
+
 /* Functions whose end label was never written (not output after all)
    cannot be described; they are dropped before anything is emitted.  */
 static bool
@@ -570,4 +631,5 @@ mip_emit_unit (void *, void *)
   emit_raw_unit (unit_hash, raw_size);
   emit_map_unit (unit_hash, raw_size);
   emit_heap_unit (unit_hash);
+  emit_ipa_unit (unit_hash);
 }

@@ -196,8 +196,8 @@ hash_statement (uint64_t hash, gimple *stmt)
 }
 
 /* FN's IPA signature (see the top of this file).  */
-static uint32_t
-ipa_signature (function *fn)
+uint32_t
+mip_gimple_signature (function *fn)
 {
   uint64_t hash = MIP_HASH_INIT;
   basic_block bb;
@@ -340,7 +340,7 @@ record_signatures (void)
       if (!fn || !fn->cfg)
 	continue;
       const char *symbol = xstrdup (mip_decl_symbol (node->decl));
-      ipa_signatures->put (symbol, ipa_signature (fn));
+      ipa_signatures->put (symbol, mip_gimple_signature (fn));
     }
 }
 
@@ -556,7 +556,8 @@ mip_ipa_start (void *, void *)
   record_signatures ();
   if (mip_options.use_file)
     mip_index_find_unit ();
-  if (mip_options.use_file && !mip_options.use_layout_only)
+  if (mip_options.use_file && !mip_options.use_layout_only
+      && !mip_options.use_early_counts)
     {
       if (!cold_for_own_body)
 	cold_for_own_body = new hash_set<nofree_string_hash>;

@@ -274,6 +274,7 @@ copy_block_plan (const struct mip_block_plan *plan, function *fun,
     {
       struct mip_block_record *b = &record->blocks[k];
       b->id = mip_early_block_id (fun, plan->blocks[k]);
+      mip_ipa_blocks_note_block (k, plan->blocks[k]);
       b->probe = plan->probe[k];
       b->infer_begin = plan->infer_begin[k];
       b->infer_count = plan->infer_count[k];

@@ -50,6 +50,9 @@ static struct plugin_info mip_plugin_info = {
   "      coverage) and with -fprofile-partial-training\n"
   "  -fplugin-arg-mip-use-cold-never-run  make never-run functions cold\n"
   "      with a profile without counts as well\n"
+  "  -fplugin-arg-mip-use-no-early-counts  do not give GCC the early\n"
+  "      block counts of a block-count profile (made with -g) before\n"
+  "      its IPA passes\n"
   "  -fplugin-arg-mip-afdo-exact  with -fauto-profile=FILE made by\n"
   "      mipdata export --format=afdo: its counts are exact, and GCC\n"
   "      uses them as it uses -fprofile-use's"
@@ -93,7 +96,7 @@ parse_generate_mode (const char *value, uint32_t *mode)
 /* The arguments the plugin takes, for the suggestion on a typo.  */
 static const char *const argument_names[] = {
   "generate", "use", "use-verbose", "use-strict", "use-layout-only",
-  "use-cold-never-run", "use-layout",
+  "use-cold-never-run", "use-no-early-counts", "use-layout",
   "probe-all-blocks", "calls-may-exit", "atomic", "heap", "afdo-exact"
 };
 
@@ -120,7 +123,8 @@ report_unknown_argument (const char *base_name, const char *key)
     error ("mip: unknown argument %<-fplugin-arg-%s-%s%>;"
 	   " valid arguments are %<generate[=MODE]%>, %<use=FILE%>,"
 	   " %<use-verbose%>, %<use-strict%>, %<use-layout-only%>,"
-	   " %<use-cold-never-run%>, %<use-layout=KIND%>,"
+	   " %<use-cold-never-run%>, %<use-no-early-counts%>,"
+	   " %<use-layout=KIND%>,"
 	   " %<probe-all-blocks%>, %<calls-may-exit%>, %<atomic%>,"
 	   " %<heap%> and %<afdo-exact%>", base_name, key);
 }
@@ -164,6 +168,8 @@ parse_arguments (struct plugin_name_args *info)
 	mip_options.use_layout_only = true;
       else if (strcmp (key, "use-cold-never-run") == 0 && value == NULL)
 	mip_options.use_cold_never_run = true;
+      else if (strcmp (key, "use-no-early-counts") == 0 && value == NULL)
+	mip_options.use_no_early_counts = true;
       else if (strcmp (key, "use-layout") == 0)
 	{
 	  enum mip_layout_kind kind;
@@ -211,11 +217,12 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *version)
     return 1;
   if ((mip_options.use_verbose || mip_options.use_strict
        || mip_options.use_layout_only || mip_options.use_cold_never_run
+       || mip_options.use_no_early_counts
        || mip_options.use_layout != MIP_LAYOUT_FIRST_CALL)
       && !mip_options.use_file)
     warning (0, "mip: %<use-verbose%>, %<use-strict%>,"
-	     " %<use-layout-only%>, %<use-cold-never-run%> and"
-	     " %<use-layout%> have no effect"
+	     " %<use-layout-only%>, %<use-cold-never-run%>,"
+	     " %<use-no-early-counts%> and %<use-layout%> have no effect"
 	     " without %<-fplugin-arg-mip-use=FILE%>");
   if (mip_options.use_cold_never_run
       && (mip_options.use_layout_only || flag_profile_partial_training))
@@ -273,7 +280,9 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *version)
     }
   register_callback (info->base_name, PLUGIN_ALL_IPA_PASSES_START,
 		     mip_ipa_start, NULL);
-  if (mip_options.use_file && !mip_options.use_layout_only)
+  mip_ipa_blocks_register (info->base_name);
+  if (mip_options.use_file && !mip_options.use_layout_only
+      && !mip_options.use_early_counts)
     {
       register_callback (info->base_name, PLUGIN_ALL_PASSES_START,
 			 mip_ipa_function_start, NULL);

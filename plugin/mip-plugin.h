@@ -21,6 +21,9 @@ struct mip_options
 				   -fprofile-partial-training, or a
 				   profile without counts (mip_use_load) */
   bool use_cold_never_run;      /* -fplugin-arg-mip-use-cold-never-run */
+  bool use_no_early_counts;     /* -fplugin-arg-mip-use-no-early-counts */
+  bool use_early_counts;        /* the profile's early block counts are
+				   used (mip-ipa-blocks.cc) */
   int use_layout;               /* -fplugin-arg-mip-use-layout=KIND:
 				   an enum mip_layout_kind */
   bool probe_all_blocks;        /* -fplugin-arg-mip-probe-all-blocks */
@@ -96,6 +99,26 @@ void mip_ipa_start (void *gcc_data, void *user_data);
 void mip_ipa_function_start (void *gcc_data, void *user_data);
 void mip_ipa_function_end (void *gcc_data, void *user_data);
 uint32_t mip_ipa_signature (const char *symbol);
+uint32_t mip_gimple_signature (function *fn);
+
+/* mip-ipa-blocks.cc: the early blocks (block-count mode) and their
+   counts (use).  */
+struct mip_early_function
+{
+  const char *symbol;
+  uint32_t signature;           /* mip_gimple_signature */
+  uint32_t block_count;
+};
+void mip_ipa_blocks_register (const char *plugin_name);
+/* Machine block K of the function being instrumented, BB: the early
+   blocks it holds, for the record about to be added.  */
+void mip_ipa_blocks_note_block (unsigned k, basic_block bb);
+unsigned mip_early_function_count (void);
+const mip_early_function *mip_early_function_at (unsigned index);
+unsigned mip_early_hold_count (void);
+const struct mip_ipa_map_hold *mip_early_hold_at (unsigned index);
+/* What -fprofile-use turns on, where the command line did not say.  */
+void mip_enable_fdo_options (void);
 /* The name of DECL as the symbol table will know it.  */
 const char *mip_decl_symbol (tree decl);
 unsigned mip_ipa_made_cold (void);
@@ -108,8 +131,13 @@ void mip_check_lto_mode (function *fun);
 
 /* mip-use.cc */
 bool mip_use_load (const char *path);
+/* The profile mip_use_load read, or NULL.  */
+const struct mip_profile *mip_use_profile (void);
 void mip_use_function (function *fun, const char *symbol, uint64_t signature);
 void mip_use_blocks (function *fun, const char *symbol, uint64_t signature);
+bool mip_infer_counts (function *fun, gcov_type *known);
+void mip_set_edge_probabilities (basic_block bb, const gcov_type *known,
+				 bool exact);
 void mip_use_block_counts (function *fun, gcov_type *known,
 			   const unsigned char *seen, gcov_type calls);
 void mip_use_finish_unit (void *gcc_data, void *user_data);

@@ -77,8 +77,10 @@ count_from_predecessors (basic_block bb, const gcov_type *known)
    does, one block gets the estimate of its predecessors, and so on.
    Returns false when some block stays unknown (no way from a block of
    known count reaches it).  */
+} // namespace
+
 bool
-infer_counts (function *fun, gcov_type *known)
+mip_infer_counts (function *fun, gcov_type *known)
 {
   basic_block bb;
   for (;;)
@@ -106,6 +108,8 @@ infer_counts (function *fun, gcov_type *known)
     }
 }
 
+namespace {
+
 /* The count of edge E out of a block of count FROM, when KNOWN gives it:
    the whole of FROM for a block's only edge, the count of the
    destination for an edge that is its destination's only one.  -1
@@ -121,11 +125,15 @@ edge_count (edge e, gcov_type from, const gcov_type *known)
   return -1;
 }
 
+} // namespace
+
 /* The probabilities of BB's edges from the counts: an edge of known
    count gets it over BB's count; the rest of BB's count is shared by
-   the other edges in the proportions GCC's estimate gave them.  */
+   the other edges in the proportions GCC's estimate gave them.  They
+   are precise when EXACT, else estimates.  */
 void
-set_edge_probabilities (basic_block bb, const gcov_type *known)
+mip_set_edge_probabilities (basic_block bb, const gcov_type *known,
+			    bool exact)
 {
   gcov_type from = known[bb->index], rest = from;
   int unknown_weight = 0, unknown_edges = 0;
@@ -157,12 +165,11 @@ set_edge_probabilities (basic_block bb, const gcov_type *known)
 		  : rest / unknown_edges;
 	}
       e->probability
-	= profile_probability::probability_in_gcov_type (count, from)
-	    .guessed ();
+	= profile_probability::probability_in_gcov_type (count, from);
+      if (!exact)
+	e->probability = e->probability.guessed ();
     }
 }
-
-} // namespace
 
 /* Give FUN's blocks the counts of the profile: KNOWN per block index
    (-1 where the profile has none; changed: filled in where the
@@ -173,7 +180,7 @@ void
 mip_use_block_counts (function *fun, gcov_type *known,
 		      const unsigned char *seen, gcov_type calls)
 {
-  if (!infer_counts (fun, known))
+  if (!mip_infer_counts (fun, known))
     return;
   basic_block bb;
   FOR_EACH_BB_FN (bb, fun)
@@ -182,7 +189,7 @@ mip_use_block_counts (function *fun, gcov_type *known,
 		    (MAX (known[bb->index], (gcov_type) 1)).guessed_local ();
   FOR_EACH_BB_FN (bb, fun)
     if (seen[bb->index] != 1)
-      set_edge_probabilities (bb, known);
+      mip_set_edge_probabilities (bb, known, false);
   profile_count entry
     = profile_count::from_gcov_type (MAX (calls, (gcov_type) 1))
 	.guessed_local ();

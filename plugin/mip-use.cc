@@ -137,6 +137,12 @@ profile_has_counts (const struct mip_profile *p)
   return false;
 }
 
+const struct mip_profile *
+mip_use_profile (void)
+{
+  return profile;
+}
+
 bool
 mip_use_load (const char *path)
 {

@@ -210,7 +210,7 @@ START_TEST (test_layout_tables)
 	}
       ck_assert_uint_eq (covered, layouts[i]->size);
     }
-  ck_assert_uint_eq (mip_layout_mip_profile_header.size, 184);
+  ck_assert_uint_eq (mip_layout_mip_profile_header.size, 200);
   ck_assert_uint_eq (mip_layout_mip_raw_header.size, 104);
 }
 END_TEST
@@ -1250,7 +1250,8 @@ START_TEST (test_profile_corrupt)
     + 3 * sizeof (struct mip_profile_unit);
   const size_t function1 = functions + sizeof (struct mip_profile_function);
 
-  expect_profile_corruption (FIELD (mip_profile_header, version), 9,
+  expect_profile_corruption (FIELD (mip_profile_header, version),
+			     MIP_FORMAT_VERSION + 1,
 			     MIP_ERROR_VERSION);
   expect_profile_corruption (FIELD (mip_profile_header, magic),
 			     MIP_MAGIC_MAP64, MIP_ERROR_WRONG_KIND);

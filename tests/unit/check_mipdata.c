@@ -1311,7 +1311,8 @@ START_TEST (test_info)
 	    "Blocks Covered: 10\n"
 	    "Probes: 10\n"
 	    "Blocks Probed: 62.5%%\n"
-	    "Allocation Sites: 0\n",
+	    "Allocation Sites: 0\n"
+	    "Early Functions: 0\n",
 	    (unsigned long long) test_build_id (&binary));
   ck_assert_output (r, OUT, expected);
   ck_assert_output (r, ERR, "");
@@ -1336,7 +1337,8 @@ START_TEST (test_info)
 	    "Blocks Covered: 0\n"
 	    "Probes: 0\n"
 	    "Blocks Probed: -\n"
-	    "Allocation Sites: 0\n",
+	    "Allocation Sites: 0\n"
+	    "Early Functions: 0\n",
 	    (unsigned long long) test_build_id (&binary));
   ck_assert_output (r, OUT, expected);
   free_result (&r);
@@ -1648,7 +1650,8 @@ expect_big_endian_profile (const struct test_binary *binary)
 	    "Blocks Covered: 6\n"
 	    "Probes: 3\n"
 	    "Blocks Probed: 33.3%%\n"
-	    "Allocation Sites: 0\n",
+	    "Allocation Sites: 0\n"
+	    "Early Functions: 0\n",
 	    (unsigned long long) test_build_id (binary),
 	    binary->pointer_size * 8);
   ck_assert_output (r, OUT, expected);

@@ -1,0 +1,614 @@
+/* mip-ipa-blocks.cc - block counts keyed by the blocks GCC has when its
+   IPA passes start profiling, where -fprofile-generate counts and
+   -fprofile-use reads.
+
+   Copyright (C) 2026 The MIP for GCC developers.
+   SPDX-License-Identifier: GPL-3.0-or-later
+
+   EXPERIMENT (MIP_IPA_BLOCKS_DUMP / MIP_IPA_BLOCKS_PROFILE): the data
+   goes through side files, not yet the map and the profile.
+
+   The block-count mode counts machine blocks, after every decision of
+   GCC's.  GCC's own profile use wants the counts of the blocks it has
+   before its IPA passes (inlining, cloning) and its loop passes, so
+   that those decisions follow the profile.  In the generate build, a
+   pass right before GCC's "profile" pass puts at the start of every
+   block of every function a debug bind of an artificial variable to the
+   block's number (the function's number in the unit times 2^20, plus
+   the block's place in the function):
+
+       # DEBUG __mip_ipa_block => 1048579
+
+   A debug bind changes no code (-fcompare-debug), is copied with its
+   block when GCC inlines, unrolls or duplicates it, and moves with the
+   code when blocks merge.  Right before var-tracking, the binds each
+   machine block holds are read and removed: the machine block ran as
+   often as each block it holds a bind of entered, so a block's count is
+   the sum of the counts of the machine blocks that hold its binds, once
+   per bind.  The use build computes the same function's signature at
+   the same point and, where it matches, gives its blocks those counts,
+   exactly as -fprofile-use would.  */
+
+#include "mip-plugin.h"
+#include "mip-ipa.h"
+#include "mip-profile-index.h"
+#include "tree-ssa-alias.h"
+#include "gimple-expr.h"
+#include "gimple.h"
+#include "gimple-iterator.h"
+#include "stringpool.h"
+#include "hash-map.h"
+#include "profile.h"
+#include "gcov-io.h"
+
+/* A function's number in the bind's value; the block's takes the bits
+   below.  */
+#define BLOCK_BITS 20
+
+namespace {
+
+/* The artificial variable the binds set.  */
+tree early_block_var;
+
+vec<mip_early_function> early_functions;
+vec<struct mip_ipa_map_hold> early_holds;
+
+tree
+early_block_variable (void)
+{
+  if (early_block_var == NULL_TREE)
+    {
+      early_block_var = build_decl (UNKNOWN_LOCATION, VAR_DECL,
+				    get_identifier ("__mip_early_block"),
+				    long_long_unsigned_type_node);
+      TREE_STATIC (early_block_var) = 1;
+      DECL_ARTIFICIAL (early_block_var) = 1;
+    }
+  return early_block_var;
+}
+
+/* Put a bind of the variable to (FUNCTION << BLOCK_BITS) + K at the
+   start of the K-th block of FUN (after its labels).  Returns the number
+   of blocks.  */
+unsigned
+mark_blocks (function *fun, unsigned function)
+{
+  unsigned k = 0;
+  basic_block bb;
+  FOR_EACH_BB_FN (bb, fun)
+    {
+      gimple_stmt_iterator gsi = gsi_after_labels (bb);
+      tree value = build_int_cst (long_long_unsigned_type_node,
+				  ((HOST_WIDE_INT) function << BLOCK_BITS) + k);
+      gimple *bind = gimple_build_debug_bind (early_block_variable (), value,
+					      NULL);
+      gsi_insert_before (&gsi, bind, GSI_SAME_STMT);
+      k++;
+    }
+  return k;
+}
+
+/* Generate: number every function's blocks.  */
+void
+mark_unit (void)
+{
+  if (!MAY_HAVE_DEBUG_BIND_STMTS)
+    return;
+  cgraph_node *node;
+  FOR_EACH_DEFINED_FUNCTION (node)
+    {
+      if (!node->has_gimple_body_p ())
+	continue;
+      function *fun = DECL_STRUCT_FUNCTION (node->decl);
+      unsigned number = early_functions.length ();
+      if (number >= (1u << (32 - BLOCK_BITS))
+	  || n_basic_blocks_for_fn (fun) > (1 << BLOCK_BITS))
+	continue;
+      push_cfun (fun);
+      mip_early_function f;
+      f.symbol = xstrdup (mip_decl_symbol (node->decl));
+      f.signature = mip_gimple_signature (fun);
+      f.block_count = mark_blocks (fun, number);
+      early_functions.safe_push (f);
+      pop_cfun ();
+    }
+}
+
+/* ---- Use: the counts ------------------------------------------------ */
+
+/* The counts of every early block of the profile (mip_profile_ipa_counts)
+   and, per early function, where its blocks start among them.  */
+uint64_t *profile_counts;
+uint64_t *profile_begin;
+
+typedef hash_map<edge, gcov_type> edge_counts;
+
+/* The count of E, -1 when unknown.  */
+gcov_type
+edge_count_of (edge_counts *edges, edge e)
+{
+  gcov_type *c = edges->get (e);
+  return c ? *c : -1;
+}
+
+/* Of the edges LIST (a block's predecessors or successors), how many
+   have no count in EDGES (setting LAST to one of them) and the sum of
+   the counts of the others.  */
+unsigned
+unknown_edges (edge_counts *edges, vec<edge, va_gc> *list, edge *last,
+	       gcov_type *sum)
+{
+  unsigned unknown = 0;
+  *sum = 0;
+  edge e;
+  edge_iterator ei;
+  FOR_EACH_EDGE (e, ei, list)
+    {
+      gcov_type c = edge_count_of (edges, e);
+      if (c < 0)
+	{
+	  unknown++;
+	  *last = e;
+	}
+      else
+	*sum += c;
+    }
+  return unknown;
+}
+
+/* Flow conservation over FUN's blocks, ENTRY and EXIT included: a
+   block's count is what its edges bring in and what they take out.
+   Fills in KNOWN (per block index, -1 unknown) and EDGES from the
+   counts the profile gives, until nothing more follows.  A block with
+   no successors (it ends in a call that does not return) takes nothing
+   out.  */
+void
+infer_by_flow (function *fun, gcov_type *known, edge_counts *edges)
+{
+  bool changed = true;
+  while (changed)
+    {
+      changed = false;
+      basic_block bb;
+      FOR_ALL_BB_FN (bb, fun)
+	{
+	  edge last = NULL;
+	  gcov_type in_sum, out_sum;
+	  unsigned in_unknown = unknown_edges (edges, bb->preds, &last,
+					       &in_sum);
+	  edge in_last = last;
+	  unsigned out_unknown = unknown_edges (edges, bb->succs, &last,
+						&out_sum);
+	  edge out_last = last;
+	  bool has_in = EDGE_COUNT (bb->preds) > 0;
+	  bool has_out = EDGE_COUNT (bb->succs) > 0;
+	  if (known[bb->index] < 0)
+	    {
+	      if (has_in && in_unknown == 0)
+		known[bb->index] = in_sum;
+	      else if (has_out && out_unknown == 0)
+		known[bb->index] = out_sum;
+	      else
+		continue;
+	      changed = true;
+	    }
+	  gcov_type count = known[bb->index];
+	  if (in_unknown == 1)
+	    {
+	      edges->put (in_last, MAX (count - in_sum, (gcov_type) 0));
+	      changed = true;
+	    }
+	  if (out_unknown == 1)
+	    {
+	      edges->put (out_last, MAX (count - out_sum, (gcov_type) 0));
+	      changed = true;
+	    }
+	}
+    }
+}
+
+/* The probabilities of BB's edges from EDGES: an edge of known count
+   gets it over BB's count (KNOWN); the rest is shared by the others in
+   the proportions GCC's estimate gave them.  */
+void
+set_probabilities_from_flow (basic_block bb, const gcov_type *known,
+			     edge_counts *edges)
+{
+  gcov_type from = known[bb->index];
+  if (from <= 0 || EDGE_COUNT (bb->succs) == 0)
+    return;
+  edge last = NULL;
+  gcov_type sum;
+  unsigned unknown = unknown_edges (edges, bb->succs, &last, &sum);
+  gcov_type rest = MAX (from - sum, (gcov_type) 0);
+  int weight_sum = 0;
+  edge e;
+  edge_iterator ei;
+  FOR_EACH_EDGE (e, ei, bb->succs)
+    if (edge_count_of (edges, e) < 0 && e->probability.initialized_p ())
+      weight_sum += e->probability.to_reg_br_prob_base ();
+  FOR_EACH_EDGE (e, ei, bb->succs)
+    {
+      gcov_type c = edge_count_of (edges, e);
+      if (c < 0)
+	{
+	  int weight = e->probability.initialized_p ()
+		       ? e->probability.to_reg_br_prob_base () : 0;
+	  c = weight_sum > 0 ? (gcov_type) ((double) rest * weight / weight_sum)
+	      : rest / unknown;
+	}
+      e->probability = profile_probability::probability_in_gcov_type
+			 (MIN (c, from), from);
+    }
+}
+
+/* Give FUN (NODE's) the counts COUNTS of its blocks (-1 unknown) and
+   CALLS, its calls, as -fprofile-use would; false when they cannot be
+   completed.  */
+bool
+apply_counts (cgraph_node *node, function *fun, const uint64_t *counts,
+	      gcov_type calls)
+{
+  gcov_type *known = XNEWVEC (gcov_type, last_basic_block_for_fn (fun));
+  for (int i = 0; i < last_basic_block_for_fn (fun); i++)
+    known[i] = -1;
+  unsigned k = 0;
+  basic_block bb;
+  FOR_EACH_BB_FN (bb, fun)
+    {
+      uint64_t c = counts[k++];
+      known[bb->index] = c == MIP_IPA_UNKNOWN ? -1
+			 : (gcov_type) MIN (c, (uint64_t) INTTYPE_MAXIMUM
+						   (gcov_type) / 2);
+    }
+  edge_counts edges (64);
+  infer_by_flow (fun, known, &edges);
+  /* The calls of the function's own body, when its blocks do not say
+     how often it was entered (GCC merged it with an identical one, or
+     removed the blocks after its entry): its inlined copies ran too, so
+     the blocks come first.  */
+  if (known[ENTRY_BLOCK] < 0)
+    {
+      known[ENTRY_BLOCK] = calls;
+      infer_by_flow (fun, known, &edges);
+    }
+  if (!mip_infer_counts (fun, known))
+    {
+      free (known);
+      return false;
+    }
+  FOR_EACH_BB_FN (bb, fun)
+    bb->count = profile_count::from_gcov_type (known[bb->index]);
+  FOR_EACH_BB_FN (bb, fun)
+    set_probabilities_from_flow (bb, known, &edges);
+  ENTRY_BLOCK_PTR_FOR_FN (fun)->count
+    = profile_count::from_gcov_type (MAX (known[ENTRY_BLOCK], (gcov_type) 0));
+  gcov_type exits = known[EXIT_BLOCK];
+  if (exits < 0)
+    {
+      edge e;
+      edge_iterator ei;
+      exits = 0;
+      FOR_EACH_EDGE (e, ei, EXIT_BLOCK_PTR_FOR_FN (fun)->preds)
+	if (single_succ_p (e->src) && known[e->src->index] > 0)
+	  exits += known[e->src->index];
+    }
+  EXIT_BLOCK_PTR_FOR_FN (fun)->count = profile_count::from_gcov_type (exits);
+  free (known);
+  profile_status_for_fn (fun) = PROFILE_READ;
+  node->count = ENTRY_BLOCK_PTR_FOR_FN (fun)->count;
+  update_max_bb_count ();
+  return true;
+}
+
+/* The calls of SYMBOL's own body in the profile, 0 if it has none.  */
+gcov_type
+profile_calls (const struct mip_profile *profile, const char *symbol)
+{
+  uint32_t k = mip_index_first_named (symbol), index;
+  if (mip_index_next_named (symbol, &k, &index))
+    return (gcov_type) MIN (profile->functions[index].call_count,
+			    (uint64_t) INTTYPE_MAXIMUM (gcov_type) / 2);
+  return 0;
+}
+
+/* The early function of PROFILE named SYMBOL whose signature and block
+   count are FUN's, or -1.  */
+long
+matching_early_function (const struct mip_profile *profile,
+			 const char *symbol, uint32_t signature,
+			 unsigned blocks)
+{
+  for (uint32_t i = 0; i < profile->header.ipa_function_count; i++)
+    {
+      const struct mip_profile_ipa_function *f = &profile->ipa_functions[i];
+      if (f->signature == signature && f->block_count == blocks
+	  && strcmp (profile->strings + f->name_offset, symbol) == 0)
+	return (long) i;
+    }
+  return -1;
+}
+
+/* Whether the profile names SYMBOL among its early functions.  */
+bool
+names_early_function (const struct mip_profile *profile, const char *symbol)
+{
+  for (uint32_t i = 0; i < profile->header.ipa_function_count; i++)
+    if (strcmp (profile->strings + profile->ipa_functions[i].name_offset,
+		symbol) == 0)
+      return true;
+  return false;
+}
+
+/* What -fprofile-use's profile gives GCC's profile summary: its runs and
+   the largest count.  */
+void
+set_profile_summary (const struct mip_profile *profile)
+{
+  if (profile_info != NULL)
+    return;
+  uint64_t total = mip_profile_ipa_block_total (profile), largest = 0;
+  for (uint64_t i = 0; i < total; i++)
+    if (profile_counts[i] != MIP_IPA_UNKNOWN)
+      largest = MAX (largest, profile_counts[i]);
+  profile_info = XCNEW (gcov_summary);
+  profile_info->runs = MAX (profile->header.runs, 1u);
+  profile_info->sum_max = (gcov_type) MIN (largest, (uint64_t) INTTYPE_MAXIMUM
+							(gcov_type) / 2);
+}
+
+/* Use: give every function of the unit that matches its early function
+   in the profile its counts.  */
+void
+use_unit (void)
+{
+  const struct mip_profile *profile = mip_use_profile ();
+  if (profile_counts == NULL)
+    {
+      uint64_t total = mip_profile_ipa_block_total (profile);
+      profile_counts = XNEWVEC (uint64_t, total + 1);
+      mip_profile_ipa_counts (profile, profile_counts);
+      profile_begin = XNEWVEC (uint64_t, profile->header.ipa_function_count);
+      for (uint32_t i = 0; i < profile->header.ipa_function_count; i++)
+	profile_begin[i] = mip_profile_ipa_block_begin (profile, i);
+    }
+  /* What -fprofile-use sets: GCC's inliner, for one, takes the counts
+     for a profile's only with it.  Set here, after "profile", which it
+     would make read .gcda files.  */
+  flag_branch_probabilities = 1;
+  set_profile_summary (profile);
+  unsigned matched = 0, changed = 0;
+  cgraph_node *node;
+  FOR_EACH_DEFINED_FUNCTION (node)
+    {
+      if (!node->has_gimple_body_p ())
+	continue;
+      function *fun = DECL_STRUCT_FUNCTION (node->decl);
+      const char *symbol = mip_decl_symbol (node->decl);
+      push_cfun (fun);
+      long found = matching_early_function (profile, symbol,
+					    mip_gimple_signature (fun),
+					    n_basic_blocks_for_fn (fun)
+					    - NUM_FIXED_BLOCKS);
+      if (found >= 0
+	  && apply_counts (node, fun, profile_counts + profile_begin[found],
+			   profile_calls (profile, symbol)))
+	matched++;
+      else if (found >= 0 || names_early_function (profile, symbol))
+	{
+	  changed++;
+	  if (mip_options.use_verbose)
+	    inform (DECL_SOURCE_LOCATION (node->decl), "mip: %qs changed"
+		    " before the IPA passes since the profile was made: its"
+		    " counts are guesses", symbol);
+	}
+      pop_cfun ();
+    }
+  FOR_EACH_DEFINED_FUNCTION (node)
+    if (node->has_gimple_body_p ())
+      {
+	push_cfun (DECL_STRUCT_FUNCTION (node->decl));
+	cgraph_edge::rebuild_edges ();
+	pop_cfun ();
+      }
+  if (mip_options.use_verbose)
+    inform (UNKNOWN_LOCATION, "mip: early block counts of profile %qs for"
+	    " %u functions; %u changed", mip_options.use_file, matched,
+	    changed);
+}
+
+const pass_data early_blocks_pass_data = {
+  SIMPLE_IPA_PASS, "mip-early-blocks", OPTGROUP_NONE, TV_NONE, 0, 0, 0, 0, 0
+};
+
+class early_blocks_pass : public simple_ipa_opt_pass
+{
+public:
+  early_blocks_pass (gcc::context *ctxt)
+    : simple_ipa_opt_pass (early_blocks_pass_data, ctxt)
+  {}
+  unsigned int execute (function *) final override
+  {
+    if (mip_options.mode & MIP_KIND_BLOCK_COUNT)
+      mark_unit ();
+    else
+      use_unit ();
+    return 0;
+  }
+};
+
+/* ---- Generate: what each machine block holds ------------------------ */
+
+/* Per block index of the function being compiled: the bind values its
+   insns held.  */
+typedef hash_map<int_hash<int, -1, -2>, vec<uint64_t> *> holds_map;
+holds_map *block_holds;
+
+void
+clear_block_holds (void)
+{
+  if (block_holds == NULL)
+    block_holds = new holds_map (64);
+  for (holds_map::iterator it = block_holds->begin ();
+       it != block_holds->end (); ++it)
+    {
+      (*it).second->release ();
+      delete (*it).second;
+    }
+  block_holds->empty ();
+}
+
+/* Remember the value of INSN, a bind of the variable in BB.  */
+void
+note_hold (basic_block bb, rtx_insn *insn)
+{
+  rtx value = INSN_VAR_LOCATION_LOC (insn);
+  if (!CONST_INT_P (value))
+    return;
+  vec<uint64_t> *&list = block_holds->get_or_insert (bb->index);
+  if (list == NULL)
+    {
+      list = new vec<uint64_t> ();
+      list->create (4);
+    }
+  list->safe_push ((uint64_t) UINTVAL (value));
+}
+
+const pass_data collect_pass_data = {
+  RTL_PASS, "mip-early-collect", OPTGROUP_NONE, TV_NONE, PROP_rtl, 0, 0, 0,
+  0
+};
+
+/* Before var-tracking: read the binds of every block and remove them.  */
+class collect_pass : public rtl_opt_pass
+{
+public:
+  collect_pass (gcc::context *ctxt)
+    : rtl_opt_pass (collect_pass_data, ctxt)
+  {}
+  unsigned int execute (function *fun) final override
+  {
+    clear_block_holds ();
+    if (early_block_var == NULL_TREE)
+      return 0;
+    basic_block bb;
+    FOR_EACH_BB_FN (bb, fun)
+      {
+	rtx_insn *insn, *next;
+	FOR_BB_INSNS_SAFE (bb, insn, next)
+	  if (DEBUG_BIND_INSN_P (insn)
+	      && INSN_VAR_LOCATION_DECL (insn) == early_block_var)
+	    {
+	      note_hold (bb, insn);
+	      delete_insn (insn);
+	    }
+      }
+    return 0;
+  }
+};
+
+} // namespace
+
+void
+mip_ipa_blocks_note_block (unsigned k, basic_block bb)
+{
+  if (block_holds == NULL)
+    return;
+  vec<uint64_t> **list = block_holds->get (bb->index);
+  if (list == NULL)
+    return;
+  for (unsigned i = 0; i < (*list)->length (); i++)
+    {
+      uint64_t value = (**list)[i];
+      struct mip_ipa_map_hold hold;
+      hold.function = mip_function_count ();
+      hold.block = k;
+      hold.ipa_function = (uint32_t) (value >> BLOCK_BITS);
+      hold.ipa_block = (uint32_t) (value & ((1u << BLOCK_BITS) - 1));
+      if (hold.ipa_function < early_functions.length ()
+	  && hold.ipa_block < early_functions[hold.ipa_function].block_count)
+	early_holds.safe_push (hold);
+    }
+}
+
+unsigned
+mip_early_function_count (void)
+{
+  return early_functions.length ();
+}
+
+const mip_early_function *
+mip_early_function_at (unsigned index)
+{
+  return &early_functions[index];
+}
+
+unsigned
+mip_early_hold_count (void)
+{
+  return early_holds.length ();
+}
+
+const struct mip_ipa_map_hold *
+mip_early_hold_at (unsigned index)
+{
+  return &early_holds[index];
+}
+
+/* Generate in the block-count mode: mark, then collect.  Use of a
+   profile with early blocks: give their counts, and turn on what
+   -fprofile-use turns on where the user did not say otherwise.  */
+void
+mip_ipa_blocks_register (const char *plugin_name)
+{
+  if (mip_options.mode & MIP_KIND_BLOCK_COUNT)
+    {
+      mip_register_pass (plugin_name, new early_blocks_pass (g), "profile",
+			 PASS_POS_INSERT_BEFORE);
+      mip_register_pass (plugin_name, new collect_pass (g), "vartrack",
+			 PASS_POS_INSERT_BEFORE);
+    }
+  else if (mip_options.use_file && mip_use_profile ()
+	   && mip_use_profile ()->header.ipa_function_count > 0
+	   && !mip_options.use_no_early_counts)
+    {
+      mip_options.use_early_counts = true;
+      mip_register_pass (plugin_name, new early_blocks_pass (g), "profile",
+			 PASS_POS_INSERT_AFTER);
+      mip_enable_fdo_options ();
+    }
+}
+
+void
+mip_enable_fdo_options (void)
+{
+#define ENABLE(flag) \
+  if (!global_options_set.x_##flag) \
+    global_options.x_##flag = 1
+  ENABLE (flag_unroll_loops);
+  ENABLE (flag_peel_loops);
+  ENABLE (flag_tracer);
+  ENABLE (flag_inline_functions);
+  ENABLE (flag_ipa_cp);
+  ENABLE (flag_ipa_cp_clone);
+  ENABLE (flag_ipa_bit_cp);
+  ENABLE (flag_predictive_commoning);
+  ENABLE (flag_split_loops);
+  ENABLE (flag_unswitch_loops);
+  ENABLE (flag_gcse_after_reload);
+  ENABLE (flag_tree_loop_vectorize);
+  ENABLE (flag_tree_slp_vectorize);
+  ENABLE (flag_version_loops_for_strides);
+  ENABLE (flag_tree_loop_distribute_patterns);
+  ENABLE (flag_loop_interchange);
+  ENABLE (flag_unroll_jam);
+  ENABLE (flag_tree_loop_distribution);
+  /* What the options parser derives from -funroll-loops and
+     -fpeel-loops, already run.  */
+  ENABLE (flag_web);
+  ENABLE (flag_rename_registers);
+  ENABLE (flag_cunroll_grow_size);
+#undef ENABLE
+  if (!global_options_set.x_flag_vect_cost_model)
+    global_options.x_flag_vect_cost_model = VECT_COST_MODEL_DYNAMIC;
+}

@@ -1,0 +1,53 @@
+/* Early block counts: a block-count build made with -g records which
+   blocks GCC had before its IPA passes; profile use gives those blocks
+   their exact counts there, as -fprofile-use would, so that GCC's
+   inliner and loop passes follow them.  helper, called once, is inlined
+   into main after that point: the counts of its blocks come from the
+   machine blocks of main that hold them.  The use build's tree dump
+   must give the blocks that call odd_step and even_step the counts the
+   program itself counted (mip-check-use-early in lib/mip-use.exp).
+
+   Copyright (C) 2026 The MIP for GCC developers.
+   SPDX-License-Identifier: GPL-3.0-or-later  */
+
+/* { dg-do run } */
+/* { dg-options "-O2 -g -fplugin-arg-mip-generate=block-count" } */
+
+#include <stdio.h>
+
+static unsigned odd_calls, even_calls;
+static volatile int sink;
+
+__attribute__ ((noipa)) void odd_step (int i) {
+  odd_calls++;
+  sink += i;
+}
+
+__attribute__ ((noipa)) void even_step (int i) {
+  even_calls++;
+  sink -= i;
+}
+
+static int helper (int n) {
+  int s = 0;
+  for (int i = 0; i < n; i++)
+    {
+      if (i % 3 == 0)
+	odd_step (i);
+      else
+	even_step (i);
+      s += i;
+    }
+  return s;
+}
+
+int main (int argc, char **argv) {
+  (void) argv;
+  int s = helper (argc * 1000);
+  printf ("sum %d\n", s);
+  printf ("odd_step %u\n", odd_calls);
+  printf ("even_step %u\n", even_calls);
+  return 0;
+}
+
+/* { dg-final { mip-check-use-early {main odd_step main even_step odd_step {} even_step {}} } } */
