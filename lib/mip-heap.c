@@ -14,6 +14,7 @@
 
 #include "mip-profile.h"
 #include "mip-reader.h"
+#include "mip-section.h"
 
 /* ---- The table of allocation functions ------------------------------ */
 
@@ -53,96 +54,48 @@ mip_heap_callee_role (uint32_t callee)
 
 struct heap_parser
 {
-  struct mip_reader reader;
-  const char *name;
-  struct mip_error_context *error;
-  const struct mip_map *map;
-  uint64_t magic;
-  uint32_t next_map_unit;       /* heap units follow the map's order */
+  struct mip_section_parser section;
   struct mip_heap_map *heap;
 };
-
-static enum mip_error
-check_heap_magic (struct heap_parser *parser)
-{
-  struct mip_magic_info magic;
-  uint64_t expected = parser->map->pointer_size == 8 ? MIP_MAGIC_HEAP64
-						     : MIP_MAGIC_HEAP32;
-  uint64_t first;
-
-  if (parser->reader.size < sizeof (struct mip_heap_map_unit))
-    return mip_error_set (parser->error, MIP_ERROR_TRUNCATED, parser->name,
-			  "%" PRIu64 " bytes, an allocation site unit"
-			  " header needs %zu", parser->reader.size,
-			  sizeof (struct mip_heap_map_unit));
-  /* The magic is in the target's byte order, that of the map.  */
-  parser->reader.swap = parser->map->big_endian != mip_host_big_endian ();
-  if (!mip_read_u64 (&parser->reader, 0, &first) || first != expected)
-    {
-      (void) magic;
-      return mip_error_set (parser->error, MIP_ERROR_BAD_MAGIC,
-			    parser->name,
-			    "the allocation sites do not start with the"
-			    " magic number of a %u-bit target of this byte"
-			    " order, as the map does",
-			    parser->map->pointer_size * 8);
-    }
-  parser->magic = first;
-  return MIP_OK;
-}
-
-/* The map unit, from the one after the last matched, whose hash is
-   HASH; -1 when there is none.  */
-static long
-matching_map_unit (struct heap_parser *parser, uint64_t hash)
-{
-  for (uint32_t u = parser->next_map_unit; u < parser->map->unit_count; u++)
-    if (parser->map->units[u].header.unit_hash == hash)
-      {
-	parser->next_map_unit = u + 1;
-	return (long) u;
-      }
-  return -1;
-}
 
 static enum mip_error
 check_heap_unit_header (struct heap_parser *parser, uint64_t at,
 			uint32_t index, struct mip_heap_map_unit *header)
 {
-  if (!mip_read_struct (&parser->reader, at, &mip_layout_mip_heap_map_unit,
+  if (!mip_read_struct (&parser->section.reader, at, &mip_layout_mip_heap_map_unit,
 			header))
-    return mip_error_set (parser->error, MIP_ERROR_TRUNCATED, parser->name,
+    return mip_error_set (parser->section.error, MIP_ERROR_TRUNCATED, parser->section.name,
 			  "allocation site unit %" PRIu32 " at offset %"
 			  PRIu64 ": %" PRIu64 " bytes left, its header"
-			  " needs %zu", index, at, parser->reader.size - at,
+			  " needs %zu", index, at, parser->section.reader.size - at,
 			  sizeof *header);
-  if (header->magic != parser->magic)
-    return MIP_CORRUPT (parser, "allocation site unit %" PRIu32
+  if (header->magic != parser->section.magic)
+    return MIP_CORRUPT (&parser->section, "allocation site unit %" PRIu32
 			" at offset %" PRIu64 ": magic 0x%016" PRIx64
 			" differs from the first unit's", index, at,
 			header->magic);
   if (header->version != MIP_HEAP_FORMAT_VERSION)
-    return mip_error_set (parser->error, MIP_ERROR_VERSION, parser->name,
+    return mip_error_set (parser->section.error, MIP_ERROR_VERSION, parser->section.name,
 			  "allocation site unit %" PRIu32 " has version %"
 			  PRIu32 ", this mipdata reads version %u", index,
 			  header->version, MIP_HEAP_FORMAT_VERSION);
   if (header->header_size != sizeof *header
       || header->site_entry_size != sizeof (struct mip_heap_map_site))
-    return MIP_CORRUPT (parser, "allocation site unit %" PRIu32
+    return MIP_CORRUPT (&parser->section, "allocation site unit %" PRIu32
 			": header and entry sizes %" PRIu32 " and %" PRIu32
 			" (expected %zu and %zu)", index,
 			header->header_size, header->site_entry_size,
 			sizeof *header, sizeof (struct mip_heap_map_site));
   if (header->site_count == 0)
-    return MIP_CORRUPT (parser, "allocation site unit %" PRIu32
+    return MIP_CORRUPT (&parser->section, "allocation site unit %" PRIu32
 			" has no site", index);
   if ((uint64_t) header->site_count * sizeof (struct mip_heap_map_site)
-      > parser->reader.size - at - sizeof *header)
-    return mip_error_set (parser->error, MIP_ERROR_TRUNCATED, parser->name,
+      > parser->section.reader.size - at - sizeof *header)
+    return mip_error_set (parser->section.error, MIP_ERROR_TRUNCATED, parser->section.name,
 			  "allocation site unit %" PRIu32 " says %" PRIu32
 			  " sites, %" PRIu64 " bytes left", index,
 			  header->site_count,
-			  parser->reader.size - at - sizeof *header);
+			  parser->section.reader.size - at - sizeof *header);
   return MIP_OK;
 }
 
@@ -158,7 +111,7 @@ check_records_fit (struct heap_parser *parser, uint32_t index,
   if (header->raw_offset % 8 != 0
       || header->raw_offset < sizeof (struct mip_raw_unit)
       || end > unit->header.raw_size)
-    return MIP_CORRUPT (parser, "allocation site unit %" PRIu32 ": %"
+    return MIP_CORRUPT (&parser->section, "allocation site unit %" PRIu32 ": %"
 			PRIu32 " records at raw offset %" PRIu32
 			" do not fit in its raw unit of %" PRIu32 " bytes",
 			index, header->site_count, header->raw_offset,
@@ -172,23 +125,23 @@ read_site (struct heap_parser *parser, uint64_t at, uint32_t index,
 	   const struct mip_map_model_unit *unit, struct mip_heap_site *site)
 {
   struct mip_heap_map_site entry;
-  if (!mip_read_struct (&parser->reader, at, &mip_layout_mip_heap_map_site,
+  if (!mip_read_struct (&parser->section.reader, at, &mip_layout_mip_heap_map_site,
 			&entry))
-    return mip_error_set (parser->error, MIP_ERROR_TRUNCATED, parser->name,
+    return mip_error_set (parser->section.error, MIP_ERROR_TRUNCATED, parser->section.name,
 			  "allocation site unit %" PRIu32 ": site %" PRIu32
 			  " is cut short", index, k);
   if (entry.function >= unit->header.function_count)
-    return MIP_CORRUPT (parser, "allocation site unit %" PRIu32 ": site %"
+    return MIP_CORRUPT (&parser->section, "allocation site unit %" PRIu32 ": site %"
 			PRIu32 " names function %" PRIu32 " of %" PRIu32,
 			index, k, entry.function,
 			unit->header.function_count);
   if (entry.callee >= MIP_HEAP_CALLEE_COUNT)
-    return MIP_CORRUPT (parser, "allocation site unit %" PRIu32 ": site %"
+    return MIP_CORRUPT (&parser->section, "allocation site unit %" PRIu32 ": site %"
 			PRIu32 " calls allocation function %" PRIu32
 			", which this mipdata does not know", index, k,
 			entry.callee);
   site->address = mip_address_is_discarded (entry.address,
-					    parser->map->pointer_size)
+					    parser->section.map->pointer_size)
 		  ? 0 : entry.address;
   site->raw_offset = unit->raw_offset + header->raw_offset
 		     + (uint64_t) k * sizeof (struct mip_raw_heap_site);
@@ -203,11 +156,11 @@ grow_sites (struct heap_parser *parser, uint32_t more)
   struct mip_heap_map *heap = parser->heap;
   struct mip_heap_site *sites;
   if (more > UINT32_MAX - heap->site_count)
-    return MIP_CORRUPT (parser, "too many allocation sites");
+    return MIP_CORRUPT (&parser->section, "too many allocation sites");
   sites = realloc (heap->sites, ((size_t) heap->site_count + more)
 				* sizeof *sites);
   if (!sites)
-    return mip_error_set (parser->error, MIP_ERROR_NO_MEMORY, parser->name,
+    return mip_error_set (parser->section.error, MIP_ERROR_NO_MEMORY, parser->section.name,
 			  NULL);
   heap->sites = sites;
   return MIP_OK;
@@ -222,12 +175,12 @@ parse_heap_unit (struct heap_parser *parser, uint64_t at, uint32_t index,
 						  &header);
   if (status != MIP_OK)
     return status;
-  long u = matching_map_unit (parser, header.unit_hash);
+  long u = mip_section_map_unit (&parser->section, header.unit_hash);
   if (u < 0)
-    return MIP_CORRUPT (parser, "allocation site unit %" PRIu32
+    return MIP_CORRUPT (&parser->section, "allocation site unit %" PRIu32
 			" names unit 0x%016" PRIx64 ", which the map has not"
 			" (in that order)", index, header.unit_hash);
-  const struct mip_map_model_unit *unit = &parser->map->units[u];
+  const struct mip_map_model_unit *unit = &parser->section.map->units[u];
   status = check_records_fit (parser, index, &header, unit);
   if (status == MIP_OK)
     status = grow_sites (parser, header.site_count);
@@ -257,15 +210,12 @@ mip_heap_map_parse (const void *data, size_t size, const char *name,
   uint32_t index = 0;
 
   *heap = NULL;
-  memset (&parser, 0, sizeof parser);
-  parser.reader = mip_reader_make (data, size, false);
-  parser.name = name;
-  parser.error = error;
-  parser.map = map;
   parser.heap = calloc (1, sizeof *parser.heap);
   if (!parser.heap)
     return mip_error_set (error, MIP_ERROR_NO_MEMORY, name, NULL);
-  status = check_heap_magic (&parser);
+  status = mip_section_start (&parser.section, data, size, name,
+			      "allocation site", map, MIP_MAGIC_HEAP64, MIP_MAGIC_HEAP32,
+			      sizeof (struct mip_heap_map_unit), error);
   while (status == MIP_OK && at < size)
     status = parse_heap_unit (&parser, at, index++, &at);
   if (status != MIP_OK)

@@ -12,54 +12,15 @@
 
 #include "mip-profile.h"
 #include "mip-reader.h"
+#include "mip-section.h"
 
 /* ---- The section ---------------------------------------------------- */
 
 struct ipa_parser
 {
-  struct mip_reader reader;
-  const char *name;
-  struct mip_error_context *error;
-  const struct mip_map *map;
-  uint64_t magic;
-  uint32_t next_map_unit;       /* units follow the map's order */
+  struct mip_section_parser section;
   struct mip_ipa_map *ipa;
 };
-
-static enum mip_error
-check_ipa_magic (struct ipa_parser *parser)
-{
-  uint64_t expected = parser->map->pointer_size == 8 ? MIP_MAGIC_IPA64
-						     : MIP_MAGIC_IPA32;
-  uint64_t first;
-
-  if (parser->reader.size < sizeof (struct mip_ipa_map_unit))
-    return mip_error_set (parser->error, MIP_ERROR_TRUNCATED, parser->name,
-			  "%" PRIu64 " bytes, an early block unit header"
-			  " needs %zu", parser->reader.size,
-			  sizeof (struct mip_ipa_map_unit));
-  /* In the target's byte order, that of the map.  */
-  parser->reader.swap = parser->map->big_endian != mip_host_big_endian ();
-  if (!mip_read_u64 (&parser->reader, 0, &first) || first != expected)
-    return mip_error_set (parser->error, MIP_ERROR_BAD_MAGIC, parser->name,
-			  "the early blocks do not start with the magic"
-			  " number of a %u-bit target of this byte order,"
-			  " as the map does", parser->map->pointer_size * 8);
-  parser->magic = first;
-  return MIP_OK;
-}
-
-static long
-matching_map_unit (struct ipa_parser *parser, uint64_t hash)
-{
-  for (uint32_t u = parser->next_map_unit; u < parser->map->unit_count; u++)
-    if (parser->map->units[u].header.unit_hash == hash)
-      {
-	parser->next_map_unit = u + 1;
-	return (long) u;
-      }
-  return -1;
-}
 
 /* The size of a unit whose header is HEADER: header, tables, strings,
    padded to 8.  */
@@ -79,30 +40,30 @@ static enum mip_error
 check_ipa_unit_header (struct ipa_parser *parser, uint64_t at,
 		       uint32_t index, struct mip_ipa_map_unit *header)
 {
-  if (!mip_read_struct (&parser->reader, at, &mip_layout_mip_ipa_map_unit,
+  if (!mip_read_struct (&parser->section.reader, at, &mip_layout_mip_ipa_map_unit,
 			header))
-    return mip_error_set (parser->error, MIP_ERROR_TRUNCATED, parser->name,
+    return mip_error_set (parser->section.error, MIP_ERROR_TRUNCATED, parser->section.name,
 			  "early block unit %" PRIu32 " at offset %" PRIu64
 			  ": %" PRIu64 " bytes left, its header needs %zu",
-			  index, at, parser->reader.size - at, sizeof *header);
-  if (header->magic != parser->magic)
-    return MIP_CORRUPT (parser, "early block unit %" PRIu32 " at offset %"
+			  index, at, parser->section.reader.size - at, sizeof *header);
+  if (header->magic != parser->section.magic)
+    return MIP_CORRUPT (&parser->section, "early block unit %" PRIu32 " at offset %"
 			PRIu64 ": magic 0x%016" PRIx64 " differs from the"
 			" first unit's", index, at, header->magic);
   if (header->version != MIP_IPA_FORMAT_VERSION)
-    return mip_error_set (parser->error, MIP_ERROR_VERSION, parser->name,
+    return mip_error_set (parser->section.error, MIP_ERROR_VERSION, parser->section.name,
 			  "early block unit %" PRIu32 " has version %" PRIu32
 			  ", this mipdata reads version %u", index,
 			  header->version, MIP_IPA_FORMAT_VERSION);
   if (header->header_size != sizeof *header)
-    return MIP_CORRUPT (parser, "early block unit %" PRIu32 ": header size %"
+    return MIP_CORRUPT (&parser->section, "early block unit %" PRIu32 ": header size %"
 			PRIu32 " (expected %zu)", index, header->header_size,
 			sizeof *header);
-  if (ipa_unit_size (header) > parser->reader.size - at)
-    return mip_error_set (parser->error, MIP_ERROR_TRUNCATED, parser->name,
+  if (ipa_unit_size (header) > parser->section.reader.size - at)
+    return mip_error_set (parser->section.error, MIP_ERROR_TRUNCATED, parser->section.name,
 			  "early block unit %" PRIu32 " needs %" PRIu64
 			  " bytes, %" PRIu64 " are left", index,
-			  ipa_unit_size (header), parser->reader.size - at);
+			  ipa_unit_size (header), parser->section.reader.size - at);
   uint64_t strings_end = at + sizeof *header
 			+ (uint64_t) header->function_count
 			  * sizeof (struct mip_ipa_map_function)
@@ -110,8 +71,8 @@ check_ipa_unit_header (struct ipa_parser *parser, uint64_t at,
 			  * sizeof (struct mip_ipa_map_hold)
 			+ header->strings_size;
   if (header->strings_size == 0
-      || parser->reader.data[strings_end - 1] != '\0')
-    return MIP_CORRUPT (parser, "early block unit %" PRIu32 ": its strings"
+      || parser->section.reader.data[strings_end - 1] != '\0')
+    return MIP_CORRUPT (&parser->section, "early block unit %" PRIu32 ": its strings"
 			" do not end with a null byte", index);
   return MIP_OK;
 }
@@ -122,7 +83,7 @@ grow (struct ipa_parser *parser, uint32_t functions, uint32_t holds)
   struct mip_ipa_map *ipa = parser->ipa;
   if (functions > UINT32_MAX - ipa->function_count
       || holds > UINT32_MAX - ipa->hold_count)
-    return MIP_CORRUPT (parser, "too many early functions or holds");
+    return MIP_CORRUPT (&parser->section, "too many early functions or holds");
   struct mip_ipa_function *f
     = realloc (ipa->functions, ((size_t) ipa->function_count + functions + 1)
 			       * sizeof *f);
@@ -133,7 +94,7 @@ grow (struct ipa_parser *parser, uint32_t functions, uint32_t holds)
   if (h)
     ipa->holds = h;
   if (!f || !h)
-    return mip_error_set (parser->error, MIP_ERROR_NO_MEMORY, parser->name,
+    return mip_error_set (parser->section.error, MIP_ERROR_NO_MEMORY, parser->section.name,
 			  NULL);
   return MIP_OK;
 }
@@ -144,18 +105,18 @@ read_function (struct ipa_parser *parser, uint64_t at, uint32_t index,
 	       uint64_t strings_at, uint32_t unit_index)
 {
   struct mip_ipa_map_function entry;
-  mip_read_struct (&parser->reader, at, &mip_layout_mip_ipa_map_function,
+  mip_read_struct (&parser->section.reader, at, &mip_layout_mip_ipa_map_function,
 		   &entry);
   if (entry.name_offset >= header->strings_size || entry.block_count == 0
       || entry.signature == 0)
-    return MIP_CORRUPT (parser, "early block unit %" PRIu32 ": function %"
+    return MIP_CORRUPT (&parser->section, "early block unit %" PRIu32 ": function %"
 			PRIu32 " has name at %" PRIu32 ", %" PRIu32
 			" blocks and signature %" PRIu32, index, k,
 			entry.name_offset, entry.block_count,
 			entry.signature);
   struct mip_ipa_function *f
     = &parser->ipa->functions[parser->ipa->function_count];
-  f->name = (const char *) parser->reader.data + strings_at
+  f->name = (const char *) parser->section.reader.data + strings_at
 	    + entry.name_offset;
   f->signature = entry.signature;
   f->block_count = entry.block_count;
@@ -169,9 +130,9 @@ read_hold (struct ipa_parser *parser, uint64_t at, uint32_t index,
 	   uint32_t first_function, uint32_t function_count)
 {
   struct mip_ipa_map_hold entry;
-  mip_read_struct (&parser->reader, at, &mip_layout_mip_ipa_map_hold,
+  mip_read_struct (&parser->section.reader, at, &mip_layout_mip_ipa_map_hold,
 		   &entry);
-  const struct mip_map *map = parser->map;
+  const struct mip_map *map = parser->section.map;
   if (entry.function >= unit->header.function_count
       || entry.block
 	 >= map->functions[unit->function_begin + entry.function]
@@ -180,7 +141,7 @@ read_hold (struct ipa_parser *parser, uint64_t at, uint32_t index,
       || entry.ipa_block
 	 >= parser->ipa->functions[first_function + entry.ipa_function]
 	      .block_count)
-    return MIP_CORRUPT (parser, "early block unit %" PRIu32 ": hold %"
+    return MIP_CORRUPT (&parser->section, "early block unit %" PRIu32 ": hold %"
 			PRIu32 " names block %" PRIu32 " of function %"
 			PRIu32 " and early block %" PRIu32 " of early"
 			" function %" PRIu32 ", which the unit has not",
@@ -202,12 +163,12 @@ parse_ipa_unit (struct ipa_parser *parser, uint64_t at, uint32_t index,
   enum mip_error status = check_ipa_unit_header (parser, at, index, &header);
   if (status != MIP_OK)
     return status;
-  long u = matching_map_unit (parser, header.unit_hash);
+  long u = mip_section_map_unit (&parser->section, header.unit_hash);
   if (u < 0)
-    return MIP_CORRUPT (parser, "early block unit %" PRIu32 " names unit"
+    return MIP_CORRUPT (&parser->section, "early block unit %" PRIu32 " names unit"
 			" 0x%016" PRIx64 ", which the map has not (in that"
 			" order)", index, header.unit_hash);
-  const struct mip_map_model_unit *unit = &parser->map->units[u];
+  const struct mip_map_model_unit *unit = &parser->section.map->units[u];
   status = grow (parser, header.function_count, header.hold_count);
   uint64_t functions_at = at + sizeof header;
   uint64_t holds_at = functions_at + (uint64_t) header.function_count
@@ -247,15 +208,12 @@ mip_ipa_map_parse (const void *data, size_t size, const char *name,
   uint32_t index = 0;
 
   *ipa = NULL;
-  memset (&parser, 0, sizeof parser);
-  parser.reader = mip_reader_make (data, size, false);
-  parser.name = name;
-  parser.error = error;
-  parser.map = map;
   parser.ipa = calloc (1, sizeof *parser.ipa);
   if (!parser.ipa)
     return mip_error_set (error, MIP_ERROR_NO_MEMORY, name, NULL);
-  status = check_ipa_magic (&parser);
+  status = mip_section_start (&parser.section, data, size, name, "early block",
+			      map, MIP_MAGIC_IPA64, MIP_MAGIC_IPA32,
+			      sizeof (struct mip_ipa_map_unit), error);
   while (status == MIP_OK && at < size)
     status = parse_ipa_unit (&parser, at, index++, &at);
   if (status != MIP_OK)
