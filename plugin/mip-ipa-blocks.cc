@@ -88,11 +88,13 @@ mark_blocks (function *fun, unsigned function)
   return k;
 }
 
-/* Generate: number every function's blocks.  */
+/* Generate: number every function's blocks.  Not in a compile for
+   link-time optimisation: the binds would go through the LTO streamer
+   to another process, which does not know the variable.  */
 void
 mark_unit (void)
 {
-  if (!MAY_HAVE_DEBUG_BIND_STMTS)
+  if (!MAY_HAVE_DEBUG_BIND_STMTS || flag_generate_lto || in_lto_p)
     return;
   cgraph_node *node;
   FOR_EACH_DEFINED_FUNCTION (node)
@@ -572,6 +574,16 @@ mip_ipa_blocks_register (const char *plugin_name)
 	   && mip_use_profile ()->header.ipa_function_count > 0
 	   && !mip_options.use_no_early_counts)
     {
+      /* GCC's own profile (-fprofile-use, -fauto-profile) gives the
+	 counts then: its passes set them before this one would.  */
+      if (flag_branch_probabilities || flag_auto_profile)
+	{
+	  if (mip_options.use_verbose)
+	    inform (UNKNOWN_LOCATION, "mip: the early block counts of"
+		    " profile %qs are left out: GCC reads a profile of its"
+		    " own", mip_options.use_file);
+	  return;
+	}
       mip_options.use_early_counts = true;
       mip_register_pass (plugin_name, new early_blocks_pass (g), "profile",
 			 PASS_POS_INSERT_AFTER);
