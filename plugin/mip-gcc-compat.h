@@ -56,6 +56,20 @@
      GCC 15 made diagnostic_context::printer private (not used: the
        plugin reports through error (), warning () and inform ());
      GCC 16 removed TODO_verify_il (not used in the pass data).
-   A use of any of them needs its #if here.  */
+   A use of any of them needs its #if here.
+
+   GCC 11's gcov-io.h includes gcov-iov.h, which its plugin headers do
+   not install: its profile summary (the type of profile_info, which
+   the early block counts set) is declared here as gcov-io.h declares
+   it.  */
+#if BUILDING_GCC_MAJOR < 12
+struct gcov_summary
+{
+  unsigned int runs;		/* gcov_unsigned_t */
+  gcov_type sum_max;
+};
+#else
+#include "gcov-io.h"
+#endif
 
 #endif /* MIP_GCC_COMPAT_H */

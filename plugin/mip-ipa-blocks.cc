@@ -39,7 +39,6 @@
 #include "stringpool.h"
 #include "hash-map.h"
 #include "profile.h"
-#include "gcov-io.h"
 
 /* A function's number in the bind's value; the block's takes the bits
    below.  */
@@ -359,6 +358,28 @@ set_profile_summary (const struct mip_profile *profile)
 							(gcov_type) / 2);
 }
 
+/* What -fprofile-use sets: GCC's inliner, for one, takes the counts for
+   a profile's only with it.  Set here, after "profile", which it would
+   make read .gcda files; in the options of every function as well as in
+   the global ones, which GCC sets from a function's own (those of its
+   optimize attribute) whenever it turns to it.  */
+void
+set_branch_probabilities (void)
+{
+  flag_branch_probabilities = 1;
+  TREE_OPTIMIZATION (optimization_default_node)
+    ->x_flag_branch_probabilities = 1;
+  TREE_OPTIMIZATION (optimization_current_node)
+    ->x_flag_branch_probabilities = 1;
+  cgraph_node *node;
+  FOR_EACH_FUNCTION (node)
+    {
+      tree options = DECL_FUNCTION_SPECIFIC_OPTIMIZATION (node->decl);
+      if (options)
+	TREE_OPTIMIZATION (options)->x_flag_branch_probabilities = 1;
+    }
+}
+
 /* Use: give every function of the unit that matches its early function
    in the profile its counts.  */
 void
@@ -374,10 +395,7 @@ use_unit (void)
       for (uint32_t i = 0; i < profile->header.ipa_function_count; i++)
 	profile_begin[i] = mip_profile_ipa_block_begin (profile, i);
     }
-  /* What -fprofile-use sets: GCC's inliner, for one, takes the counts
-     for a profile's only with it.  Set here, after "profile", which it
-     would make read .gcda files.  */
-  flag_branch_probabilities = 1;
+  set_branch_probabilities ();
   set_profile_summary (profile);
   unsigned matched = 0, changed = 0;
   cgraph_node *node;

@@ -6,6 +6,10 @@
    machine blocks of main that hold them.  The use build's tree dump
    must give the blocks that call odd_step and even_step the counts the
    program itself counted (mip-check-use-early in lib/mip-use.exp).
+   scaled has options of its own (an optimize attribute), which GCC
+   takes over the global ones whenever it turns to it: they must say
+   that the counts are a profile's too, or GCC's inliner stops on an
+   assertion.
 
    Copyright (C) 2026 The MIP for GCC developers.
    SPDX-License-Identifier: GPL-3.0-or-later  */
@@ -41,9 +45,14 @@ static int helper (int n) {
   return s;
 }
 
+__attribute__ ((optimize ("-fno-strict-aliasing")))
+int scaled (int x) {
+  return x * 2;
+}
+
 int main (int argc, char **argv) {
   (void) argv;
-  int s = helper (argc * 1000);
+  int s = scaled (helper (argc * 1000)) / 2;
   printf ("sum %d\n", s);
   printf ("odd_step %u\n", odd_calls);
   printf ("even_step %u\n", even_calls);
