@@ -45,7 +45,7 @@ static int helper (int n) {
   return s;
 }
 
-__attribute__ ((optimize ("-fno-strict-aliasing")))
+__attribute__ ((optimize (0)))
 int scaled (int x) {
   return x * 2;
 }
