@@ -430,6 +430,12 @@ mip_use_blocks (function *fun, const char *symbol, uint64_t signature)
 {
   if (!profile || profile->header.runs == 0)
     return;
+  /* The early block counts gave FUN exact counts before GCC's IPA
+     passes (mip-ipa-blocks.cc), carried through them since: they say
+     which blocks ran and how often, of the code as it is now.  */
+  if (mip_options.use_early_counts
+      && profile_status_for_fn (fun) == PROFILE_READ)
+    return;
   bool local = !TREE_PUBLIC (fun->decl);
   struct use_facts facts = mip_index_look_up_by_cfg (symbol, signature,
 						     local);
