@@ -299,6 +299,9 @@ apply_counts (cgraph_node *node, function *fun, const uint64_t *counts,
   profile_status_for_fn (fun) = PROFILE_READ;
   node->count = ENTRY_BLOCK_PTR_FOR_FN (fun)->count;
   update_max_bb_count ();
+  /* As -fprofile-use does once it read the counts: never executed,
+     normal or hot, from them.  */
+  compute_function_frequency ();
   return true;
 }
 
@@ -328,6 +331,17 @@ matching_early_function (const struct mip_profile *profile,
 	return (long) i;
     }
   return -1;
+}
+
+/* Whether a block of early function INDEX of PROFILE ran.  */
+bool
+ran (const struct mip_profile *profile, long index)
+{
+  const uint64_t *counts = profile_counts + profile_begin[index];
+  for (uint32_t k = 0; k < profile->ipa_functions[index].block_count; k++)
+    if (counts[k] != MIP_IPA_UNKNOWN && counts[k] > 0)
+      return true;
+  return false;
 }
 
 /* Whether the profile names SYMBOL among its early functions.  */
@@ -397,7 +411,7 @@ use_unit (void)
     }
   set_branch_probabilities ();
   set_profile_summary (profile);
-  unsigned matched = 0, changed = 0;
+  unsigned matched = 0, changed = 0, kept = 0;
   cgraph_node *node;
   FOR_EACH_DEFINED_FUNCTION (node)
     {
@@ -410,9 +424,15 @@ use_unit (void)
 					    mip_gimple_signature (fun),
 					    n_basic_blocks_for_fn (fun)
 					    - NUM_FIXED_BLOCKS);
-      if (found >= 0
-	  && apply_counts (node, fun, profile_counts + profile_begin[found],
-			   profile_calls (profile, symbol)))
+      if (found >= 0 && mip_options.use_layout_only
+	  && !ran (profile, found))
+	/* -fprofile-partial-training's way: a function that never ran
+	   is compiled as without a profile.  */
+	kept++;
+      else if (found >= 0
+	       && apply_counts (node, fun,
+				profile_counts + profile_begin[found],
+				profile_calls (profile, symbol)))
 	matched++;
       else if (found >= 0 || names_early_function (profile, symbol))
 	{
@@ -433,8 +453,8 @@ use_unit (void)
       }
   if (mip_options.use_verbose)
     inform (UNKNOWN_LOCATION, "mip: early block counts of profile %qs for"
-	    " %u functions; %u changed", mip_options.use_file, matched,
-	    changed);
+	    " %u functions; %u changed; %u never ran, left to GCC (layout"
+	    " only)", mip_options.use_file, matched, changed, kept);
 }
 
 const pass_data early_blocks_pass_data = {

@@ -68,13 +68,24 @@ __attribute__ ((noipa)) int rare_path (int n) {
   return s;
 }
 
+/* Never called: cold from its exact counts, but compiled as without a
+   profile with -fplugin-arg-mip-use-layout-only (-fprofile-partial-
+   training's way).  */
+__attribute__ ((noipa)) int never_called (int x) {
+  for (int i = 0; i < x; i++)
+    x ^= i * 7;
+  return x;
+}
+
 int main (int argc, char **argv) {
   (void) argv;
   int s = scaled (helper (argc * 1000)) / 2;
   printf ("sum %d %d\n", s, rare_path (argc * 500));
+  if (argc > 5)
+    printf ("%d\n", never_called (argc));
   printf ("odd_step %u\n", odd_calls);
   printf ("even_step %u\n", even_calls);
   return 0;
 }
 
-/* { dg-final { mip-check-use-early {main odd_step main even_step odd_step {} even_step {}} {rare_path} } } */
+/* { dg-final { mip-check-use-early {main odd_step main even_step odd_step {} even_step {}} {rare_path} {never_called} } } */
