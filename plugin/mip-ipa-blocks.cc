@@ -193,24 +193,39 @@ infer_by_flow (function *fun, gcov_type *known, edge_counts *edges)
 		continue;
 	      changed = true;
 	    }
+	  /* Counts that do not add up (GCC merged two blocks, and one
+	     holds both their counts) give no edge count: zero, it would
+	     send code that ran to the cold part.  */
 	  gcov_type count = known[bb->index];
-	  if (in_unknown == 1)
+	  if (in_unknown == 1 && count >= in_sum)
 	    {
-	      edges->put (in_last, MAX (count - in_sum, (gcov_type) 0));
+	      edges->put (in_last, count - in_sum);
 	      changed = true;
 	    }
-	  if (out_unknown == 1)
+	  if (out_unknown == 1 && count >= out_sum)
 	    {
-	      edges->put (out_last, MAX (count - out_sum, (gcov_type) 0));
+	      edges->put (out_last, count - out_sum);
 	      changed = true;
 	    }
 	}
     }
 }
 
+/* The weight of edge E, of unknown count, in sharing what its source
+   sends out: its destination's count (KNOWN) when BY_DESTINATION, else
+   GCC's guess of its probability.  */
+double
+edge_weight (edge e, const gcov_type *known, bool by_destination)
+{
+  if (by_destination)
+    return (double) known[e->dest->index];
+  return e->probability.initialized_p ()
+	 ? e->probability.to_reg_br_prob_base () : 0;
+}
+
 /* The probabilities of BB's edges from EDGES: an edge of known count
-   gets it over BB's count (KNOWN); the rest is shared by the others in
-   the proportions GCC's estimate gave them.  */
+   gets it over BB's count (KNOWN); the rest is shared by the others
+   (edge_weight).  */
 void
 set_probabilities_from_flow (basic_block bb, const gcov_type *known,
 			     edge_counts *edges)
@@ -222,22 +237,32 @@ set_probabilities_from_flow (basic_block bb, const gcov_type *known,
   gcov_type sum;
   unsigned unknown = unknown_edges (edges, bb->succs, &last, &sum);
   gcov_type rest = MAX (from - sum, (gcov_type) 0);
-  int weight_sum = 0;
+  /* The rest goes to the edges of unknown count in the proportions of
+     their destinations' counts, when all are known: an edge into a
+     block that ran often is likely to carry much of it, and one into a
+     block that never ran none (GCC's guess, the fallback, may give a
+     path that ran next to nothing, and GCC's later updates of the
+     counts, copying blocks, then take it for never run).  */
+  bool by_destination = true;
+  double weight_sum = 0;
   edge e;
   edge_iterator ei;
   FOR_EACH_EDGE (e, ei, bb->succs)
-    if (edge_count_of (edges, e) < 0 && e->probability.initialized_p ())
-      weight_sum += e->probability.to_reg_br_prob_base ();
+    if (edge_count_of (edges, e) < 0
+	&& (e->dest->index < NUM_FIXED_BLOCKS || known[e->dest->index] < 0))
+      by_destination = false;
+  FOR_EACH_EDGE (e, ei, bb->succs)
+    if (edge_count_of (edges, e) < 0)
+      weight_sum += edge_weight (e, known, by_destination);
   FOR_EACH_EDGE (e, ei, bb->succs)
     {
       gcov_type c = edge_count_of (edges, e);
       if (c < 0)
-	{
-	  int weight = e->probability.initialized_p ()
-		       ? e->probability.to_reg_br_prob_base () : 0;
-	  c = weight_sum > 0 ? (gcov_type) ((double) rest * weight / weight_sum)
-	      : rest / unknown;
-	}
+	c = weight_sum > 0
+	    ? (gcov_type) ((double) rest * edge_weight (e, known,
+							  by_destination)
+			   / weight_sum)
+	    : rest / unknown;
       e->probability = profile_probability::probability_in_gcov_type
 			 (MIN (c, from), from);
     }
