@@ -136,8 +136,6 @@ const struct mip_profile *mip_use_profile (void);
 void mip_use_function (function *fun, const char *symbol, uint64_t signature);
 void mip_use_blocks (function *fun, const char *symbol, uint64_t signature);
 bool mip_infer_counts (function *fun, gcov_type *known);
-void mip_set_edge_probabilities (basic_block bb, const gcov_type *known,
-				 bool exact);
 void mip_use_block_counts (function *fun, gcov_type *known,
 			   const unsigned char *seen, gcov_type calls);
 void mip_use_finish_unit (void *gcc_data, void *user_data);

@@ -71,14 +71,14 @@ count_from_predecessors (basic_block bb, const gcov_type *known)
   return sum < 0 ? -1 : to_count (sum);
 }
 
+} // namespace
+
 /* Fill in the counts KNOWN (per block index, -1 unknown) lacks: the
    profile has none for a block that its program's later passes removed
    or merged.  Counts that follow from a neighbour come first; when none
    does, one block gets the estimate of its predecessors, and so on.
    Returns false when some block stays unknown (no way from a block of
    known count reaches it).  */
-} // namespace
-
 bool
 mip_infer_counts (function *fun, gcov_type *known)
 {
@@ -125,15 +125,11 @@ edge_count (edge e, gcov_type from, const gcov_type *known)
   return -1;
 }
 
-} // namespace
-
 /* The probabilities of BB's edges from the counts: an edge of known
    count gets it over BB's count; the rest of BB's count is shared by
-   the other edges in the proportions GCC's estimate gave them.  They
-   are precise when EXACT, else estimates.  */
+   the other edges in the proportions GCC's estimate gave them.  */
 void
-mip_set_edge_probabilities (basic_block bb, const gcov_type *known,
-			    bool exact)
+set_edge_probabilities (basic_block bb, const gcov_type *known)
 {
   gcov_type from = known[bb->index], rest = from;
   int unknown_weight = 0, unknown_edges = 0;
@@ -165,11 +161,12 @@ mip_set_edge_probabilities (basic_block bb, const gcov_type *known,
 		  : rest / unknown_edges;
 	}
       e->probability
-	= profile_probability::probability_in_gcov_type (count, from);
-      if (!exact)
-	e->probability = e->probability.guessed ();
+	= profile_probability::probability_in_gcov_type (count, from)
+	    .guessed ();
     }
 }
+
+} // namespace
 
 /* Give FUN's blocks the counts of the profile: KNOWN per block index
    (-1 where the profile has none; changed: filled in where the
@@ -189,7 +186,7 @@ mip_use_block_counts (function *fun, gcov_type *known,
 		    (MAX (known[bb->index], (gcov_type) 1)).guessed_local ();
   FOR_EACH_BB_FN (bb, fun)
     if (seen[bb->index] != 1)
-      mip_set_edge_probabilities (bb, known, false);
+      set_edge_probabilities (bb, known);
   profile_count entry
     = profile_count::from_gcov_type (MAX (calls, (gcov_type) 1))
 	.guessed_local ();
