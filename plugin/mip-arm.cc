@@ -717,7 +717,12 @@ registers_holding_base (function *fun)
    prologue, all of it in the entry block (no shrink-wrapping), stores
    on the stack, so that the epilogue and the unwinder restore them
    whatever the function leaves in them; none in functions that do not
-   return, whose prologue may save nothing.  */
+   return, whose prologue may save nothing.  Only registers of the
+   frame's saved set (the Arm back end's saved_regs_mask), which the
+   epilogue restores: a Thumb-1 prologue at -Os also pushes registers it
+   never touches to make room for the frame (push {r0-r4, lr} for 20
+   bytes), and its epilogue then drops them with the frame (add sp, #20)
+   instead of restoring them.  */
 static unsigned
 find_saved_by_prologue (function *fun)
 {
@@ -735,6 +740,7 @@ find_saved_by_prologue (function *fun)
 	  unsigned usable = 0;
 	  for (int r = 4; r <= (thumb1 () ? 7 : 11); r++)
 	    if (!fixed_regs[r] && !global_regs[r]
+		&& (cfun->machine->stack_offsets.saved_regs_mask & (1u << r))
 		&& !crtl->abi->clobbers_at_least_part_of_reg_p (r)
 		&& TEST_HARD_REG_BIT (reg_class_contents[GENERAL_REGS], r)
 		&& r != HARD_FRAME_POINTER_REGNUM)
