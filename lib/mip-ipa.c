@@ -335,12 +335,20 @@ mip_profile_set_ipa (struct mip_profile *profile,
 /* ---- Counts ---------------------------------------------------------- */
 
 uint64_t
+mip_profile_ipa_block_begin (const struct mip_profile *profile,
+			     uint32_t index)
+{
+  uint64_t begin = 0;
+  for (uint32_t i = 0; i < index; i++)
+    begin += profile->ipa_functions[i].block_count;
+  return begin;
+}
+
+uint64_t
 mip_profile_ipa_block_total (const struct mip_profile *profile)
 {
-  uint64_t total = 0;
-  for (uint32_t i = 0; i < profile->header.ipa_function_count; i++)
-    total += profile->ipa_functions[i].block_count;
-  return total;
+  return mip_profile_ipa_block_begin (profile,
+				      profile->header.ipa_function_count);
 }
 
 void

@@ -61,9 +61,11 @@ enum mip_error mip_profile_set_ipa (struct mip_profile *profile,
 				    const struct mip_ipa_map *ipa,
 				    struct mip_error_context *error);
 
-/* The length of the array mip_profile_ipa_counts fills: the block
-   counts of PROFILE's early functions added up (each function's blocks
-   follow those of the functions before it).  */
+/* Where early function INDEX of PROFILE starts among the counts that
+   mip_profile_ipa_counts fills (the block counts of the functions before
+   it), and the length of that array.  */
+uint64_t mip_profile_ipa_block_begin (const struct mip_profile *profile,
+				      uint32_t index);
 uint64_t mip_profile_ipa_block_total (const struct mip_profile *profile);
 
 /* How often each early block of PROFILE was entered, function after

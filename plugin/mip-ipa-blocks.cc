@@ -431,12 +431,8 @@ use_unit (void)
       profile_counts = XNEWVEC (uint64_t, total + 1);
       mip_profile_ipa_counts (profile, profile_counts);
       profile_begin = XNEWVEC (uint64_t, profile->header.ipa_function_count);
-      uint64_t begin = 0;
       for (uint32_t i = 0; i < profile->header.ipa_function_count; i++)
-	{
-	  profile_begin[i] = begin;
-	  begin += profile->ipa_functions[i].block_count;
-	}
+	profile_begin[i] = mip_profile_ipa_block_begin (profile, i);
     }
   set_branch_probabilities ();
   set_profile_summary (profile);
