@@ -27,7 +27,11 @@
    the sum of the counts of the machine blocks that hold its binds, once
    per bind.  The use build computes the same function's signature at
    the same point and, where it matches, gives its blocks those counts,
-   exactly as -fprofile-use would.  */
+   exactly as -fprofile-use would, and binds the same numbers at the
+   starts of its blocks: before hot/cold partitioning, a machine block
+   that holds a block that ran is kept out of the cold part even when
+   GCC's updates of the counts since (jump threading, the splitting of
+   blocks at expansion) have taken its count to zero (mip-use.cc).  */
 
 #include "mip-plugin.h"
 #include "mip-ipa.h"
@@ -39,6 +43,7 @@
 #include "stringpool.h"
 #include "hash-map.h"
 #include "profile.h"
+#include "tree-cfg.h"
 
 /* A function's number in the bind's value; the block's takes the bits
    below.  */
@@ -87,14 +92,20 @@ mark_blocks (function *fun, unsigned function)
   return k;
 }
 
-/* Generate: number every function's blocks.  Not in a compile for
-   link-time optimisation: the binds would go through the LTO streamer
-   to another process, which does not know the variable.  */
+/* Whether binds can number FUN's blocks: they are debug binds (see
+   enable_debug_binds), and cannot go through the LTO streamer to another
+   process, which does not know the variable.  */
+bool
+can_mark_blocks (function *fun)
+{
+  return MAY_HAVE_DEBUG_BIND_STMTS && !flag_generate_lto && !in_lto_p
+	 && n_basic_blocks_for_fn (fun) <= (1 << BLOCK_BITS);
+}
+
+/* Generate: number every function's blocks that binds can number.  */
 void
 mark_unit (void)
 {
-  if (!MAY_HAVE_DEBUG_BIND_STMTS || flag_generate_lto || in_lto_p)
-    return;
   cgraph_node *node;
   FOR_EACH_DEFINED_FUNCTION (node)
     {
@@ -102,8 +113,7 @@ mark_unit (void)
 	continue;
       function *fun = DECL_STRUCT_FUNCTION (node->decl);
       unsigned number = early_functions.length ();
-      if (number >= (1u << (32 - BLOCK_BITS))
-	  || n_basic_blocks_for_fn (fun) > (1 << BLOCK_BITS))
+      if (number >= (1u << (32 - BLOCK_BITS)) || !can_mark_blocks (fun))
 	continue;
       push_cfun (fun);
       mip_early_function f;
@@ -458,7 +468,13 @@ use_unit (void)
 	       && apply_counts (node, fun,
 				profile_counts + profile_begin[found],
 				profile_calls (profile, symbol)))
-	matched++;
+	{
+	  matched++;
+	  /* Number its blocks as in the profile, so that the blocks of
+	     its machine code say which ran (mip_early_blocks_seen).  */
+	  if (can_mark_blocks (fun))
+	    mark_blocks (fun, (unsigned) found);
+	}
       else if (found >= 0 || names_early_function (profile, symbol))
 	{
 	  changed++;
@@ -474,6 +490,10 @@ use_unit (void)
       {
 	push_cfun (DECL_STRUCT_FUNCTION (node->decl));
 	cgraph_edge::rebuild_edges ();
+	/* -fdump-ipa-mip-early-blocks-blocks-details shows the counts each
+	   function was given.  */
+	if (dump_file)
+	  dump_function_to_file (node->decl, dump_file, dump_flags);
 	pop_cfun ();
       }
   if (mip_options.use_verbose)
@@ -523,6 +543,13 @@ clear_block_holds (void)
   block_holds->empty ();
 }
 
+bool
+is_early_block_bind (const rtx_insn *insn)
+{
+  return DEBUG_BIND_INSN_P (insn)
+	 && INSN_VAR_LOCATION_DECL (insn) == early_block_var;
+}
+
 /* Remember the value of INSN, a bind of the variable in BB.  */
 void
 note_hold (basic_block bb, rtx_insn *insn)
@@ -544,7 +571,8 @@ const pass_data collect_pass_data = {
   0
 };
 
-/* Before var-tracking: read the binds of every block and remove them.  */
+/* Before var-tracking: read the binds of every block (generate) and
+   remove them, so that no debug information names the variable.  */
 class collect_pass : public rtl_opt_pass
 {
 public:
@@ -561,10 +589,10 @@ public:
       {
 	rtx_insn *insn, *next;
 	FOR_BB_INSNS_SAFE (bb, insn, next)
-	  if (DEBUG_BIND_INSN_P (insn)
-	      && INSN_VAR_LOCATION_DECL (insn) == early_block_var)
+	  if (is_early_block_bind (insn))
 	    {
-	      note_hold (bb, insn);
+	      if (mip_options.mode & MIP_KIND_BLOCK_COUNT)
+		note_hold (bb, insn);
 	      delete_insn (insn);
 	    }
       }
@@ -596,6 +624,45 @@ mip_ipa_blocks_note_block (unsigned k, basic_block bb)
     }
 }
 
+/* Use, before hot/cold partitioning: from the binds each block of FUN
+   holds (use_unit numbered the blocks as the profile did), 2 in SEEN
+   (per block index) for a block that holds the code of an early block
+   that ran, 1 for one whose early blocks all never ran.  False when no
+   block holds a bind.  */
+bool
+mip_early_blocks_seen (function *fun, unsigned char *seen)
+{
+  const struct mip_profile *profile = mip_use_profile ();
+  bool any = false;
+  if (early_block_var == NULL_TREE || profile_counts == NULL)
+    return false;
+  basic_block bb;
+  FOR_EACH_BB_FN (bb, fun)
+    {
+      rtx_insn *insn;
+      FOR_BB_INSNS (bb, insn)
+	{
+	  if (!is_early_block_bind (insn)
+	      || !CONST_INT_P (INSN_VAR_LOCATION_LOC (insn)))
+	    continue;
+	  uint64_t value = UINTVAL (INSN_VAR_LOCATION_LOC (insn));
+	  uint64_t f = value >> BLOCK_BITS, k = value & ((1u << BLOCK_BITS) - 1);
+	  if (f >= profile->header.ipa_function_count
+	      || k >= profile->ipa_functions[f].block_count)
+	    continue;
+	  uint64_t count = profile_counts[profile_begin[f] + k];
+	  any = true;
+	  if (count == MIP_IPA_UNKNOWN)
+	    continue;
+	  if (count > 0)
+	    seen[bb->index] = 2;
+	  else if (seen[bb->index] == 0)
+	    seen[bb->index] = 1;
+	}
+    }
+  return any;
+}
+
 unsigned
 mip_early_function_count (void)
 {
@@ -620,6 +687,34 @@ mip_early_hold_at (unsigned index)
   return &early_holds[index];
 }
 
+namespace {
+
+/* The binds are debug binds, made only with -fvar-tracking-assignments,
+   which -g turns on.  Without -g, turn it on as that option alone does
+   (GCC makes debug binds and deletes them at var-tracking; the code is
+   the same, which -fcompare-debug checks), with -g's statement markers,
+   unless the command line says otherwise or selective scheduling, which
+   it does not go with, is on.  */
+void
+enable_debug_binds (void)
+{
+  if (global_options_set.x_flag_var_tracking_assignments
+      || global_options.x_flag_var_tracking_assignments
+      || flag_selective_scheduling || flag_selective_scheduling2)
+    return;
+  global_options.x_flag_var_tracking_assignments = -1;
+  if (!global_options.x_flag_var_tracking)
+    global_options.x_flag_var_tracking = -1;
+  /* The statement markers -g adds keep more of the binds where they
+     were (a block that holds only binds is merged into another, and the
+     binds' values reset, more often without them): on SQLite, 2% of the
+     binds were lost without them.  */
+  if (!global_options_set.x_debug_nonbind_markers_p)
+    global_options.x_debug_nonbind_markers_p = 1;
+}
+
+} // namespace
+
 /* Generate in the block-count mode: mark, then collect.  Use of a
    profile with early blocks: give their counts, and turn on what
    -fprofile-use turns on where the user did not say otherwise.  */
@@ -628,6 +723,7 @@ mip_ipa_blocks_register (const char *plugin_name)
 {
   if (mip_options.mode & MIP_KIND_BLOCK_COUNT)
     {
+      enable_debug_binds ();
       mip_register_pass (plugin_name, new early_blocks_pass (g), "profile",
 			 PASS_POS_INSERT_BEFORE);
       mip_register_pass (plugin_name, new collect_pass (g), "vartrack",
@@ -650,6 +746,9 @@ mip_ipa_blocks_register (const char *plugin_name)
       mip_options.use_early_counts = true;
       mip_register_pass (plugin_name, new early_blocks_pass (g), "profile",
 			 PASS_POS_INSERT_AFTER);
+      mip_register_pass (plugin_name, new collect_pass (g), "vartrack",
+			 PASS_POS_INSERT_BEFORE);
+      enable_debug_binds ();
       mip_enable_fdo_options ();
     }
 }

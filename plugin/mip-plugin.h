@@ -136,6 +136,7 @@ const struct mip_profile *mip_use_profile (void);
 void mip_use_function (function *fun, const char *symbol, uint64_t signature);
 void mip_use_blocks (function *fun, const char *symbol, uint64_t signature);
 bool mip_infer_counts (function *fun, gcov_type *known);
+bool mip_early_blocks_seen (function *fun, unsigned char *seen);
 void mip_use_block_counts (function *fun, gcov_type *known,
 			   const unsigned char *seen, gcov_type calls);
 void mip_use_finish_unit (void *gcc_data, void *user_data);

@@ -409,6 +409,68 @@ keep_ways_to_blocks_that_ran (function *fun, unsigned char *seen)
   XDELETEVEC (given_up);
 }
 
+/* Mark ran (2) in SEEN every block of unknown state (0) that lies on a
+   way from the entry to a block that ran through no block that never
+   ran (1): the way into code that ran ran too.  */
+static void
+fill_ways_to_blocks_that_ran (function *fun, unsigned char *seen)
+{
+  unsigned char *reached = XNEWVEC (unsigned char, last_basic_block_for_fn (fun));
+  unsigned char *leads = XCNEWVEC (unsigned char, last_basic_block_for_fn (fun));
+  reach_from_entry (fun, seen, reached);
+  auto_vec<basic_block, 64> work;
+  basic_block bb;
+  FOR_EACH_BB_FN (bb, fun)
+    if (seen[bb->index] == 2)
+      {
+	leads[bb->index] = 1;
+	work.safe_push (bb);
+      }
+  while (!work.is_empty ())
+    {
+      bb = work.pop ();
+      edge e;
+      edge_iterator ei;
+      FOR_EACH_EDGE (e, ei, bb->preds)
+	if (!leads[e->src->index] && seen[e->src->index] != 1)
+	  {
+	    leads[e->src->index] = 1;
+	    work.safe_push (e->src);
+	  }
+    }
+  FOR_EACH_BB_FN (bb, fun)
+    if (seen[bb->index] == 0 && reached[bb->index] && leads[bb->index])
+      seen[bb->index] = 2;
+  XDELETEVEC (reached);
+  XDELETEVEC (leads);
+}
+
+/* FUN ran.  SEEN says per block index: 1 never ran, 2 ran, 0 unknown.
+   Blocks that never ran get a count of zero, so that bbpart moves them
+   to the cold part, but for one way from the entry to each block that
+   ran (keep_ways_to_blocks_that_ran); blocks that ran are kept out of
+   it, and with FILL, the blocks of unknown state on the ways to them
+   (fill_ways_to_blocks_that_ran).  */
+static void
+split_by_seen (function *fun, unsigned char *seen, bool fill)
+{
+  if (single_succ_p (ENTRY_BLOCK_PTR_FOR_FN (fun)))
+    seen[single_succ (ENTRY_BLOCK_PTR_FOR_FN (fun))->index] = 0;
+  keep_ways_to_blocks_that_ran (fun, seen);
+  if (fill)
+    fill_ways_to_blocks_that_ran (fun, seen);
+  basic_block bb;
+  FOR_EACH_BB_FN (bb, fun)
+    if (seen[bb->index] == 1)
+      {
+	bb->count = profile_count::zero ();
+	cold_blocks++;
+      }
+    else if (seen[bb->index] == 2)
+      keep_out_of_cold_part (bb);
+  keep_function_out_of_cold_code (fun);
+}
+
 /* A + B, the profile's saturating sum, held where gcov_type ends.  */
 static gcov_type
 add_counts (gcov_type a, uint64_t b)
@@ -431,11 +493,26 @@ mip_use_blocks (function *fun, const char *symbol, uint64_t signature)
   if (!profile || profile->header.runs == 0)
     return;
   /* The early block counts gave FUN exact counts before GCC's IPA
-     passes (mip-ipa-blocks.cc), carried through them since: they say
-     which blocks ran and how often, of the code as it is now.  */
+     passes (mip-ipa-blocks.cc).  GCC's passes carried them since, but
+     not always well: where GCC's updates of the counts lost a block's
+     count, the block's code would go to the cold part although it ran.
+     The binds the block holds say which ran.  */
   if (mip_options.use_early_counts
       && profile_status_for_fn (fun) == PROFILE_READ)
-    return;
+    {
+      unsigned char *seen = XCNEWVEC (unsigned char,
+				      last_basic_block_for_fn (fun));
+      if (mip_early_blocks_seen (fun, seen))
+	{
+	  split_by_seen (fun, seen, true);
+	  basic_block bb;
+	  FOR_EACH_BB_FN (bb, fun)
+	    if (seen[bb->index] == 2)
+	      keep_ways_into (bb);
+	}
+      XDELETEVEC (seen);
+      return;
+    }
   bool local = !TREE_PUBLIC (fun->decl);
   struct use_facts facts = mip_index_look_up_by_cfg (symbol, signature,
 						     local);
@@ -501,18 +578,7 @@ mip_use_blocks (function *fun, const char *symbol, uint64_t signature)
     }
   XDELETEVEC (state);
   XDELETEVEC (count);
-  if (single_succ_p (ENTRY_BLOCK_PTR_FOR_FN (fun)))
-    seen[single_succ (ENTRY_BLOCK_PTR_FOR_FN (fun))->index] = 0;
-  keep_ways_to_blocks_that_ran (fun, seen);
-  FOR_EACH_BB_FN (bb, fun)
-    if (seen[bb->index] == 1)
-      {
-	bb->count = profile_count::zero ();
-	cold_blocks++;
-      }
-    else if (seen[bb->index] == 2)
-      keep_out_of_cold_part (bb);
-  keep_function_out_of_cold_code (fun);
+  split_by_seen (fun, seen, false);
   if (calls > 0)
     mip_use_block_counts (fun, known, seen, calls);
   FOR_EACH_BB_FN (bb, fun)

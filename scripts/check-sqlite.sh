@@ -14,7 +14,13 @@
 #     -fplugin-arg-mip-use-layout-only (which decides nothing before
 #     the IPA passes) must find every function's blocks in it: no
 #     function compiled differently from the profile's program (same
-#     sources, same flags), and print plain's verification hash.
+#     sources, same flags), and print plain's verification hash;
+#  5. at -O2, the build that uses the block-count build's profile (its
+#     early block counts, which GCC's passes then follow) must print
+#     plain's verification hash and, under callgrind on the training's
+#     workload (SPEEDTEST_ARGS), run at most COLD_MAX_PERCENT of its instructions in the
+#     cold parts (NAME.cold) of its functions: code that ran in the
+#     training must stay out of them.
 # Part of check-real.sh; also runs alone.
 #
 # Environment: MIP_WORK, MIP_PLUGIN, MIP_RUNTIME_DIR, MIPDATA, CC,
@@ -41,6 +47,9 @@ here=$(cd "$(dirname "$0")" && pwd)
 OUT=$MIP_WORK/sqlite
 SPEEDTEST_ARGS=${SPEEDTEST_ARGS:---verify --size 10 --memdb --singlethread}
 CALLGRIND_SIZE=${CALLGRIND_SIZE:-5}
+# 3.3% before the binds of the use build kept blocks that ran out of the
+# cold parts; 0.8% since (gcc -fprofile-use: 2.3%).
+COLD_MAX_PERCENT=${COLD_MAX_PERCENT:-1}
 build_all () {
   mip_say "building speedtest1: $(mip_checked_builds | tr '\n' ' ')x (plain $MIP_CHECKED_MODES); -O0 gcov + MIP full"
   mip_spawn_checked_builds mip_build_speedtest "$OUT"
@@ -250,6 +259,49 @@ check_use_own_profile () {
   check_same_hash "$dir" "-O2 layout-only use"
 }
 
+# The use of the -O2 block-count build's own profile, its early block
+# counts given to GCC (5. above).
+check_use_early_counts () {
+  local dir=$OUT/o2-use-early profile=$OUT/o2-bcnt/run.mip src=$MIP_WORK/src/sqlite-amalgamation
+  local use given share
+  mip_need_tool valgrind
+  if [ ! -f "$profile" ]; then
+    mip_fail "-O2 use of the block-count profile: no profile ($profile)"
+    return
+  fi
+  # Not position-independent, so that the addresses callgrind reports
+  # are those of the symbol table.
+  use="-fno-pie -fplugin=$MIP_PLUGIN -fplugin-arg-mip-use=$profile -fplugin-arg-mip-use-verbose"
+  rm -rf "$dir"
+  mkdir -p "$dir"
+  # shellcheck disable=SC2086 # flags are words
+  if ! (cd "$dir" \
+        && mip_run build.log $CC -O2 $use -I"$src" -c "$src/sqlite3.c" -o sqlite3.o \
+        && mip_run build.log $CC -O2 $use -I"$src" -c "$src/speedtest1.c" -o speedtest1.o \
+        && mip_run build.log $CC -O2 -no-pie sqlite3.o speedtest1.o -o speedtest1 -lm -lpthread -ldl); then
+    mip_fail "-O2 use of the block-count profile: the build failed (see $dir/build.log)"
+    return
+  fi
+  given=$(grep -o 'early block counts of profile [^ ]* for [1-9][0-9]* functions' \
+            "$dir/build.log" | head -n 1 || true)
+  if [ -n "$given" ]; then
+    mip_pass "-O2 use of the block-count profile (made without -g): $given"
+  else
+    mip_fail "-O2 use of the block-count profile: GCC got no early block counts (see $dir/build.log)"
+  fi
+  check_same_hash "$dir" "-O2 use of the block-count profile"
+  run_speedtest "$dir" valgrind --tool=callgrind --dump-instr=yes \
+    --dump-line=no --compress-pos=no --callgrind-out-file="$dir/callgrind.out"
+  nm -S --defined-only "$dir/speedtest1" >"$dir/nm.txt"
+  if share=$(python3 "$here/script-data.py" cold-share "$dir/callgrind.out" \
+               "$dir/nm.txt" "$COLD_MAX_PERCENT"); then
+    mip_pass "-O2 use of the block-count profile: $(head -n 1 <<<"$share") (at most $COLD_MAX_PERCENT%)"
+  else
+    mip_fail "-O2 use of the block-count profile: more than $COLD_MAX_PERCENT% of the" \
+      "instructions in cold parts: $share"
+  fi
+}
+
 main () {
   local build
   mip_check_tools
@@ -264,6 +316,7 @@ main () {
   check_against_gcov
   check_against_callgrind
   check_use_own_profile
+  check_use_early_counts
   mip_check_summary sqlite
 }
 

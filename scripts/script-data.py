@@ -44,6 +44,16 @@
 #       NAME ending in '*' is the sum of the sections it begins.  Exits 1
 #       when the input holds no section at all.
 #
+#   script-data.py cold-share CALLGRIND_OUT NM_OUT MAX_PERCENT
+#       Of the instructions a callgrind run counted (valgrind
+#       --tool=callgrind --dump-instr=yes --dump-line=no
+#       --compress-pos=no), those at the addresses of the program's cold
+#       parts (the symbols NAME.cold and NAME.cold.N of 'nm -S
+#       --defined-only', NM_OUT): prints "N of M instructions (P%) in
+#       cold parts, K functions'" and the functions' shares, and exits 1
+#       when P is above MAX_PERCENT, or when the run counted nothing or
+#       the program has no cold part (nothing to measure).
+#
 #   script-data.py section-pages PAGES_FILE NAME...
 #       'size -A' output (standard input) and a list of 4 KiB pages, one
 #       hexadecimal page number a line (scripts/qemu-trace.c's pages=):
@@ -70,9 +80,11 @@
 # Copyright (C) 2026 The MIP for GCC developers.
 # SPDX-License-Identifier: GPL-3.0-or-later
 
+import bisect
 import gzip
 import json
 import os
+import re
 import struct
 import sys
 
@@ -211,6 +223,71 @@ def command_size_sections(arguments):
         else:
             values.append(sizes.get(name, 0))
     print(" ".join(str(value) for value in values))
+
+
+def callgrind_instruction_costs(path):
+    """Per instruction address, the instructions callgrind counted there
+    (the cost lines of a --dump-instr=yes --dump-line=no --compress-pos=no
+    output; the line after calls= is a call's inclusive cost, skipped)."""
+    costs = {}
+    skip_next = False
+    with open(path) as stream:
+        for text in stream:
+            if text.startswith("calls="):
+                skip_next = True
+                continue
+            if not text[:1].isdigit():
+                continue
+            if skip_next:
+                skip_next = False
+                continue
+            fields = text.split()
+            if len(fields) < 2:
+                continue
+            address = int(fields[0], 0)
+            costs[address] = costs.get(address, 0) + int(fields[1])
+    return costs
+
+
+def cold_parts(path):
+    """The (start, end, name) of the cold parts among the text symbols
+    of an 'nm -S --defined-only' output."""
+    parts = []
+    with open(path) as stream:
+        for text in stream:
+            fields = text.split()
+            if (len(fields) == 4 and fields[2] in "tT"
+                    and re.search(r"\.cold(\.\d+)?$", fields[3])):
+                start = int(fields[0], 16)
+                parts.append((start, start + int(fields[1], 16), fields[3]))
+    return sorted(parts)
+
+
+def command_cold_share(arguments):
+    if len(arguments) != 3:
+        fail("usage: script-data.py cold-share CALLGRIND_OUT NM_OUT MAX_PERCENT")
+    costs = callgrind_instruction_costs(arguments[0])
+    parts = cold_parts(arguments[1])
+    limit = float(arguments[2])
+    total = sum(costs.values())
+    if total == 0:
+        fail("%s: no instruction counted" % arguments[0])
+    if not parts:
+        fail("%s: the program has no cold part" % arguments[1])
+    starts = [start for start, _, _ in parts]
+    by_part = {}
+    for address, cost in costs.items():
+        i = bisect.bisect_right(starts, address) - 1
+        if i >= 0 and address < parts[i][1]:
+            by_part[parts[i][2]] = by_part.get(parts[i][2], 0) + cost
+    cold = sum(by_part.values())
+    share = 100.0 * cold / total
+    print("%d of %d instructions (%.2f%%) in cold parts, %d functions'"
+          % (cold, total, share, len(by_part)))
+    for name, cost in sorted(by_part.items(), key=lambda item: -item[1])[:10]:
+        print("  %s %d" % (name, cost))
+    if share > limit:
+        sys.exit(1)
 
 
 def command_section_pages(arguments):
@@ -429,6 +506,7 @@ COMMANDS = {
     "gcov-lines": command_gcov_lines,
     "size-sections": command_size_sections,
     "section-pages": command_section_pages,
+    "cold-share": command_cold_share,
     "tsv-select": command_tsv_select,
     "mixed-data": command_mixed_data,
 }
