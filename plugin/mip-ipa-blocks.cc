@@ -278,6 +278,37 @@ set_probabilities_from_flow (basic_block bb, const gcov_type *known,
     }
 }
 
+/* A function is entered at least as often as it returns.  When the
+   count KNOWN gives its first block is below that of the blocks that
+   return (all known), the count is wrong: the training build's copy of
+   the block that held its bind never ran, and the one that ran had
+   lost it (GCC merged it into a block of its caller after inlining, a
+   block with other predecessors, and reset the bind).  Seen in a
+   function whose own body was never called: taken as never run, it
+   was optimised for size and placed with the functions that never ran,
+   and its code ran all the same once GCC stopped inlining it.  */
+void
+raise_entry_to_returns (function *fun, gcov_type *known)
+{
+  basic_block first = single_succ_p (ENTRY_BLOCK_PTR_FOR_FN (fun))
+		      ? single_succ (ENTRY_BLOCK_PTR_FOR_FN (fun)) : NULL;
+  if (!first || first == EXIT_BLOCK_PTR_FOR_FN (fun)
+      || known[first->index] < 0)
+    return;
+  gcov_type returns = 0;
+  edge e;
+  edge_iterator ei;
+  FOR_EACH_EDGE (e, ei, EXIT_BLOCK_PTR_FOR_FN (fun)->preds)
+    {
+      if (e->src->index < NUM_FIXED_BLOCKS || !single_succ_p (e->src)
+	  || known[e->src->index] < 0)
+	return;
+      returns += known[e->src->index];
+    }
+  if (returns > known[first->index])
+    known[first->index] = returns;
+}
+
 /* Give FUN (NODE's) the counts COUNTS of its blocks (-1 unknown) and
    CALLS, its calls, as -fprofile-use would; false when they cannot be
    completed.  */
@@ -297,15 +328,18 @@ apply_counts (cgraph_node *node, function *fun, const uint64_t *counts,
 			 : (gcov_type) MIN (c, (uint64_t) INTTYPE_MAXIMUM
 						   (gcov_type) / 2);
     }
+  raise_entry_to_returns (fun, known);
   edge_counts edges (64);
   infer_by_flow (fun, known, &edges);
-  /* The calls of the function's own body, when its blocks do not say
-     how often it was entered (GCC merged it with an identical one, or
-     removed the blocks after its entry): its inlined copies ran too, so
-     the blocks come first.  */
+  /* When its blocks do not say how often the function was entered
+     (GCC merged its first block with an identical one, or folded the
+     test it starts with into its callers' code after inlining it): as
+     often as it returned, when its blocks say that, else the calls of
+     its own body.  Its inlined copies ran too: a function whose own
+     body was never called can have run often.  */
   if (known[ENTRY_BLOCK] < 0)
     {
-      known[ENTRY_BLOCK] = calls;
+      known[ENTRY_BLOCK] = MAX (calls, known[EXIT_BLOCK]);
       infer_by_flow (fun, known, &edges);
     }
   if (!mip_infer_counts (fun, known))

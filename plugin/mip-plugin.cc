@@ -257,6 +257,8 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *version)
 			 mip_use_finish_unit, NULL);
       register_callback (info->base_name, PLUGIN_ALL_IPA_PASSES_END,
 			 mip_use_order_unlikely, NULL);
+      register_callback (info->base_name, PLUGIN_ALL_IPA_PASSES_END,
+			 mip_use_note_caller_ranks, NULL);
       register_callback (info->base_name, PLUGIN_ALL_PASSES_START,
 			 mip_use_function_start, NULL);
     }

@@ -140,6 +140,7 @@ bool mip_early_blocks_seen (function *fun, unsigned char *seen);
 void mip_use_block_counts (function *fun, gcov_type *known,
 			   const unsigned char *seen, gcov_type calls);
 void mip_use_finish_unit (void *gcc_data, void *user_data);
+void mip_use_note_caller_ranks (void *gcc_data, void *user_data);
 void mip_use_function_start (void *gcc_data, void *user_data);
 void mip_use_order_unlikely (void *gcc_data, void *user_data);
 

@@ -13,6 +13,9 @@
 
 	never run in any merged run	.text.unlikely.SYMBOL
 	run, layout rank K		.text.sorted.KKKKKKKKKK.SYMBOL
+	its own body never run, but called
+	now (early counts), its first
+	caller of rank K		.text.sorted.KKKKKKKKKK.~near.SYMBOL
 
    The ranks (lib/mip-layout.h, which mipdata order shares) follow the
    first-call order (start-up first), or with
@@ -54,6 +57,12 @@ static struct mip_profile *profile;
 /* What this unit's functions found in the profile.  */
 static unsigned placed_unlikely, placed_sorted, changed, missing;
 static unsigned cold_blocks;
+
+/* Per function: the smallest layout rank of its callers that ran, in
+   the call graph the IPA passes left (mip_use_note_caller_ranks; a
+   function may be compiled after its callers, whose edges are gone by
+   then).  */
+static hash_map<tree, unsigned> *caller_ranks;
 static const char *first_changed;
 /* How the options of this compile that change code differ from those
    the profile's unit of the first changed function was compiled with
@@ -590,6 +599,38 @@ mip_use_blocks (function *fun, const char *symbol, uint64_t signature)
 
 /* ---- Never-run functions in source order ---------------------------- */
 
+/* PLUGIN_ALL_IPA_PASSES_END, with early block counts: the smallest
+   layout rank of the callers that ran of each function (caller_ranks),
+   for the functions whose own body never ran in the training but that
+   are called now (called_by_early_counts).  */
+void
+mip_use_note_caller_ranks (void *, void *)
+{
+  if (!profile || !mip_options.use_early_counts)
+    return;
+  if (caller_ranks == NULL)
+    caller_ranks = new hash_map<tree, unsigned> (64);
+  cgraph_node *node;
+  FOR_EACH_DEFINED_FUNCTION (node)
+    {
+      if (node->inlined_to)
+	continue;
+      unsigned rank = 0;
+      for (cgraph_edge *e = node->callers; e; e = e->next_caller)
+	{
+	  cgraph_node *caller = e->caller->inlined_to ? e->caller->inlined_to
+						      : e->caller;
+	  struct use_facts facts
+	    = mip_index_look_up_by_ipa (mip_decl_symbol (caller->decl),
+					!TREE_PUBLIC (caller->decl));
+	  if (facts.ran && facts.rank && (!rank || facts.rank < rank))
+	    rank = facts.rank;
+	}
+      if (rank)
+	caller_ranks->put (node->decl, rank);
+    }
+}
+
 /* ld lays an object's .text.unlikely.* input sections out in the order
    the object lists them, the order in which the assembler first met
    them: by default the order GCC compiles the functions in (callees
@@ -747,6 +788,29 @@ report_changed (function *fun, const char *symbol)
     inform (DECL_SOURCE_LOCATION (fun->decl), "mip: %s", options_difference);
 }
 
+/* Whether FUN, whose own body never ran in the training, is called
+   now by what the early block counts say: the training's build had
+   inlined every call of it, and GCC, following the counts, did not
+   (the count of its own body, what the calls GCC did not inline
+   bring, is not zero).  */
+static bool
+called_by_early_counts (function *fun)
+{
+  cgraph_node *node = cgraph_node::get (fun->decl);
+  return mip_options.use_early_counts
+	 && profile_status_for_fn (fun) == PROFILE_READ && node
+	 && node->count.ipa ().nonzero_p ();
+}
+
+/* The smallest layout rank of the callers of FUN that ran, 0 if none
+   did.  */
+static uint32_t
+rank_of_first_caller (function *fun)
+{
+  unsigned *rank = caller_ranks ? caller_ranks->get (fun->decl) : NULL;
+  return rank ? *rank : 0;
+}
+
 void
 mip_use_function (function *fun, const char *symbol, uint64_t signature)
 {
@@ -777,7 +841,17 @@ mip_use_function (function *fun, const char *symbol, uint64_t signature)
   if (!placeable (fun) || profile->header.runs == 0)
     return;
   char section[600];
-  if (!facts.ran)
+  if (!facts.ran && called_by_early_counts (fun))
+    {
+      /* After its first caller that ran, rather than among the
+	 functions that never ran: speedtest1's training workload ran
+	 such functions for a million instructions in .text.unlikely.  */
+      uint32_t rank = rank_of_first_caller (fun);
+      snprintf (section, sizeof section, ".text.sorted.%010lu.~near.%s",
+		(unsigned long) (rank ? rank : UINT32_MAX), symbol);
+      placed_sorted++;
+    }
+  else if (!facts.ran)
     {
       snprintf (section, sizeof section, ".text.unlikely.%s", symbol);
       placed_unlikely++;
