@@ -728,12 +728,14 @@ namespace {
    (GCC makes debug binds and deletes them at var-tracking; the code is
    the same, which -fcompare-debug checks), with -g's statement markers,
    unless the command line says otherwise or selective scheduling, which
-   it does not go with, is on.  */
+   it does not go with, is on.  Decided by the debug level: GCC 11 sets
+   the option from it only after plugins start (it is still "to be
+   decided" here).  */
 void
 enable_debug_binds (void)
 {
   if (global_options_set.x_flag_var_tracking_assignments
-      || global_options.x_flag_var_tracking_assignments
+      || debug_info_level >= DINFO_LEVEL_NORMAL
       || flag_selective_scheduling || flag_selective_scheduling2)
     return;
   global_options.x_flag_var_tracking_assignments = -1;
