@@ -44,6 +44,7 @@
 #include "hash-map.h"
 #include "profile.h"
 #include "tree-cfg.h"
+#include "cfgloop.h"
 
 /* A function's number in the bind's value; the block's takes the bits
    below.  */
@@ -278,15 +279,16 @@ set_probabilities_from_flow (basic_block bb, const gcov_type *known,
     }
 }
 
-/* A function is entered at least as often as it returns.  When the
-   count KNOWN gives its first block is below that of the blocks that
-   return (all known), the count is wrong: the training build's copy of
+/* A function is entered at least as often as it returns, and as any of
+   its blocks outside loops ran.  When the count KNOWN gives its first
+   block is below that, the count is wrong: the training build's copy of
    the block that held its bind never ran, and the one that ran had
    lost it (GCC merged it into a block of its caller after inlining, a
-   block with other predecessors, and reset the bind).  Seen in a
-   function whose own body was never called: taken as never run, it
-   was optimised for size and placed with the functions that never ran,
-   and its code ran all the same once GCC stopped inlining it.  */
+   block with other predecessors, and reset the bind).  Seen in
+   functions whose own body was never called: taken as never run, such
+   a function was optimised for size and placed with the functions that
+   never ran, and its code ran all the same once GCC stopped inlining
+   it.  */
 void
 raise_entry_to_returns (function *fun, gcov_type *known)
 {
@@ -295,18 +297,31 @@ raise_entry_to_returns (function *fun, gcov_type *known)
   if (!first || first == EXIT_BLOCK_PTR_FOR_FN (fun)
       || known[first->index] < 0)
     return;
-  gcov_type returns = 0;
+  gcov_type entered = 0, returns = 0;
   edge e;
   edge_iterator ei;
   FOR_EACH_EDGE (e, ei, EXIT_BLOCK_PTR_FOR_FN (fun)->preds)
-    {
-      if (e->src->index < NUM_FIXED_BLOCKS || !single_succ_p (e->src)
-	  || known[e->src->index] < 0)
-	return;
+    if (e->src->index < NUM_FIXED_BLOCKS || !single_succ_p (e->src)
+	|| known[e->src->index] < 0)
+      returns = -1;
+    else if (returns >= 0)
       returns += known[e->src->index];
+  entered = MAX (returns, (gcov_type) 0);
+  /* Loops as GCC keeps them between its passes, with the irreducible
+     regions marked (a block there can run more than once per entry
+     outside any loop).  */
+  if (loops_for_fn (fun)
+      && !loops_state_satisfies_p (fun, LOOPS_NEED_FIXUP)
+      && loops_state_satisfies_p (fun, LOOPS_HAVE_MARKED_IRREDUCIBLE_REGIONS))
+    {
+      basic_block bb;
+      FOR_EACH_BB_FN (bb, fun)
+	if (bb->loop_father && bb_loop_depth (bb) == 0
+	    && !(bb->flags & BB_IRREDUCIBLE_LOOP))
+	  entered = MAX (entered, known[bb->index]);
     }
-  if (returns > known[first->index])
-    known[first->index] = returns;
+  if (entered > known[first->index])
+    known[first->index] = entered;
 }
 
 /* Give FUN (NODE's) the counts COUNTS of its blocks (-1 unknown) and
