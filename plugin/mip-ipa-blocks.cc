@@ -44,7 +44,7 @@
 #include "hash-map.h"
 #include "profile.h"
 #include "tree-cfg.h"
-#include "cfgloop.h"
+#include "graphds.h"
 
 /* A function's number in the bind's value; the block's takes the bits
    below.  */
@@ -279,6 +279,36 @@ set_probabilities_from_flow (basic_block bb, const gcov_type *known,
     }
 }
 
+/* Mark in ON_CYCLE (per block index) the blocks of FUN that lie on a
+   cycle of its CFG, a loop whether reducible or not: the others run at
+   most once per entry.  */
+void
+mark_blocks_on_cycles (function *fun, bool *on_cycle)
+{
+  int size = last_basic_block_for_fn (fun);
+  struct graph *g = new_graph (size);
+  basic_block bb;
+  edge e;
+  edge_iterator ei;
+  FOR_EACH_BB_FN (bb, fun)
+    FOR_EACH_EDGE (e, ei, bb->succs)
+      if (e->dest->index >= NUM_FIXED_BLOCKS)
+	{
+	  add_edge (g, bb->index, e->dest->index);
+	  if (e->dest == bb)
+	    on_cycle[bb->index] = true;
+	}
+  graphds_scc (g, NULL);
+  int *members = XCNEWVEC (int, size);
+  for (int i = 0; i < size; i++)
+    members[g->vertices[i].component]++;
+  FOR_EACH_BB_FN (bb, fun)
+    if (members[g->vertices[bb->index].component] > 1)
+      on_cycle[bb->index] = true;
+  free (members);
+  free_graph (g);
+}
+
 /* A function is entered at least as often as it returns, and as any of
    its blocks outside loops ran.  When the count KNOWN gives its first
    block is below that, the count is wrong: the training build's copy of
@@ -307,19 +337,13 @@ raise_entry_to_returns (function *fun, gcov_type *known)
     else if (returns >= 0)
       returns += known[e->src->index];
   entered = MAX (returns, (gcov_type) 0);
-  /* Loops as GCC keeps them between its passes, with the irreducible
-     regions marked (a block there can run more than once per entry
-     outside any loop).  */
-  if (loops_for_fn (fun)
-      && !loops_state_satisfies_p (fun, LOOPS_NEED_FIXUP)
-      && loops_state_satisfies_p (fun, LOOPS_HAVE_MARKED_IRREDUCIBLE_REGIONS))
-    {
-      basic_block bb;
-      FOR_EACH_BB_FN (bb, fun)
-	if (bb->loop_father && bb_loop_depth (bb) == 0
-	    && !(bb->flags & BB_IRREDUCIBLE_LOOP))
-	  entered = MAX (entered, known[bb->index]);
-    }
+  bool *on_cycle = XCNEWVEC (bool, last_basic_block_for_fn (fun));
+  mark_blocks_on_cycles (fun, on_cycle);
+  basic_block bb;
+  FOR_EACH_BB_FN (bb, fun)
+    if (!on_cycle[bb->index])
+      entered = MAX (entered, known[bb->index]);
+  free (on_cycle);
   if (entered > known[first->index])
     known[first->index] = entered;
 }
