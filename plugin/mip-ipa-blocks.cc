@@ -309,24 +309,19 @@ mark_blocks_on_cycles (function *fun, bool *on_cycle)
   free_graph (g);
 }
 
-/* A function is entered at least as often as it returns, and as any of
-   its blocks outside loops ran.  When the count KNOWN gives its first
-   block is below that, the count is wrong: the training build's copy of
-   the block that held its bind never ran, and the one that ran had
-   lost it (GCC merged it into a block of its caller after inlining, a
-   block with other predecessors, and reset the bind).  Seen in
-   functions whose own body was never called: taken as never run, such
-   a function was optimised for size and placed with the functions that
-   never ran, and its code ran all the same once GCC stopped inlining
-   it.  */
-void
-raise_entry_to_returns (function *fun, gcov_type *known)
+/* How often, at least, FUN was entered by the counts KNOWN gives its
+   blocks: as often as it returned, and as any of its blocks on no cycle
+   ran.  The count of its first block can be below that, or missing:
+   the training build's copy of the block that held its bind never ran,
+   and the one that ran had lost it (GCC merged it into a block of its
+   caller after inlining, a block with other predecessors, and reset
+   the bind).  Seen in functions whose own body was never called: taken
+   as never run, such a function was optimised for size and placed with
+   the functions that never ran, and its code ran all the same once GCC
+   stopped inlining it.  */
+gcov_type
+least_entries (function *fun, const gcov_type *known)
 {
-  basic_block first = single_succ_p (ENTRY_BLOCK_PTR_FOR_FN (fun))
-		      ? single_succ (ENTRY_BLOCK_PTR_FOR_FN (fun)) : NULL;
-  if (!first || first == EXIT_BLOCK_PTR_FOR_FN (fun)
-      || known[first->index] < 0)
-    return;
   gcov_type entered = 0, returns = 0;
   edge e;
   edge_iterator ei;
@@ -344,8 +339,7 @@ raise_entry_to_returns (function *fun, gcov_type *known)
     if (!on_cycle[bb->index])
       entered = MAX (entered, known[bb->index]);
   free (on_cycle);
-  if (entered > known[first->index])
-    known[first->index] = entered;
+  return entered;
 }
 
 /* Give FUN (NODE's) the counts COUNTS of its blocks (-1 unknown) and
@@ -367,18 +361,24 @@ apply_counts (cgraph_node *node, function *fun, const uint64_t *counts,
 			 : (gcov_type) MIN (c, (uint64_t) INTTYPE_MAXIMUM
 						   (gcov_type) / 2);
     }
-  raise_entry_to_returns (fun, known);
+  gcov_type entered = least_entries (fun, known);
+  basic_block first = single_succ_p (ENTRY_BLOCK_PTR_FOR_FN (fun))
+		      ? single_succ (ENTRY_BLOCK_PTR_FOR_FN (fun)) : NULL;
+  if (first && first != EXIT_BLOCK_PTR_FOR_FN (fun)
+      && known[first->index] >= 0 && known[first->index] < entered)
+    known[first->index] = entered;
   edge_counts edges (64);
   infer_by_flow (fun, known, &edges);
   /* When its blocks do not say how often the function was entered
      (GCC merged its first block with an identical one, or folded the
      test it starts with into its callers' code after inlining it): as
-     often as it returned, when its blocks say that, else the calls of
-     its own body.  Its inlined copies ran too: a function whose own
-     body was never called can have run often.  */
+     often as it returned or ran its blocks outside loops
+     (least_entries), at least the calls of its own body.  Its inlined
+     copies ran too: a function whose own body was never called can
+     have run often.  */
   if (known[ENTRY_BLOCK] < 0)
     {
-      known[ENTRY_BLOCK] = MAX (calls, known[EXIT_BLOCK]);
+      known[ENTRY_BLOCK] = MAX (MAX (calls, known[EXIT_BLOCK]), entered);
       infer_by_flow (fun, known, &edges);
     }
   if (!mip_infer_counts (fun, known))

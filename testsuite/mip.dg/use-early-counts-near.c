@@ -8,7 +8,7 @@
    it), keeps the call to work.  work's first block, a test that GCC
    folded into main's loop after inlining it, lost its bind in the
    training's build: the function is still known to have been entered
-   as often as it returned (raise_entry_to_returns), not never.
+   as often as it returned (least_entries), not never.
 
    Copyright (C) 2026 The MIP for GCC developers.
    SPDX-License-Identifier: GPL-3.0-or-later  */
