@@ -782,8 +782,7 @@ enable_debug_binds (void)
     global_options.x_flag_var_tracking = -1;
   /* The statement markers -g adds keep more of the binds where they
      were (a block that holds only binds is merged into another, and the
-     binds' values reset, more often without them): on SQLite, 2% of the
-     binds were lost without them.  */
+     binds' values reset, more often without them; guide, 2.7).  */
   if (!global_options_set.x_debug_nonbind_markers_p)
     global_options.x_debug_nonbind_markers_p = 1;
 }

@@ -454,6 +454,27 @@ fill_ways_to_blocks_that_ran (function *fun, unsigned char *seen)
   XDELETEVEC (leads);
 }
 
+/* Whether FUN has abnormal edges (computed gotos, nonlocal labels).
+   In an interpreter dispatching by computed goto (Lua 5.4's
+   luaV_execute) the blocks of unknown state on the ways to blocks that
+   ran are mostly those of the operations the training never ran, and
+   keeping them out of the cold part made Lua's measured workload
+   slower (guide, 2.7): they are left to GCC there.  */
+static bool
+has_abnormal_edges (function *fun)
+{
+  basic_block bb;
+  FOR_EACH_BB_FN (bb, fun)
+    {
+      edge e;
+      edge_iterator ei;
+      FOR_EACH_EDGE (e, ei, bb->succs)
+	if (e->flags & EDGE_ABNORMAL)
+	  return true;
+    }
+  return false;
+}
+
 /* FUN ran.  SEEN says per block index: 1 never ran, 2 ran, 0 unknown.
    Blocks that never ran get a count of zero, so that bbpart moves them
    to the cold part, but for one way from the entry to each block that
@@ -513,7 +534,7 @@ mip_use_blocks (function *fun, const char *symbol, uint64_t signature)
 				      last_basic_block_for_fn (fun));
       if (mip_early_blocks_seen (fun, seen))
 	{
-	  split_by_seen (fun, seen, true);
+	  split_by_seen (fun, seen, !has_abnormal_edges (fun));
 	  basic_block bb;
 	  FOR_EACH_BB_FN (bb, fun)
 	    if (seen[bb->index] == 2)
@@ -844,8 +865,8 @@ mip_use_function (function *fun, const char *symbol, uint64_t signature)
   if (!facts.ran && called_by_early_counts (fun))
     {
       /* After its first caller that ran, rather than among the
-	 functions that never ran: speedtest1's training workload ran
-	 such functions for a million instructions in .text.unlikely.  */
+	 functions that never ran, whose pages a run that calls it would
+	 touch for it alone.  */
       uint32_t rank = rank_of_first_caller (fun);
       snprintf (section, sizeof section, ".text.sorted.%010lu.~near.%s",
 		(unsigned long) (rank ? rank : UINT32_MAX), symbol);

@@ -47,8 +47,8 @@ here=$(cd "$(dirname "$0")" && pwd)
 OUT=$MIP_WORK/sqlite
 SPEEDTEST_ARGS=${SPEEDTEST_ARGS:---verify --size 10 --memdb --singlethread}
 CALLGRIND_SIZE=${CALLGRIND_SIZE:-5}
-# 3.3% before the binds of the use build kept blocks that ran out of the
-# cold parts; 0.8% since (gcc -fprofile-use: 2.3%).
+# The guide (2.7, "Early block counts") has the figures before and after
+# the binds of the use build kept blocks that ran out of the cold parts.
 COLD_MAX_PERCENT=${COLD_MAX_PERCENT:-1}
 build_all () {
   mip_say "building speedtest1: $(mip_checked_builds | tr '\n' ' ')x (plain $MIP_CHECKED_MODES); -O0 gcov + MIP full"
