@@ -563,8 +563,9 @@ use_unit (void)
       {
 	push_cfun (DECL_STRUCT_FUNCTION (node->decl));
 	cgraph_edge::rebuild_edges ();
-	/* -fdump-ipa-mip-early-blocks-blocks-details shows the counts each
-	   function was given.  */
+	/* -fdump-ipa-all-blocks-details shows the counts each function
+	   was given, in its mip-early-blocks dump (GCC takes no dump
+	   option naming a plugin's pass).  */
 	if (dump_file)
 	  dump_function_to_file (node->decl, dump_file, dump_flags);
 	pop_cfun ();
