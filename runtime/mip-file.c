@@ -391,6 +391,18 @@ report_lock_failure (const char *name, int errnum)
 	      text != NULL ? text : "unknown error");
 }
 
+/* NAME.PID.tmp into OUT (OUT_SIZE bytes); -1 when it does not fit.  */
+static int
+temporary_name (const char *name, uint64_t pid, char *out, size_t out_size)
+{
+  struct mip_name_values values;
+
+  values.pid = pid;
+  values.host = name;
+  return mip_expand_filename ("%h.%p.tmp", &values, out, out_size)
+	 < (long) out_size ? 0 : -1;
+}
+
 /* Merge the dump into the regular file NAME, or create it.  Returns 0
    or -1, having said why, or MIP_KIND_CHANGED, having written
    nothing.  */
@@ -403,7 +415,7 @@ write_dump (const char *name, const struct mip_dump *dump, int merging)
   enum acceptance acceptance = REWRITE;
   int fd, locked, errnum;
 
-  mip_temporary_name (name, header->pid, temporary, sizeof temporary);
+  temporary_name (name, header->pid, temporary, sizeof temporary);
   errnum = mip_platform_open_locked (name, &fd, &locked);
   if (errnum == MIP_KIND_CHANGED)
     return errnum;

@@ -49,6 +49,12 @@
 		      "no-tree-dce", "no-caller-saves", "no-tree-dse", \
 		      "no-inline-small-functions", "no-tree-tail-merge", \
 		      "no-schedule-insns2", "no-ssa-phiopt", "no-tree-vrp")
+/* Global common subexpression elimination keeps addresses and
+   constants in registers across the Arm cores' calls, which costs
+   more saves than it spares loads (on x86-64 it shrinks the core).  */
+#if defined __arm__ || defined __aarch64__
+#pragma GCC optimize ("no-gcse")
+#endif
 #endif
 #endif
 
@@ -248,11 +254,7 @@ MIP_SHARED int mip_merging_write (const char *name,
 				  const struct mip_dump *dump, int merging)
   MIP_WEAK;
 
-/* What both writers use (mip-write.c).  NAME.PID.tmp into OUT (OUT_SIZE
-   bytes); -1 when it does not fit.  */
-MIP_SHARED int mip_temporary_name (const char *name, uint64_t pid,
-				   char *out, size_t out_size);
-/* The pieces of DUMP, in file order, into PIECES (at most 4); returns
+/* What both writers use (mip-write.c).  The pieces of DUMP, in file order, into PIECES (at most 4); returns
    how many.  */
 MIP_SHARED int mip_dump_pieces (const struct mip_dump *dump,
 				const void **pieces, size_t *sizes);
@@ -382,9 +384,9 @@ MIP_INTERNAL const char *mip_filename_pattern (void);
    becomes "%"; VALUES->merges says whether PATTERN has "%m".  Returns
    the length of the result (without the NUL), OUT_SIZE when it does not
    fit, or -1 when PATTERN has another directive or ends in '%'.  */
-MIP_INTERNAL long mip_expand_filename (const char *pattern,
-				       struct mip_name_values *values,
-				       char *out, size_t out_size);
+MIP_SHARED long mip_expand_filename (const char *pattern,
+				     struct mip_name_values *values,
+				     char *out, size_t out_size);
 
 /* In a child of fork: close the copy of the lock descriptor of a dump
    that another thread of the parent had in progress.  */
@@ -437,16 +439,14 @@ MIP_INTERNAL int mip_platform_write_in_place (const char *path,
 					      const void *const *pieces,
 					      const size_t *sizes, int count);
 /* The ways mip_platform_open opens PATH: for reading, or appending, a
-   regular file (not through a link); a new file (one left behind by
-   another process of the same pid is removed first); whatever PATH is
-   or leads to, in place (a link is followed, a file it leads to
-   created; a regular file is cut to nothing, a FIFO with no reader
-   fails with ENXIO at once).  */
+   regular file (not through a link); whatever PATH is or leads to, in
+   place (a link is followed, a file it leads to created; a regular
+   file is cut to nothing, a FIFO with no reader fails with ENXIO at
+   once).  */
 enum mip_open
 {
   MIP_OPEN_READ,
   MIP_OPEN_APPEND,
-  MIP_OPEN_NEW,
   MIP_OPEN_IN_PLACE
 };
 MIP_INTERNAL int mip_platform_open (const char *path, int how, int *fd);
@@ -474,6 +474,9 @@ MIP_INTERNAL int mip_platform_truncate (int fd, uint64_t size);
    arithmetic on the way.  */
 MIP_INTERNAL int mip_platform_read_at (int fd, off_t offset, void *out,
 				       size_t size);
+/* Read the first SIZE bytes of FD with one read (EIO when the file is
+   shorter, or the read comes short).  */
+MIP_INTERNAL int mip_platform_read_head (int fd, void *out, size_t size);
 /* Write all SIZE bytes, retrying short and interrupted writes.  */
 MIP_INTERNAL int mip_platform_write_all (int fd, const void *data, size_t size);
 MIP_INTERNAL int mip_platform_close (int fd);

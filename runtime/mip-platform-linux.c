@@ -256,7 +256,6 @@ static const int open_flags[] = {
   [MIP_OPEN_READ] = O_RDONLY | O_NONBLOCK | O_NOFOLLOW | OPEN_ALWAYS,
   [MIP_OPEN_APPEND] = O_WRONLY | O_APPEND | O_NONBLOCK | O_NOFOLLOW
 		      | OPEN_ALWAYS,
-  [MIP_OPEN_NEW] = O_WRONLY | O_CREAT | O_EXCL | OPEN_ALWAYS,
   [MIP_OPEN_IN_PLACE] = O_WRONLY | O_CREAT | O_TRUNC | O_NONBLOCK
 			| OPEN_ALWAYS
 };
@@ -264,21 +263,11 @@ static const int open_flags[] = {
 MIP_INTERNAL MIP_INLINE_ON_AARCH64 int
 mip_platform_open (const char *path, int how, int *fd)
 {
-  int retried = 0;
-
-  for (;;)
-    {
-      *fd = open (path, open_flags[how], 0666);
-      if (*fd >= 0)
-	break;
-      if (errno == EINTR)
-	continue;
-      /* A temporary file left behind by a killed process that had the
-	 same pid.  */
-      if (how != MIP_OPEN_NEW || errno != EEXIST || retried++
-	  || unlink (path) != 0)
-	return errno;
-    }
+  do
+    *fd = open (path, open_flags[how], 0666);
+  while (*fd < 0 && errno == EINTR);
+  if (*fd < 0)
+    return errno;
   /* The writes block as usual (a FIFO with no reader failed with ENXIO
      at once).  */
   if (how == MIP_OPEN_IN_PLACE)
@@ -317,6 +306,19 @@ mip_platform_read_at (int fd, off_t offset, void *out, size_t size)
       size -= (size_t) got;
     }
   return 0;
+}
+
+MIP_INTERNAL int
+mip_platform_read_head (int fd, void *out, size_t size)
+{
+  ssize_t got;
+
+  do
+    got = pread (fd, out, size, 0);
+  while (got < 0 && errno == EINTR);
+  if (got < 0)
+    return errno;
+  return (size_t) got == size ? 0 : EIO;
 }
 
 MIP_INTERNAL int

@@ -8,24 +8,32 @@
 
    Where the merging writer (mip-file.c) is linked, it writes the file.
    Otherwise this file's lean writer does, at a fraction of its size
-   (every instrumented program carries it):
+   (every instrumented program carries it), the way gcov and LLVM's
+   profile runtime write theirs: in place.
 
-   - a regular file, or a name that does not exist yet, is replaced: the
-     dump is written to NAME.PID.tmp beside it, which is renamed over
-     NAME, so a reader never sees a half-written file and a failed dump
-     leaves the file as it was.  But when the file holds a dump of this
-     process written by another module (an executable and its
-     instrumented shared objects writing one name), the dump is added at
-     its end instead, so the modules' dumps stay side by side;
-   - anything else (a symbolic link, a device node, a FIFO, a socket) is
-     opened as it is and written in place, never renamed over or
-     removed: a link is followed and stays a link (a dangling link's
-     target is created), /dev/null discards the dump, a FIFO's reader
-     receives it; a FIFO with no reader is skipped, said once;
+   - whatever NAME is, it is opened as it is and written in place: a
+     regular file is cut to nothing first, a file that does not exist
+     is created, a symbolic link is followed and stays a link (a
+     dangling link's target is created), /dev/null discards the dump,
+     a FIFO's reader receives it; a FIFO with no reader is skipped,
+     said once.  No file is ever renamed over or removed;
+   - but when the regular file NAME begins with a dump of this process
+     written by another module (an executable and its instrumented
+     shared objects writing one name), the dump is added at its end
+     instead, so the modules' dumps stay side by side: the first module
+     to dump replaces the file, the others add theirs after it;
    - "%m" (online merging) needs the merging writer (and its walk over
      the units, which gives the build id that "%m" stands for): without
      it the dump is not written, said once, and the file is left as it
      was.
+
+   What only the merging writer (-lmip-complete, the full mode) does: a
+   regular file is replaced through a temporary file renamed over it,
+   so that a reader never sees a half-written file and a failed dump
+   leaves the file as it was, and a file several processes write at
+   once is locked.  The lean writer leaves those out for size (they
+   are about a sixth of it): a dump that fails half-way leaves a
+   truncated file, which mipdata refuses by name.
 
    File names live on the stack, sized to the name (at most MIP_PATH_MAX
    bytes): nothing here is in the program's data (the messages said once
@@ -49,7 +57,7 @@ mip_filename_pattern (void)
   return mip_platform_getenv (MIP_FILENAME_ENV, MIP_DEFAULT_RAW_NAME);
 }
 
-MIP_INTERNAL long
+MIP_SHARED long
 mip_expand_filename (const char *pattern, struct mip_name_values *values,
 		     char *out, size_t out_size)
 {
@@ -94,18 +102,6 @@ mip_expand_filename (const char *pattern, struct mip_name_values *values,
 /* ---- Pieces both writers use ----------------------------------------- */
 
 MIP_SHARED int
-mip_temporary_name (const char *name, uint64_t pid, char *out,
-		    size_t out_size)
-{
-  struct mip_name_values values;
-
-  values.pid = pid;
-  values.host = name;
-  return mip_expand_filename ("%h.%p.tmp", &values, out, out_size)
-	 < (long) out_size ? 0 : -1;
-}
-
-MIP_SHARED int
 mip_dump_pieces (const struct mip_dump *dump, const void **pieces,
 		 size_t *sizes)
 {
@@ -128,38 +124,22 @@ mip_dump_pieces (const struct mip_dump *dump, const void **pieces,
 
 /* ---- The lean writer ------------------------------------------------- */
 
-/* Whether the regular file NAME holds a dump that this process wrote
-   from another module than OURS's: a walk over its dump headers,
-   stopping at anything that is not one.  */
+/* Whether the regular file NAME begins with a dump that this process
+   wrote from another module than OURS's.  Only the first dump is
+   looked at: the first module to dump replaced the file, and the
+   others added theirs after it.  */
 static int
-holds_other_module_dump (const char *name, const struct mip_raw_header *ours)
+begins_with_other_module_dump (const char *name,
+			       const struct mip_raw_header *ours)
 {
-  union
-  {
-    struct mip_raw_header dump;
-    struct mip_raw_samples samples;
-  } found;
-  off_t offset = 0;    /* summed in uint64_t, kept in what pread takes */
-  int fd, other = 0;
+  struct mip_raw_header found;
+  int fd, other;
 
   if (mip_platform_open (name, MIP_OPEN_READ, &fd) != 0)
     return 0;
-  while (!other
-	 && mip_platform_read_at (fd, offset, &found, sizeof found) == 0
-	 && found.dump.magic == ours->magic
-	 && found.dump.header_size == sizeof found.dump)
-    {
-      other = found.dump.pid == ours->pid
-	      && found.dump.anchor_address != ours->anchor_address;
-      offset = (off_t) ((uint64_t) offset + sizeof found.dump
-			+ found.dump.data_size);
-      if ((found.dump.flags & MIP_RAW_FLAG_CALLER_SAMPLES)
-	  && mip_platform_read_at (fd, offset, &found.samples,
-				   sizeof found.samples) == 0)
-	offset = (off_t) ((uint64_t) offset + sizeof found.samples
-			  + (uint64_t) found.samples.sample_count
-			    * sizeof (struct mip_raw_sample));
-    }
+  other = mip_platform_read_head (fd, &found, sizeof found) == 0
+	  && found.magic == ours->magic && found.pid == ours->pid
+	  && found.anchor_address != ours->anchor_address;
   mip_platform_close (fd);
   return other;
 }
@@ -169,26 +149,16 @@ holds_other_module_dump (const char *name, const struct mip_raw_header *ours)
 static int
 write_lean (const char *name, const struct mip_dump *dump)
 {
-  char temporary[MIP_PATH_MAX + 24];
   const void *pieces[4];
   size_t sizes[4];
-  const char *path = name;
   int kind, how = MIP_OPEN_IN_PLACE, fd, errnum, close_errnum;
 
-  errnum = mip_platform_file_kind (name, &kind);
-  if (errnum == 0 && kind <= MIP_FILE_REGULAR)
-    {
-      how = MIP_OPEN_APPEND;
-      if (!holds_other_module_dump (name, dump->header))
-	{
-	  mip_temporary_name (name, dump->header->pid, temporary,
-			      sizeof temporary);
-	  path = temporary;
-	  how = MIP_OPEN_NEW;
-	}
-    }
-  if (errnum == 0)
-    errnum = mip_platform_open (path, how, &fd);
+  /* A name that cannot be looked at cannot be opened either: the open
+     says why.  */
+  if (mip_platform_file_kind (name, &kind) == 0 && kind == MIP_FILE_REGULAR
+      && begins_with_other_module_dump (name, dump->header))
+    how = MIP_OPEN_APPEND;
+  errnum = mip_platform_open (name, how, &fd);
   if (errnum == 0)
     {
       errnum = mip_platform_write_pieces (fd, pieces, sizes,
@@ -197,17 +167,10 @@ write_lean (const char *name, const struct mip_dump *dump)
       close_errnum = mip_platform_close (fd);
       if (errnum == 0)
 	errnum = close_errnum;
-      if (how == MIP_OPEN_NEW)
-	{
-	  if (errnum == 0)
-	    errnum = mip_platform_rename (path, name);
-	  if (errnum != 0)
-	    mip_platform_remove (path);
-	}
     }
   if (errnum == 0)
     return 0;
-  if (errnum != ENXIO || how != MIP_OPEN_IN_PLACE)
+  if (errnum != ENXIO)
     mip_report_write_error (name, errnum);
   else
     mip_say (MIP_ONCE_NO_READER, MIP_TEXTS ("cannot write '", "': no reader"),

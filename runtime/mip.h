@@ -43,9 +43,10 @@ extern "C" {
 #endif
 
 /* Write the raw profile now, with the counters as they are, replacing
-   this process's earlier dump of the module in the file (the file is
-   rewritten atomically, through a temporary file in the same directory
-   renamed over it, under an fcntl lock).  The profile is written again
+   this process's earlier dump of the module in the file (with
+   -lmip-complete the file is rewritten atomically, through a temporary
+   file in the same directory renamed over it, under an fcntl lock;
+   with -lmip it is written in place).  The profile is written again
    at exit, with the final counters.  Returns 0 when the file was
    written or when the module has no instrumented code (nothing is
    written then), and -1 when it could not be written (a line starting
