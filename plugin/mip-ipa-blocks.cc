@@ -507,7 +507,7 @@ set_branch_probabilities (void)
 void
 use_unit (void)
 {
-  const struct mip_profile *profile = mip_use_profile ();
+  const struct mip_profile *profile = mip_use_early_profile ();
   if (profile_counts == NULL)
     {
       uint64_t total = mip_profile_ipa_block_total (profile);
@@ -544,8 +544,11 @@ use_unit (void)
 	{
 	  matched++;
 	  /* Number its blocks as in the profile, so that the blocks of
-	     its machine code say which ran (mip_early_blocks_seen).  */
-	  if (can_mark_blocks (fun))
+	     its machine code say which ran (mip_early_blocks_seen);
+	     generate's numbers are there already in the second round's
+	     build, which is trained.  */
+	  if (can_mark_blocks (fun)
+	      && !(mip_options.mode & MIP_KIND_BLOCK_COUNT))
 	    mark_blocks (fun, (unsigned) found);
 	}
       else if (found >= 0 || names_early_function (profile, symbol))
@@ -573,27 +576,32 @@ use_unit (void)
   if (mip_options.use_verbose)
     inform (UNKNOWN_LOCATION, "mip: early block counts of profile %qs for"
 	    " %u functions; %u changed; %u never ran, left to GCC (layout"
-	    " only)", mip_options.use_file, matched, changed, kept);
+	    " only)", mip_options.use_early_file ? mip_options.use_early_file
+		      : mip_options.use_file, matched, changed, kept);
 }
 
 const pass_data early_blocks_pass_data = {
   SIMPLE_IPA_PASS, "mip-early-blocks", OPTGROUP_NONE, TV_NONE, 0, 0, 0, 0, 0
 };
 
+/* Before "profile", generate numbers the blocks (MARK); after it, use
+   gives their counts.  The second round's build does both.  */
 class early_blocks_pass : public simple_ipa_opt_pass
 {
 public:
-  early_blocks_pass (gcc::context *ctxt)
-    : simple_ipa_opt_pass (early_blocks_pass_data, ctxt)
+  early_blocks_pass (gcc::context *ctxt, bool mark)
+    : simple_ipa_opt_pass (early_blocks_pass_data, ctxt), mark (mark)
   {}
   unsigned int execute (function *) final override
   {
-    if (mip_options.mode & MIP_KIND_BLOCK_COUNT)
+    if (mark)
       mark_unit ();
     else
       use_unit ();
     return 0;
   }
+private:
+  bool mark;
 };
 
 /* ---- Generate: what each machine block holds ------------------------ */
@@ -706,7 +714,7 @@ mip_ipa_blocks_note_block (unsigned k, basic_block bb)
 bool
 mip_early_blocks_seen (function *fun, unsigned char *seen)
 {
-  const struct mip_profile *profile = mip_use_profile ();
+  const struct mip_profile *profile = mip_use_early_profile ();
   bool any = false;
   if (early_block_var == NULL_TREE || profile_counts == NULL)
     return false;
@@ -790,23 +798,41 @@ enable_debug_binds (void)
 
 } // namespace
 
-/* Generate in the block-count mode: mark, then collect.  Use of a
-   profile with early blocks: give their counts, and turn on what
-   -fprofile-use turns on where the user did not say otherwise.  */
+/* Whether the early block counts of the use profile (or
+   use-early's) are to be given.  */
+static bool
+wants_early_counts (void)
+{
+  return mip_options.use_file && mip_use_early_profile ()
+	 && mip_use_early_profile ()->header.ipa_function_count > 0
+	 && !mip_options.use_no_early_counts;
+}
+
+/* Generate in the block-count mode: mark, then collect; with the
+   first round's profile as well (use=FILE, the second round), give its
+   early counts too, so that the build compiles as the use build will.
+   Use of a profile with early blocks: give their counts, and turn on
+   what -fprofile-use turns on where the user did not say otherwise.  */
 void
 mip_ipa_blocks_register (const char *plugin_name)
 {
   if (mip_options.mode & MIP_KIND_BLOCK_COUNT)
     {
       enable_debug_binds ();
-      mip_register_pass (plugin_name, new early_blocks_pass (g), "profile",
-			 PASS_POS_INSERT_BEFORE);
+      mip_register_pass (plugin_name, new early_blocks_pass (g, true),
+			 "profile", PASS_POS_INSERT_BEFORE);
       mip_register_pass (plugin_name, new collect_pass (g), "vartrack",
 			 PASS_POS_INSERT_BEFORE);
+      if (wants_early_counts () && !flag_branch_probabilities
+	  && !flag_auto_profile)
+	{
+	  mip_options.use_early_counts = true;
+	  mip_register_pass (plugin_name, new early_blocks_pass (g, false),
+			     "profile", PASS_POS_INSERT_AFTER);
+	  mip_enable_fdo_options ();
+	}
     }
-  else if (mip_options.use_file && mip_use_profile ()
-	   && mip_use_profile ()->header.ipa_function_count > 0
-	   && !mip_options.use_no_early_counts)
+  else if (wants_early_counts ())
     {
       /* GCC's own profile (-fprofile-use, -fauto-profile) gives the
 	 counts then: its passes set them before this one would.  */
@@ -819,8 +845,8 @@ mip_ipa_blocks_register (const char *plugin_name)
 	  return;
 	}
       mip_options.use_early_counts = true;
-      mip_register_pass (plugin_name, new early_blocks_pass (g), "profile",
-			 PASS_POS_INSERT_AFTER);
+      mip_register_pass (plugin_name, new early_blocks_pass (g, false),
+			 "profile", PASS_POS_INSERT_AFTER);
       mip_register_pass (plugin_name, new collect_pass (g), "vartrack",
 			 PASS_POS_INSERT_BEFORE);
       enable_debug_binds ();

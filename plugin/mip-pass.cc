@@ -561,6 +561,9 @@ mip_register_passes (const char *plugin_name)
 {
   mip_register_pass (plugin_name, new early_pass (g), "bbpart",
 		     PASS_POS_INSERT_BEFORE);
+  if (mip_options.use_early_counts
+      && !(mip_options.mode & MIP_KIND_BLOCK_COUNT))
+    mip_use_counts_register_passes (plugin_name);
   mip_register_pass (plugin_name, new instrument_pass (g), "*free_cfg",
 		     PASS_POS_INSERT_BEFORE);
   mip_register_pass (plugin_name, new final_pass (g), "final",

@@ -52,6 +52,10 @@ static struct plugin_info mip_plugin_info = {
   "      with a profile without counts as well\n"
   "  -fplugin-arg-mip-use-no-early-counts  do not give GCC the early\n"
   "      block counts of a block-count profile before its IPA passes\n"
+  "  -fplugin-arg-mip-use-early=FILE  take the early block counts from\n"
+  "      FILE, the block-count profile of the first of two rounds, and\n"
+  "      the rest from the use profile, that of a build which used\n"
+  "      FILE (with -fplugin-arg-mip-generate=block-count)\n"
   "  -fplugin-arg-mip-afdo-exact  with -fauto-profile=FILE made by\n"
   "      mipdata export --format=afdo: its counts are exact, and GCC\n"
   "      uses them as it uses -fprofile-use's"
@@ -95,7 +99,7 @@ parse_generate_mode (const char *value, uint32_t *mode)
 /* The arguments the plugin takes, for the suggestion on a typo.  */
 static const char *const argument_names[] = {
   "generate", "use", "use-verbose", "use-strict", "use-layout-only",
-  "use-cold-never-run", "use-no-early-counts", "use-layout",
+  "use-cold-never-run", "use-no-early-counts", "use-early", "use-layout",
   "probe-all-blocks", "calls-may-exit", "atomic", "heap", "afdo-exact"
 };
 
@@ -123,6 +127,7 @@ report_unknown_argument (const char *base_name, const char *key)
 	   " valid arguments are %<generate[=MODE]%>, %<use=FILE%>,"
 	   " %<use-verbose%>, %<use-strict%>, %<use-layout-only%>,"
 	   " %<use-cold-never-run%>, %<use-no-early-counts%>,"
+	   " %<use-early=FILE%>,"
 	   " %<use-layout=KIND%>,"
 	   " %<probe-all-blocks%>, %<calls-may-exit%>, %<atomic%>,"
 	   " %<heap%> and %<afdo-exact%>", base_name, key);
@@ -169,6 +174,17 @@ parse_arguments (struct plugin_name_args *info)
 	mip_options.use_cold_never_run = true;
       else if (strcmp (key, "use-no-early-counts") == 0 && value == NULL)
 	mip_options.use_no_early_counts = true;
+      else if (strcmp (key, "use-early") == 0)
+	{
+	  if (value == NULL || *value == '\0')
+	    {
+	      error ("mip: %<-fplugin-arg-mip-use-early%> needs a profile"
+		     " file: %<-fplugin-arg-mip-use-early=FILE%>");
+	      ok = false;
+	    }
+	  else
+	    mip_options.use_early_file = value;
+	}
       else if (strcmp (key, "use-layout") == 0)
 	{
 	  enum mip_layout_kind kind;
@@ -216,13 +232,19 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *version)
     return 1;
   if ((mip_options.use_verbose || mip_options.use_strict
        || mip_options.use_layout_only || mip_options.use_cold_never_run
-       || mip_options.use_no_early_counts
+       || mip_options.use_no_early_counts || mip_options.use_early_file
        || mip_options.use_layout != MIP_LAYOUT_FIRST_CALL)
       && !mip_options.use_file)
     warning (0, "mip: %<use-verbose%>, %<use-strict%>,"
 	     " %<use-layout-only%>, %<use-cold-never-run%>,"
-	     " %<use-no-early-counts%> and %<use-layout%> have no effect"
-	     " without %<-fplugin-arg-mip-use=FILE%>");
+	     " %<use-no-early-counts%>, %<use-early%> and %<use-layout%>"
+	     " have no effect without %<-fplugin-arg-mip-use=FILE%>");
+  if (mip_options.use_early_file && mip_options.use_no_early_counts)
+    {
+      error ("mip: %<-fplugin-arg-mip-use-early%> contradicts"
+	     " %<-fplugin-arg-mip-use-no-early-counts%>");
+      return 1;
+    }
   if (mip_options.use_cold_never_run
       && (mip_options.use_layout_only || flag_profile_partial_training))
     {
@@ -251,7 +273,9 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *version)
 				   more to do.  */
   if (mip_options.use_file)
     {
-      if (!mip_use_load (mip_options.use_file))
+      if (!mip_use_load (mip_options.use_file)
+	  || (mip_options.use_early_file
+	      && !mip_use_load_early (mip_options.use_early_file)))
 	return 1;
       register_callback (info->base_name, PLUGIN_FINISH_UNIT,
 			 mip_use_finish_unit, NULL);

@@ -15,6 +15,8 @@ struct mip_options
   uint32_t mode;                /* MIP_KIND_* to record; 0: no generate */
   const char *mode_name;        /* generate's MODE ("full" by default) */
   const char *use_file;         /* -fplugin-arg-mip-use=FILE, or NULL */
+  const char *use_early_file;   /* -fplugin-arg-mip-use-early=FILE: the
+				   early block counts from FILE */
   bool use_verbose;             /* -fplugin-arg-mip-use-verbose */
   bool use_strict;              /* -fplugin-arg-mip-use-strict */
   bool use_layout_only;         /* -fplugin-arg-mip-use-layout-only, or
@@ -131,11 +133,26 @@ void mip_check_lto_mode (function *fun);
 
 /* mip-use.cc */
 bool mip_use_load (const char *path);
+/* -fplugin-arg-mip-use-early=PATH: read the profile whose early block
+   counts are given.  */
+bool mip_use_load_early (const char *path);
 /* The profile mip_use_load read, or NULL.  */
 const struct mip_profile *mip_use_profile (void);
+/* The profile whose early block counts are given: use-early's, else
+   the use profile.  */
+const struct mip_profile *mip_use_early_profile (void);
 void mip_use_function (function *fun, const char *symbol, uint64_t signature);
 void mip_use_blocks (function *fun, const char *symbol, uint64_t signature);
 bool mip_infer_counts (function *fun, gcov_type *known);
+/* In a function the early block counts reached: keep GCC's counts for
+   register allocation, then give the late counts as
+   mip_use_block_counts does, before partitioning and again after
+   reload.  */
+void mip_hold_counts_for_allocation (function *fun);
+void mip_use_block_counts_around_allocation (function *fun, gcov_type *known,
+					     const unsigned char *seen,
+					     gcov_type calls);
+void mip_use_counts_register_passes (const char *plugin_name);
 bool mip_early_blocks_seen (function *fun, unsigned char *seen);
 void mip_use_block_counts (function *fun, gcov_type *known,
 			   const unsigned char *seen, gcov_type calls);

@@ -52,6 +52,8 @@
 #include "diagnostic-core.h"
 
 static struct mip_profile *profile;
+/* -fplugin-arg-mip-use-early's profile, or NULL.  */
+static struct mip_profile *early_profile;
 
 
 /* What this unit's functions found in the profile.  */
@@ -152,6 +154,56 @@ mip_use_profile (void)
   return profile;
 }
 
+const struct mip_profile *
+mip_use_early_profile (void)
+{
+  return early_profile ? early_profile : profile;
+}
+
+/* Read the profile PATH into *INTO for this target; false, having said
+   why, when it cannot be read or was made for another target.  */
+static bool
+read_profile_for_target (const char *path, struct mip_profile **into)
+{
+  struct mip_error_context problem;
+  char message[2048];
+  mip_error_clear (&problem);
+  if (mip_profile_read_file (path, into, &problem) != MIP_OK)
+    {
+      error ("mip: cannot use profile %qs: %s", path,
+	     mip_error_format (&problem, message, sizeof message));
+      return false;
+    }
+  const struct mip_profile *p = *into;
+  if (p->header.pointer_size != mip_pointer_size ()
+      || (p->header.target_big_endian != 0) != BYTES_BIG_ENDIAN)
+    {
+      error ("mip: profile %qs was made for a %u-bit %s-endian target,"
+	     " not for this one (%u-bit %s-endian)", path,
+	     (unsigned) p->header.pointer_size * 8,
+	     p->header.target_big_endian ? "big" : "little",
+	     (unsigned) mip_pointer_size () * 8,
+	     BYTES_BIG_ENDIAN ? "big" : "little");
+      return false;
+    }
+  return true;
+}
+
+bool
+mip_use_load_early (const char *path)
+{
+  if (!read_profile_for_target (path, &early_profile))
+    return false;
+  if (early_profile->header.ipa_function_count == 0)
+    {
+      error ("mip: profile %qs has no early block counts: "
+	     "%<-fplugin-arg-mip-use-early%> takes the profile of a"
+	     " block-count build (the first round)", path);
+      return false;
+    }
+  return true;
+}
+
 bool
 mip_use_load (const char *path)
 {
@@ -159,23 +211,8 @@ mip_use_load (const char *path)
   char message[2048];
   uint32_t *layout_rank;
   mip_error_clear (&problem);
-  if (mip_profile_read_file (path, &profile, &problem) != MIP_OK)
-    {
-      error ("mip: cannot use profile %qs: %s", path,
-	     mip_error_format (&problem, message, sizeof message));
-      return false;
-    }
-  if (profile->header.pointer_size != mip_pointer_size ()
-      || (profile->header.target_big_endian != 0) != BYTES_BIG_ENDIAN)
-    {
-      error ("mip: profile %qs was made for a %u-bit %s-endian target,"
-	     " not for this one (%u-bit %s-endian)", path,
-	     (unsigned) profile->header.pointer_size * 8,
-	     profile->header.target_big_endian ? "big" : "little",
-	     (unsigned) mip_pointer_size () * 8,
-	     BYTES_BIG_ENDIAN ? "big" : "little");
-      return false;
-    }
+  if (!read_profile_for_target (path, &profile))
+    return false;
   if (profile->header.runs == 0)
     warning (0, "mip: profile %qs holds no runs (merge raw profiles into it"
 	     " with %<mipdata merge%>): every function would look never run,"
@@ -522,13 +559,23 @@ mip_use_blocks (function *fun, const char *symbol, uint64_t signature)
 {
   if (!profile || profile->header.runs == 0)
     return;
+  /* The first round's profile in the build of the second: that build
+     is trained, and must compile each function as the use build will,
+     which changes nothing before partitioning (what it does to
+     partitioning and layout does not matter).  */
+  if (mip_options.mode & MIP_KIND_BLOCK_COUNT)
+    return;
+  bool local = !TREE_PUBLIC (fun->decl);
   /* The early block counts gave FUN exact counts before GCC's IPA
      passes (mip-ipa-blocks.cc).  GCC's passes carried them since, but
      not always well: where GCC's updates of the counts lost a block's
      count, the block's code would go to the cold part although it ran.
-     The binds the block holds say which ran.  */
+     The binds the block holds say which ran.  A profile of a build
+     compiled with the same early counts (the second round) says more:
+     which blocks of this very code ran, and how often (below).  */
   if (mip_options.use_early_counts
-      && profile_status_for_fn (fun) == PROFILE_READ)
+      && profile_status_for_fn (fun) == PROFILE_READ
+      && !mip_index_look_up_by_cfg (symbol, signature, local).matched)
     {
       unsigned char *seen = XCNEWVEC (unsigned char,
 				      last_basic_block_for_fn (fun));
@@ -543,7 +590,6 @@ mip_use_blocks (function *fun, const char *symbol, uint64_t signature)
       XDELETEVEC (seen);
       return;
     }
-  bool local = !TREE_PUBLIC (fun->decl);
   struct use_facts facts = mip_index_look_up_by_cfg (symbol, signature,
 						     local);
   if (!facts.matched)
@@ -608,9 +654,21 @@ mip_use_blocks (function *fun, const char *symbol, uint64_t signature)
     }
   XDELETEVEC (state);
   XDELETEVEC (count);
-  split_by_seen (fun, seen, false);
-  if (calls > 0)
-    mip_use_block_counts (fun, known, seen, calls);
+  if (profile_status_for_fn (fun) == PROFILE_READ)
+    {
+      /* Its counts came from the early block counts; what register
+	 allocation weighs is theirs (mip-use-counts.cc).  */
+      mip_hold_counts_for_allocation (fun);
+      split_by_seen (fun, seen, false);
+      if (calls > 0)
+	mip_use_block_counts_around_allocation (fun, known, seen, calls);
+    }
+  else
+    {
+      split_by_seen (fun, seen, false);
+      if (calls > 0)
+	mip_use_block_counts (fun, known, seen, calls);
+    }
   FOR_EACH_BB_FN (bb, fun)
     if (seen[bb->index] == 2)
       keep_ways_into (bb);
