@@ -22,6 +22,13 @@
 #              passes after hot/cold partitioning how often each block
 #              ran; left out (saying why) when the profile is missing;
 #              and the same with -fplugin-arg-mip-use-layout-only
+#   MIP use (block counts), two rounds   a second block-count build,
+#              given the first profile (-fplugin-arg-mip-use=PROFILE,
+#              so that it compiles as the use build will), trained on
+#              the same workload, then built with its profile and the
+#              first one's early counts (-fplugin-arg-mip-use=SECOND
+#              -fplugin-arg-mip-use-early=PROFILE); left out (saying
+#              why) when either profile is missing
 #   MIP block-count -> -fauto-profile   trained by the MIP block-count
 #              build (with -g) on the same workload, its profile exported
 #              by mipdata export --format=afdo as GCC's AutoFDO profile,
@@ -650,6 +657,35 @@ use_afdo_training () {
       >"$USE_DIR/afdo.problem"
     rm -f "$USE_DIR/mip.afdo"
   fi
+  use_second_round "$@"
+}
+
+# The second round: the block-count build given the first round's
+# profile USE_DIR/bcnt.mip, run on the training workload (ARGS), and
+# its profile USE_DIR/bcnt2.mip.  A failure leaves the mipcount2 build
+# out, with USE_DIR/bcnt2.problem saying why.
+use_second_round () {
+  local dir=$USE_DIR/mipbcnt2 profile=$USE_DIR/bcnt2.mip
+  rm -f "$USE_DIR/bcnt2.problem" "$profile"
+  if [ ! -f "$USE_DIR/bcnt.mip" ]; then
+    echo "no first-round profile: $(cat "$USE_DIR/afdo.problem" 2>/dev/null)" \
+      >"$USE_DIR/bcnt2.problem"
+    return 0
+  fi
+  mip_say "profile use: $USE_EXE block-count build of the second round and its training run"
+  if ! (
+    use_build mipbcnt2 \
+      "-fplugin=$MIP_PLUGIN -fplugin-arg-mip-generate=block-count -fplugin-arg-mip-use=$USE_DIR/bcnt.mip" \
+      "-L$(mip_runtime_libdir) -lmip"
+    use_run mipbcnt2 train "$@"
+    # shellcheck disable=SC2046 # one word per file
+    "$MIPDATA" create -p "$profile" "$dir/$USE_EXE" \
+      && "$MIPDATA" merge -p "$profile" $(use_raw_profiles "$dir" train)
+  ) >>"$USE_DIR/bcnt2.log" 2>&1; then
+    echo "the second round's block-count build or its run failed (log: $USE_DIR/bcnt2.log)" \
+      >"$USE_DIR/bcnt2.problem"
+    rm -f "$profile"
+  fi
 }
 
 # The builds of USE_BUILDS other than plain, with the profiles (the MIP
@@ -685,16 +721,21 @@ use_profile_builds () {
 # USE_DIR/bcnt.mip (use_afdo_training makes it), and the same layout
 # only; each left out, with USE_DIR/NAME.problem saying why, when the
 # profile is missing or its build fails.
-USE_COUNT_VARIANTS="mipcount mipcountlayout"
+USE_COUNT_VARIANTS="mipcount mipcountlayout mipcount2"
 use_count_build () {
   local name flags
   for name in $USE_COUNT_VARIANTS; do
     flags="-fplugin=$MIP_PLUGIN -fplugin-arg-mip-use=$USE_DIR/bcnt.mip"
     [ "$name" != mipcountlayout ] || flags="$flags -fplugin-arg-mip-use-layout-only"
+    [ "$name" != mipcount2 ] \
+      || flags="-fplugin=$MIP_PLUGIN -fplugin-arg-mip-use=$USE_DIR/bcnt2.mip -fplugin-arg-mip-use-early=$USE_DIR/bcnt.mip"
     rm -rf "${USE_DIR:?}/$name"
     rm -f "$USE_DIR/$name.problem" "$USE_DIR/$name.log"
     if [ ! -f "$USE_DIR/bcnt.mip" ]; then
       echo "no block-count profile: $(cat "$USE_DIR/afdo.problem" 2>/dev/null)" \
+        >"$USE_DIR/$name.problem"
+    elif [ "$name" = mipcount2 ] && [ ! -f "$USE_DIR/bcnt2.mip" ]; then
+      echo "no second-round profile: $(cat "$USE_DIR/bcnt2.problem" 2>/dev/null)" \
         >"$USE_DIR/$name.problem"
     elif ! (use_build "$name" "$flags" "") >>"$USE_DIR/$name.log" 2>&1; then
       echo "gcc $flags failed (log: $USE_DIR/$name.log)" >"$USE_DIR/$name.problem"
@@ -1171,6 +1212,7 @@ use_title () {
     mipchains) echo "MIP use, call chains" ;;
     mipcount) echo "MIP use (block-count profile)" ;;
     mipcountlayout) echo "MIP use (block counts), layout only" ;;
+    mipcount2) echo "MIP use (block counts), two rounds" ;;
     pgo) echo "gcc -fprofile-use" ;;
     mipafdo) echo "MIP block-count -> -fauto-profile" ;;
     mipafdouse) echo "MIP block-count -> -fauto-profile + MIP use" ;;
@@ -1258,13 +1300,14 @@ print_use_cost () {
   echo "  collecting the profile (training run, instructions):"
   ref_insns=$(use_insns plain train)
   printf '  %-44s %14s\n' plain "$ref_insns"
-  for name in mipgen pgo mipbcnt mipfcov mipbcov boltinstr clanggen; do
+  for name in mipgen pgo mipbcnt mipbcnt2 mipfcov mipbcov boltinstr clanggen; do
     case $name in
       mipgen) title="MIP full" ;;
       mipfcov) title="MIP function coverage" ;;
       mipbcov) title="MIP block coverage" ;;
       pgo) title="gcc -fprofile-generate" ;;
       mipbcnt) title="MIP block-count (-g)" ;;
+      mipbcnt2) title="MIP block-count, second round" ;;
       boltinstr) title="BOLT -instrument" ;;
       clanggen) title="clang temporal PGO" ;;
     esac
