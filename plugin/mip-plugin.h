@@ -94,6 +94,10 @@ const struct mip_function_record *mip_function_at (unsigned index);
 uint64_t mip_cfg_signature (function *fun);
 void mip_number_early_blocks (function *fun);
 uint32_t mip_early_block_id (function *fun, basic_block bb);
+/* Insn uids to numbers; the value of the first insn of BB (debug
+   insns aside) that MAP has, or NULL.  */
+typedef hash_map<int_hash<int, -1, -2>, unsigned> mip_uid_map;
+unsigned *mip_first_mapped_insn (basic_block bb, mip_uid_map *map);
 bool mip_have_early_signature (function *fun, uint64_t *signature);
 
 /* mip-ipa.cc */

@@ -24,7 +24,7 @@
 #include "mip-plugin.h"
 #include "hash-map.h"
 
-typedef hash_map<int_hash<int, -1, -2>, unsigned> uid_block_map;
+typedef mip_uid_map uid_block_map;
 
 static uid_block_map *early_blocks;
 static tree early_decl;
@@ -244,13 +244,20 @@ mip_early_block_id (function *fun, basic_block bb)
 {
   if (early_decl != fun->decl || early_blocks == NULL)
     return 0;
+  unsigned *number = mip_first_mapped_insn (bb, early_blocks);
+  return number ? *number : 0;
+}
+
+unsigned *
+mip_first_mapped_insn (basic_block bb, mip_uid_map *map)
+{
   rtx_insn *insn;
   FOR_BB_INSNS (bb, insn)
     if (NONDEBUG_INSN_P (insn))
       {
-	unsigned *number = early_blocks->get (INSN_UID (insn));
-	if (number)
-	  return *number;
+	unsigned *value = map->get (INSN_UID (insn));
+	if (value)
+	  return value;
       }
-  return 0;
+  return NULL;
 }

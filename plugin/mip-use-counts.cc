@@ -216,7 +216,7 @@ namespace {
    and per such index GCC's count, the late count (-1 unknown) and
    mip-use.cc's state (1 never ran).  */
 function *held_fun;
-hash_map<int_hash<int, -1, -2>, int> *held_block_of_uid;
+mip_uid_map *held_block_of_uid;
 vec<profile_count> held_gcc_count;
 vec<gcov_type> held_late_count;
 vec<unsigned char> held_seen;
@@ -227,15 +227,8 @@ gcov_type held_calls;
 int
 held_index (basic_block bb)
 {
-  rtx_insn *insn;
-  FOR_BB_INSNS (bb, insn)
-    if (NONDEBUG_INSN_P (insn))
-      {
-	int *index = held_block_of_uid->get (INSN_UID (insn));
-	if (index)
-	  return *index;
-      }
-  return -1;
+  unsigned *index = mip_first_mapped_insn (bb, held_block_of_uid);
+  return index ? (int) *index : -1;
 }
 
 /* Before IRA: GCC's counts back, but for the blocks partitioning was
@@ -326,7 +319,7 @@ void
 mip_hold_counts_for_allocation (function *fun)
 {
   if (held_block_of_uid == NULL)
-    held_block_of_uid = new hash_map<int_hash<int, -1, -2>, int> (1024);
+    held_block_of_uid = new mip_uid_map (1024);
   held_block_of_uid->empty ();
   held_fun = fun;
   int n = last_basic_block_for_fn (fun);

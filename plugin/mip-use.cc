@@ -566,6 +566,8 @@ mip_use_blocks (function *fun, const char *symbol, uint64_t signature)
   if (mip_options.mode & MIP_KIND_BLOCK_COUNT)
     return;
   bool local = !TREE_PUBLIC (fun->decl);
+  struct use_facts facts = mip_index_look_up_by_cfg (symbol, signature,
+						     local);
   /* The early block counts gave FUN exact counts before GCC's IPA
      passes (mip-ipa-blocks.cc).  GCC's passes carried them since, but
      not always well: where GCC's updates of the counts lost a block's
@@ -574,8 +576,7 @@ mip_use_blocks (function *fun, const char *symbol, uint64_t signature)
      compiled with the same early counts (the second round) says more:
      which blocks of this very code ran, and how often (below).  */
   if (mip_options.use_early_counts
-      && profile_status_for_fn (fun) == PROFILE_READ
-      && !mip_index_look_up_by_cfg (symbol, signature, local).matched)
+      && profile_status_for_fn (fun) == PROFILE_READ && !facts.matched)
     {
       unsigned char *seen = XCNEWVEC (unsigned char,
 				      last_basic_block_for_fn (fun));
@@ -590,8 +591,6 @@ mip_use_blocks (function *fun, const char *symbol, uint64_t signature)
       XDELETEVEC (seen);
       return;
     }
-  struct use_facts facts = mip_index_look_up_by_cfg (symbol, signature,
-						     local);
   if (!facts.matched)
     {
       /* Changed by the profile's own decisions (a call no longer
