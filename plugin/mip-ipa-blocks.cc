@@ -413,13 +413,41 @@ apply_counts (cgraph_node *node, function *fun, const uint64_t *counts,
   return true;
 }
 
-/* The calls of SYMBOL's own body in the profile, 0 if it has none.  */
+/* Give FUN (NODE's), whose blocks the training never ran, what
+   -fprofile-use gives a function whose counts are all zero: GCC's
+   static estimate kept, as counts that are zero for the program
+   (global0), so that it is optimised for size, yet its blocks still
+   differ by how often they would run if it were called.  False when
+   FUN has no estimate (-fno-guess-branch-prob).  Precise zeros instead
+   made all its blocks alike to GCC's loop passes, which then moved
+   code out of its loops that a workload unlike the training's paid
+   for (guide, 2.7).  */
+bool
+apply_untrained (cgraph_node *node, function *fun)
+{
+  if (!ENTRY_BLOCK_PTR_FOR_FN (fun)->count.initialized_p ())
+    return false;
+  basic_block bb;
+  FOR_ALL_BB_FN (bb, fun)
+    if (!(bb->count == profile_count::zero ()))
+      bb->count = bb->count.global0 ();
+  profile_status_for_fn (fun) = PROFILE_READ;
+  node->count = ENTRY_BLOCK_PTR_FOR_FN (fun)->count;
+  update_max_bb_count ();
+  compute_function_frequency ();
+  return true;
+}
+
+/* The calls of SYMBOL's own body in the use profile, 0 if it has none.
+   That is the profile the lookups index (in two rounds, the second's,
+   whose build compiled the functions as this one does), not always
+   the one whose early counts are given.  */
 gcov_type
-profile_calls (const struct mip_profile *profile, const char *symbol)
+profile_calls (const char *symbol)
 {
   uint32_t k = mip_index_first_named (symbol), index;
   if (mip_index_next_named (symbol, &k, &index))
-    return (gcov_type) MIN (profile->functions[index].call_count,
+    return (gcov_type) MIN (mip_use_profile ()->functions[index].call_count,
 			    (uint64_t) INTTYPE_MAXIMUM (gcov_type) / 2);
   return 0;
 }
@@ -538,9 +566,11 @@ use_unit (void)
 	   is compiled as without a profile.  */
 	kept++;
       else if (found >= 0
-	       && apply_counts (node, fun,
-				profile_counts + profile_begin[found],
-				profile_calls (profile, symbol)))
+	       && ((!ran (profile, found) && profile_calls (symbol) == 0
+		    && apply_untrained (node, fun))
+		   || apply_counts (node, fun,
+				    profile_counts + profile_begin[found],
+				    profile_calls (symbol))))
 	{
 	  matched++;
 	  /* Number its blocks as in the profile, so that the blocks of
