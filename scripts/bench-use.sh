@@ -50,15 +50,20 @@
 #              -fplugin-arg-mip-use-cold-never-run as well
 #              (BENCH_USE_COVERAGE=0 leaves these four rows out); each
 #              left out, saying why, when its profile cannot be made
-# and, for speedtest1 only, post-link and other-compiler layouts from the
-# same training run:
+# and, with BENCH_USE_OTHER=1, a post-link layout from the same
+# training run (in every table):
 #   BOLT       plain's objects linked with --emit-relocs, instrumented
 #              by llvm-bolt -instrument, trained, then rewritten by
 #              llvm-bolt with BENCH_BOLT_FLAGS (BENCH_BOLT: LLVM 19's
 #              llvm-bolt, called from its own directory, where it finds
-#              its instrumentation runtime)
+#              its instrumentation runtime); each process of the
+#              training workload writes its own profile, and those of a
+#              workload of several commands (xz's) are merged by
+#              BENCH_MERGE_FDATA
 #   BOLT -lite=0   the same, every function rewritten, not only those
 #              the profile saw
+# and, for speedtest1 only, other-compiler layouts from the same
+# training run:
 #   clang      BENCH_CLANG -ffunction-sections linked by lld (BENCH_LLD),
 #              the reference of the two below
 #   clang + order  the same objects linked with
@@ -79,8 +84,10 @@
 # instructions in the instrumented build against plain's.
 #
 # The other three tables have the rows plain to MIP block-count ->
-# -fauto-profile + MIP use, the same columns (no wall time for the
-# shell) and a verification, each program with its workloads:
+# -fauto-profile + MIP use, BOLT's two rows (BENCH_USE_OTHER=1; not
+# clang's), the same columns (no wall time for the shell) and a
+# verification, each program with its workloads, on which BOLT is
+# trained too:
 #   the sqlite3 shell  the amalgamation and shell.c, reading SQL on
 #              standard input (:memory:): trained on
 #              scripts/bench-shell-train.sql, measured on
@@ -126,14 +133,16 @@
 #                      workload made longer; BENCH_TIME_RUNS=0 skips it),
 #                      averaged over the code offsets (bytes)
 #   BENCH_USE_OFFSETS  (default "0 16 32 48", see use_wall)
-#   BENCH_USE_OTHER    1 (default) adds the BOLT and clang rows to
-#                      speedtest1's table; 0 leaves them out
+#   BENCH_USE_OTHER    1 (default) adds the BOLT rows to every table,
+#                      and the clang rows to speedtest1's; 0 leaves
+#                      them out
 #   BENCH_USE_SHELL    1 (default) makes the sqlite3 shell's table too
 #   BENCH_USE_LUA      1 (default) makes Lua's table too (0 skips it)
 #   BENCH_USE_XZ       1 (default) makes xz's table too (0 skips it)
 #   BENCH_USE_COVERAGE 1 (default) adds the rows of the coverage
 #                      profiles (0 leaves them out)
-#   BENCH_BOLT, BENCH_BOLT_FLAGS, BENCH_CLANG, BENCH_PROFDATA, BENCH_LLD
+#   BENCH_BOLT, BENCH_BOLT_FLAGS, BENCH_MERGE_FDATA, BENCH_CLANG,
+#   BENCH_PROFDATA, BENCH_LLD
 #                      the tools of those rows (above)
 # Every build's measured workload of speedtest1 is also run natively with
 # --verify, and its Verification Hash compared with plain's (the column
@@ -158,16 +167,19 @@ BENCH_USE_XZ=${BENCH_USE_XZ:-1}
 BENCH_USE_COVERAGE=${BENCH_USE_COVERAGE:-1}
 BENCH_BOLT=${BENCH_BOLT:-/usr/lib/llvm-19/bin/llvm-bolt}
 BENCH_BOLT_FLAGS=${BENCH_BOLT_FLAGS:--reorder-blocks=ext-tsp -reorder-functions=cdsort -split-functions -split-all-cold -dyno-stats}
+BENCH_MERGE_FDATA=${BENCH_MERGE_FDATA:-$(dirname "$BENCH_BOLT")/merge-fdata}
 BENCH_CLANG=${BENCH_CLANG:-clang-19}
 BENCH_PROFDATA=${BENCH_PROFDATA:-llvm-profdata-19}
 BENCH_LLD=${BENCH_LLD:-ld.lld-19}
 USE_QEMU=qemu-x86_64
-# The builds each table shows, plain first (use_program sets USE_BUILDS;
+# The builds each table shows, plain first (use_program sets USE_BUILDS:
+# BOLT's with BENCH_USE_OTHER=1, and clang's in speedtest1's table;
 # use_names adds mipafdo and its variants when they were built), and the
 # sections that hold their code (BOLT's rewritten code is in .text and
 # .text.cold, what it left of the input in .bolt.org.text).
 USE_GCC_BUILDS="plain mipuse miplayout mipchains pgo"
-USE_OTHER_BUILDS="bolt boltall clang clangorder clangpgo"
+USE_BOLT_BUILDS="bolt boltall"
+USE_CLANG_BUILDS="clang clangorder clangpgo"
 USE_CODE_SECTIONS=".text .text.cold .bolt.org.text"
 # Lua's build: the defines of its Makefile's "linux" target, and a fixed
 # string hash seed (Lua's own mixes in the time and addresses, and a
@@ -214,15 +226,15 @@ use_problem () {
 #                   use_step (use_lua_workload, use_xz_workload)
 #   USE_VERIFY_TITLE, USE_VERIFY_GOOD   the verification column's title,
 #                   and the line a good verification holds (use_hash)
-#   USE_BUILDS      the builds its table shows
+#   USE_BUILDS      the builds its table shows: GCC's, then with
+#                   BENCH_USE_OTHER=1 BOLT's, and clang's for speedtest1
 use_program () {
   USE_PROGRAM=$1 USE_FIXED_ARGS='' USE_WORKLOAD='' USE_BUILDS=$USE_GCC_BUILDS
   USE_VERIFY_TITLE=hash USE_VERIFY_GOOD='^Verification Hash'
   case $1 in
     speedtest1)
       USE_DIR=$OUT/use USE_MAIN=speedtest1 USE_EXE=speedtest1
-      USE_FIXED_ARGS="--memdb --singlethread" USE_LIBS="-lm -lpthread -ldl"
-      [ "$BENCH_USE_OTHER" != 1 ] || USE_BUILDS="$USE_BUILDS $USE_OTHER_BUILDS" ;;
+      USE_FIXED_ARGS="--memdb --singlethread" USE_LIBS="-lm -lpthread -ldl" ;;
     shell)
       USE_DIR=$OUT/use-shell USE_MAIN=shell USE_EXE=sqlite3
       USE_LIBS="-lm -lpthread -ldl" ;;
@@ -236,6 +248,10 @@ use_program () {
       USE_LIBS=$(cat "$OUT/use-xz/libs" 2>/dev/null || true)
       USE_VERIFY_TITLE=output USE_VERIFY_GOOD='^round trip OK' ;;
   esac
+  if [ "$BENCH_USE_OTHER" = 1 ]; then
+    USE_BUILDS="$USE_BUILDS $USE_BOLT_BUILDS"
+    [ "$1" != speedtest1 ] || USE_BUILDS="$USE_BUILDS $USE_CLANG_BUILDS"
+  fi
 }
 
 # Lua's sources: every source of src/ but luac.c (the compiler's own
@@ -340,8 +356,9 @@ use_bolt_flags () {
 
 # use_link NAME OUTPUT [PADDING-OBJECT]: NAME's program linked again, in
 # its directory, as OUTPUT, PADDING-OBJECT (see use_link_offset) first.
-# BOLT's builds link plain's objects and rewrite the result with the
-# training profile; clang + order links clang's objects.
+# BOLT's builds link plain's objects (use_objects ../plain: those in
+# plain's directory, for xz in plain's copy of its tree) and rewrite the
+# result with the training profile; clang + order links clang's objects.
 use_link () {
   local name=$1 out=$2 padding=${3:-} order=''
   cd "$USE_DIR/$name"
@@ -886,9 +903,39 @@ use_clang_problem () {
     || { echo "no $BENCH_LLD (install lld-19)"; return; }
 }
 
+# use_bolt_profile DIR: DIR/train.fdata, the profile of the training
+# workload from the files its processes wrote (one each,
+# DIR/train.fdata.PID.fdata: -instrumentation-file-append-pid, without
+# which the last command of a workload would overwrite the others'):
+# the one, or their merge by BENCH_MERGE_FDATA.  Prints why it cannot,
+# or nothing.
+use_bolt_profile () {
+  local dir=$1
+  local -a files=("$dir"/train.fdata.*.fdata)
+  if [ ! -f "${files[0]}" ]; then
+    echo "the instrumented run wrote no profile ($dir/train.fdata.PID.fdata)"
+    return
+  fi
+  if [ "${#files[@]}" = 1 ]; then
+    mv "${files[0]}" "$dir/train.fdata"
+  elif [ ! -x "$BENCH_MERGE_FDATA" ]; then
+    echo "no $BENCH_MERGE_FDATA to merge the profiles of the workload's ${#files[@]} processes (install bolt-19)"
+    return
+  elif (cd "$dir" && mip_run build.log "$BENCH_MERGE_FDATA" "${files[@]}" \
+          -o "$dir/train.fdata"); then
+    rm -f "${files[@]}"
+  else
+    echo "merge-fdata failed (see $dir/build.log)"
+    return
+  fi
+  [ -s "$dir/train.fdata" ] \
+    || echo "the instrumented run's profile is empty ($dir/train.fdata)"
+}
+
 # use_bolt_builds ARGS...: plain's objects linked with --emit-relocs,
 # instrumented by llvm-bolt (USE_DIR/boltinstr), run on the training
-# workload ARGS, and rewritten with its profile (bolt, boltall).
+# workload ARGS (USE_INPUT for its input, as use_training's runs), and
+# rewritten with its profile (bolt, boltall).
 use_bolt_builds () {
   local dir=$USE_DIR/boltinstr problem name
   problem=$(use_bolt_problem)
@@ -900,15 +947,15 @@ use_bolt_builds () {
       mip_run build.log $CC $BENCH_OPT -no-pie $(use_objects ../plain) \
         -o "$USE_EXE.input" -Wl,--emit-relocs $USE_LIBS
       mip_run build.log "$BENCH_BOLT" "$USE_EXE.input" -instrument \
-        -instrumentation-file="$dir/train.fdata" -o "$USE_EXE"); then
+        -instrumentation-file="$dir/train.fdata" \
+        -instrumentation-file-append-pid -o "$USE_EXE"); then
     problem="llvm-bolt -instrument failed (see $dir/build.log)"
   fi
-  rm -f "$dir/train.fdata"
+  rm -f "$dir/train.fdata" "$dir"/train.fdata.*.fdata
   if [ -z "$problem" ] && ! (use_run boltinstr train "$@"); then
     problem="the instrumented program failed (see $dir/train.log)"
   fi
-  [ -n "$problem" ] || [ -s "$dir/train.fdata" ] \
-    || problem="the instrumented run wrote no profile ($dir/train.fdata)"
+  [ -n "$problem" ] || problem=$(use_bolt_profile "$dir")
   for name in boltinstr bolt boltall; do
     if [ -n "$problem" ]; then
       use_not_run "$name" "$problem"
@@ -1045,12 +1092,15 @@ use_builds () {
 # application's day), measured on scripts/bench-shell-measure.sql (a
 # reporting session: other statements, output modes, functions), both
 # read from standard input on an in-memory database; start-up runs one
-# trivial statement given as an argument.
+# trivial statement given as an argument.  BOLT (BENCH_USE_OTHER=1) is
+# trained on the same workload.
 use_shell_builds () {
   local name
   use_program shell
   USE_INPUT=$here/bench-shell-train.sql use_training :memory:
   use_profile_builds
+  [ "$BENCH_USE_OTHER" != 1 ] \
+    || USE_INPUT=$here/bench-shell-train.sql use_bolt_builds :memory:
   mip_say "profile use: sqlite3 shell, measured and start-up runs"
   USE_INPUT=$here/bench-shell-measure.sql use_runs measure :memory:
   for name in $(use_names); do
@@ -1157,13 +1207,15 @@ use_xz_prepare () {
 }
 
 # The builds and runs of USE_PROGRAM's table when it has a USE_WORKLOAD
-# (Lua, xz): training, the builds with the profiles, the measured runs
+# (Lua, xz): training, the builds with the profiles (and BOLT's, with
+# BENCH_USE_OTHER=1, trained on the same workload), the measured runs
 # and their verification, the training workload again on the use builds,
 # start-up and wall time.
 use_workload_builds () {
   local name
   use_training train
   use_profile_builds
+  [ "$BENCH_USE_OTHER" != 1 ] || use_bolt_builds train
   mip_say "profile use: $USE_EXE measured runs"
   use_runs measure measure
   for name in $(use_names); do
@@ -1362,8 +1414,8 @@ print_use () {
   echo "  rewrites itself, which the offsets do not move).  hash: the Verification Hash of"
   echo "  a native run of the measured workload with --verify, against plain's."
   if [ "$BENCH_USE_OTHER" = 1 ]; then
-    echo "BOLT: plain's objects linked with -Wl,--emit-relocs, instrumented by llvm-bolt -instrument,"
-    echo "  trained on the training run, rewritten with $BENCH_BOLT_FLAGS"
+    echo "BOLT (in every table): plain's objects linked with -Wl,--emit-relocs, instrumented by"
+    echo "  llvm-bolt -instrument, trained on the table's training run, rewritten with $BENCH_BOLT_FLAGS"
     echo "  (and -lite=0: every function, not only those the profile saw); .text: the code"
     echo "  BOLT wrote (.text and .text.cold; what it left of the input is in .bolt.org.text,"
     echo "  whose pages count as text pages too).  clang: $BENCH_CLANG $BENCH_OPT -ffunction-sections"
@@ -1393,12 +1445,30 @@ print_use_tables () {
   print_use_afdo_problem
 }
 
+# The heading of the sqlite3 shell's table: its builds against
+# speedtest1's.
+use_shell_heading () {
+  if [ "$BENCH_USE_OTHER" = 1 ]; then
+    echo "the sqlite3 shell on x86-64 (the same builds but clang's)"
+  else
+    echo "the sqlite3 shell on x86-64 (the same builds)"
+  fi
+}
+
+# print_use_bolt_note MORE: the note of the BOLT rows under the shell's,
+# Lua's and xz's tables (with BENCH_USE_OTHER=1), MORE saying more of
+# their training.
+print_use_bolt_note () {
+  [ "$BENCH_USE_OTHER" = 1 ] || return 0
+  echo "  BOLT, BOLT -lite=0: as speedtest1's, instrumented and trained on this training run$1."
+}
+
 print_use_shell () {
-  print_use_tables shell "the sqlite3 shell on x86-64 (the same builds but BOLT's and clang's)" \
-    || return 0
+  print_use_tables shell "$(use_shell_heading)" || return 0
   echo "training run: sqlite3 :memory: <scripts/bench-shell-train.sql; measured run:"
   echo "  sqlite3 :memory: <scripts/bench-shell-measure.sql; start-up: sqlite3 :memory: 'SELECT 1;'."
   echo "  Columns as above; no wall time (the runs are short) and no hash (speedtest1's own check)."
+  print_use_bolt_note ""
 }
 
 # The wall-time note of the Lua and xz tables: what WORKLOAD (the run)
@@ -1422,6 +1492,7 @@ print_use_lua () {
   echo "  $USE_LUA_DEFINES.  Columns as above;"
   print_use_wall_note "the measured script with $USE_LUA_TIME_SCALE rounds"
   echo "  output: the measured run's output against plain's."
+  print_use_bolt_note ""
 }
 
 print_use_xz () {
@@ -1437,6 +1508,7 @@ print_use_xz () {
   print_use_wall_note "the measured workload"
   echo "  output: the measured run's .xz file against plain's (same: byte for byte), and its"
   echo "  decompression against the input (round trip)."
+  print_use_bolt_note " (the profiles of its two commands merged by $(basename "$BENCH_MERGE_FDATA"))"
 }
 
 # The sources of the Lua and xz tables, fetched when their tables are
