@@ -85,14 +85,15 @@
 #
 # The other three tables have the rows plain to MIP block-count ->
 # -fauto-profile + MIP use, BOLT's two rows (BENCH_USE_OTHER=1; not
-# clang's), the same columns (no wall time for the shell) and a
-# verification, each program with its workloads, on which BOLT is
-# trained too:
+# clang's), the same columns and a verification, each program with its
+# workloads, on which BOLT is trained too:
 #   the sqlite3 shell  the amalgamation and shell.c, reading SQL on
 #              standard input (:memory:): trained on
 #              scripts/bench-shell-train.sql, measured on
 #              scripts/bench-shell-measure.sql, start-up one trivial
-#              statement; no verification (speedtest1 has the check)
+#              statement, wall time of the measured script run
+#              USE_SHELL_TIME_ROUNDS times in a row; no verification
+#              (speedtest1 has the check)
 #   Lua 5.4    (Debian's source package lua5.4, fetched by
 #              fetch-sources.sh) every source of src/ but luac.c, with
 #              USE_LUA_DEFINES: trained on scripts/bench-lua-train.lua,
@@ -187,6 +188,9 @@ USE_CODE_SECTIONS=".text .text.cold .bolt.org.text"
 USE_LUA_DEFINES="-DLUA_USE_POSIX -DLUA_USE_DLOPEN -Dluai_makeseed(L)=0u"
 # Lua's wall-time run: the measured script, this many rounds.
 USE_LUA_TIME_SCALE=4
+# The sqlite3 shell's wall-time run: the measured script, this many
+# times in a row (one run takes about a tenth of a second).
+USE_SHELL_TIME_ROUNDS=10
 # The size of xz's measured corpus (scripts/script-data.py mixed-data).
 USE_XZ_MEASURE_BYTES=2097152
 # xz's configure options: liblzma linked in statically (the code
@@ -507,7 +511,8 @@ use_link_offset () {
 # than anything a profile does: plain -O2's speedtest1 spends 0.06 s or
 # 0.21 s in test 110 of --testset orm as its code moves by 16 bytes, so
 # the time of a single link is a lottery between builds.  With a
-# USE_WORKLOAD, the run is its workload "time", every step of it.
+# USE_WORKLOAD, the run is its workload "time", every step of it; the
+# sqlite3 shell's is its measured script, USE_SHELL_TIME_ROUNDS times.
 use_wall () {
   local dir=$USE_DIR/$1 offset times='' seconds what=wall step=0
   for offset in $BENCH_USE_OFFSETS; do
@@ -516,6 +521,10 @@ use_wall () {
     if [ -n "$USE_WORKLOAD" ]; then
       seconds=$(USE_NATIVE=1 USE_RUN_EXE=./$USE_EXE.at-$offset \
         best_wall_time /dev/null "$USE_WORKLOAD" time) || return 1
+    elif [ "$USE_PROGRAM" = shell ]; then
+      seconds=$(MIP_PROFILE_FILENAME=$dir/wall.mipraw best_wall_time /dev/null \
+        use_repeat "$here/bench-shell-measure.sql" "$USE_SHELL_TIME_ROUNDS" \
+        "./$USE_EXE.at-$offset" :memory:) || return 1
     else
       # shellcheck disable=SC2086 # the arguments are words
       seconds=$(MIP_PROFILE_FILENAME=$dir/wall.mipraw best_wall_time /dev/null \
@@ -527,6 +536,16 @@ use_wall () {
   done
   echo "$times" | awk '{ for (i = 1; i <= NF; i++) s += $i; printf "%.3f\n", s / NF }' \
     >"$dir/wall"
+}
+
+# use_repeat INPUT N COMMAND...: COMMAND N times, each reading INPUT;
+# false as soon as one fails.
+use_repeat () {
+  local input=$1 n=$2
+  shift 2
+  for _ in $(seq "$n"); do
+    "$@" <"$input" || return 1
+  done
 }
 
 # NAME's wall time, or - when not measured.
@@ -1108,6 +1127,10 @@ use_shell_builds () {
       || USE_INPUT=$here/bench-shell-train.sql use_run_or_drop "$name" same :memory:
   done
   use_runs startup :memory: "SELECT 1;"
+  if [ "${BENCH_TIME_RUNS:-3}" -gt 0 ]; then
+    mip_say "profile use: sqlite3 wall time (best of ${BENCH_TIME_RUNS:-3})"
+    use_walls
+  fi
 }
 
 # use_lua_workload WHAT: Lua's workloads, one run each: trained on
@@ -1467,7 +1490,8 @@ print_use_shell () {
   print_use_tables shell "$(use_shell_heading)" || return 0
   echo "training run: sqlite3 :memory: <scripts/bench-shell-train.sql; measured run:"
   echo "  sqlite3 :memory: <scripts/bench-shell-measure.sql; start-up: sqlite3 :memory: 'SELECT 1;'."
-  echo "  Columns as above; no wall time (the runs are short) and no hash (speedtest1's own check)."
+  echo "  Columns as above, no hash (speedtest1's own check);"
+  print_use_wall_note "the measured script $USE_SHELL_TIME_ROUNDS times in a row"
   print_use_bolt_note ""
 }
 
