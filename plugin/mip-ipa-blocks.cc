@@ -560,17 +560,17 @@ use_unit (void)
 					    mip_gimple_signature (fun),
 					    n_basic_blocks_for_fn (fun)
 					    - NUM_FIXED_BLOCKS);
-      if (found >= 0 && mip_options.use_layout_only
-	  && !ran (profile, found))
+      bool never_ran = found >= 0 && !ran (profile, found);
+      gcov_type calls = found >= 0 ? profile_calls (symbol) : 0;
+      if (never_ran && mip_options.use_layout_only)
 	/* -fprofile-partial-training's way: a function that never ran
 	   is compiled as without a profile.  */
 	kept++;
       else if (found >= 0
-	       && ((!ran (profile, found) && profile_calls (symbol) == 0
-		    && apply_untrained (node, fun))
+	       && ((never_ran && calls == 0 && apply_untrained (node, fun))
 		   || apply_counts (node, fun,
 				    profile_counts + profile_begin[found],
-				    profile_calls (symbol))))
+				    calls)))
 	{
 	  matched++;
 	  /* Number its blocks as in the profile, so that the blocks of
