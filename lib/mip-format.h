@@ -22,7 +22,7 @@ extern "C" {
 /* Bump on any change to mip-format.inc or to the rules below.  Readers
    refuse every other version: a raw profile written by another runtime
    must fail loudly, never merge garbage.  */
-#define MIP_FORMAT_VERSION 9u
+#define MIP_FORMAT_VERSION 10u
 
 /* Magic numbers.  Eight bytes: 0xff, four letters naming the file kind,
    then a byte giving the target's pointer size in bits.  Read as a u64 in
@@ -97,7 +97,18 @@ extern "C" {
 #define MIP_MAGIC_IPA64 MIP_MAGIC ('i', 'p', 'a', '_', 64)
 #define MIP_MAGIC_IPA32 MIP_MAGIC ('i', 'p', 'a', '_', 32)
 /* .debug_mip_ipa has a version of its own, as .debug_mip_heap has.  */
-#define MIP_IPA_FORMAT_VERSION 1u
+#define MIP_IPA_FORMAT_VERSION 2u
+
+/* ---- Value sites (the block-count mode; doc/format.md, section 16) --
+   The operand a value site profiles: the size of a string operation,
+   the operand GCC's -fprofile-use specializes for its most frequent
+   value (mip_ipa_map_value_site.operation).  */
+#define MIP_VALUE_MEMCPY_SIZE 1u
+#define MIP_VALUE_MEMPCPY_SIZE 2u
+#define MIP_VALUE_MEMMOVE_SIZE 3u
+#define MIP_VALUE_MEMSET_SIZE 4u
+#define MIP_VALUE_BZERO_SIZE 5u
+#define MIP_VALUE_OPERATION_MAX 5u
 
 /* ---- Allocation sites (the heap option; doc/format.md, section 15) --- */
 #define MIP_HEAP_MAP_SECTION ".debug_mip_heap"
@@ -352,6 +363,40 @@ static inline uint64_t
 mip_saturating_add (uint64_t a, uint64_t b)
 {
   return a > UINT64_MAX - b ? UINT64_MAX : a + b;
+}
+
+/* A value site's record is a Misra-Gries summary with one counter of
+   the values its operand took: the candidate VALUE and COUNT.  The
+   instrumented code adds one value X of the operand as
+
+     if (X == VALUE) COUNT++; else if (COUNT == 0) VALUE = X, COUNT = 1;
+     else COUNT--;
+
+   and two summaries of n1 and n2 values add as below (a run to a
+   profile, copies of one statement, profiles).  Either way, a value that
+   the operand took f times of n has f >= COUNT when it is the candidate
+   and f <= (n + COUNT) / 2; a value taken more than n / 2 times is the
+   candidate, with COUNT >= 2f - n.  COUNT never exceeds n, so it
+   cannot overflow where the site's own count does not.  */
+static inline void
+mip_value_add (uint64_t *value, uint64_t *count, uint64_t other_value,
+	       uint64_t other_count)
+{
+  if (other_count == 0)
+    return;
+  if (*count == 0 || *value == other_value)
+    {
+      if (*count == 0)
+	*value = other_value;
+      *count = mip_saturating_add (*count, other_count);
+    }
+  else if (*count >= other_count)
+    *count -= other_count;
+  else
+    {
+      *value = other_value;
+      *count = other_count - *count;
+    }
 }
 
 static inline uint32_t

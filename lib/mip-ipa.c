@@ -1,11 +1,13 @@
 /* mip-ipa.c - parse .debug_mip_ipa against a binary's map, keep its
-   early functions and holds in the profile, and count the early blocks.
+   early functions, holds and value sites in the profile, and count the
+   early blocks.
 
    Copyright (C) 2026 The MIP for GCC developers.
    SPDX-License-Identifier: GPL-3.0-or-later  */
 
 #include "mip-ipa.h"
 
+#include <assert.h>
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,17 +24,26 @@ struct ipa_parser
   struct mip_ipa_map *ipa;
 };
 
-/* The size of a unit whose header is HEADER: header, tables, strings,
-   padded to 8.  */
+/* The size of the tables of a unit whose header is HEADER: header,
+   early functions, holds, value sites (none in version 1, whose field
+   is reserved and zero).  */
+static uint64_t
+ipa_tables_size (const struct mip_ipa_map_unit *header)
+{
+  return sizeof *header
+	 + (uint64_t) header->function_count
+	   * sizeof (struct mip_ipa_map_function)
+	 + (uint64_t) header->hold_count * sizeof (struct mip_ipa_map_hold)
+	 + (uint64_t) header->value_site_count
+	   * sizeof (struct mip_ipa_map_value_site);
+}
+
+/* The size of a unit whose header is HEADER: tables, strings, padded
+   to 8.  */
 static uint64_t
 ipa_unit_size (const struct mip_ipa_map_unit *header)
 {
-  uint64_t size = sizeof *header
-		  + (uint64_t) header->function_count
-		    * sizeof (struct mip_ipa_map_function)
-		  + (uint64_t) header->hold_count
-		    * sizeof (struct mip_ipa_map_hold)
-		  + header->strings_size;
+  uint64_t size = ipa_tables_size (header) + header->strings_size;
   return (size + 7) & ~(uint64_t) 7;
 }
 
@@ -50,11 +61,16 @@ check_ipa_unit_header (struct ipa_parser *parser, uint64_t at,
     return MIP_CORRUPT (&parser->section, "early block unit %" PRIu32 " at offset %"
 			PRIu64 ": magic 0x%016" PRIx64 " differs from the"
 			" first unit's", index, at, header->magic);
-  if (header->version != MIP_IPA_FORMAT_VERSION)
+  /* Version 1 is version 2 without value sites.  */
+  if (header->version != MIP_IPA_FORMAT_VERSION && header->version != 1)
     return mip_error_set (parser->section.error, MIP_ERROR_VERSION, parser->section.name,
 			  "early block unit %" PRIu32 " has version %" PRIu32
-			  ", this mipdata reads version %u", index,
+			  ", this mipdata reads versions 1 to %u", index,
 			  header->version, MIP_IPA_FORMAT_VERSION);
+  if (header->version == 1 && header->value_site_count != 0)
+    return MIP_CORRUPT (&parser->section, "early block unit %" PRIu32 " of"
+			" version 1 has %" PRIu32 " in its reserved field"
+			" (expected 0)", index, header->value_site_count);
   if (header->header_size != sizeof *header)
     return MIP_CORRUPT (&parser->section, "early block unit %" PRIu32 ": header size %"
 			PRIu32 " (expected %zu)", index, header->header_size,
@@ -64,11 +80,7 @@ check_ipa_unit_header (struct ipa_parser *parser, uint64_t at,
 			  "early block unit %" PRIu32 " needs %" PRIu64
 			  " bytes, %" PRIu64 " are left", index,
 			  ipa_unit_size (header), parser->section.reader.size - at);
-  uint64_t strings_end = at + sizeof *header
-			+ (uint64_t) header->function_count
-			  * sizeof (struct mip_ipa_map_function)
-			+ (uint64_t) header->hold_count
-			  * sizeof (struct mip_ipa_map_hold)
+  uint64_t strings_end = at + ipa_tables_size (header)
 			+ header->strings_size;
   if (header->strings_size == 0
       || parser->section.reader.data[strings_end - 1] != '\0')
@@ -78,12 +90,15 @@ check_ipa_unit_header (struct ipa_parser *parser, uint64_t at,
 }
 
 static enum mip_error
-grow (struct ipa_parser *parser, uint32_t functions, uint32_t holds)
+grow (struct ipa_parser *parser, uint32_t functions, uint32_t holds,
+      uint32_t value_sites)
 {
   struct mip_ipa_map *ipa = parser->ipa;
   if (functions > UINT32_MAX - ipa->function_count
-      || holds > UINT32_MAX - ipa->hold_count)
-    return MIP_CORRUPT (&parser->section, "too many early functions or holds");
+      || holds > UINT32_MAX - ipa->hold_count
+      || value_sites > UINT32_MAX - ipa->value_site_count)
+    return MIP_CORRUPT (&parser->section, "too many early functions, holds"
+			" or value sites");
   struct mip_ipa_function *f
     = realloc (ipa->functions, ((size_t) ipa->function_count + functions + 1)
 			       * sizeof *f);
@@ -93,7 +108,12 @@ grow (struct ipa_parser *parser, uint32_t functions, uint32_t holds)
     = realloc (ipa->holds, ((size_t) ipa->hold_count + holds + 1) * sizeof *h);
   if (h)
     ipa->holds = h;
-  if (!f || !h)
+  struct mip_profile_value_site *v
+    = realloc (ipa->value_sites, ((size_t) ipa->value_site_count
+				  + value_sites + 1) * sizeof *v);
+  if (v)
+    ipa->value_sites = v;
+  if (!f || !h || !v)
     return mip_error_set (parser->section.error, MIP_ERROR_NO_MEMORY, parser->section.name,
 			  NULL);
   return MIP_OK;
@@ -155,6 +175,48 @@ read_hold (struct ipa_parser *parser, uint64_t at, uint32_t index,
   return MIP_OK;
 }
 
+/* Value site K of unit INDEX, whose raw unit is UNIT's: an early
+   function of the unit (FUNCTION_COUNT from FIRST_FUNCTION), a known
+   operation, an 8-aligned record after the raw unit's header and
+   inside it.  */
+static enum mip_error
+read_value_site (struct ipa_parser *parser, uint64_t at, uint32_t index,
+		 uint32_t k, const struct mip_map_model_unit *unit,
+		 uint32_t first_function, uint32_t function_count)
+{
+  struct mip_ipa_map_value_site entry;
+  mip_read_struct (&parser->section.reader, at,
+		   &mip_layout_mip_ipa_map_value_site, &entry);
+  if (entry.ipa_function >= function_count)
+    return MIP_CORRUPT (&parser->section, "early block unit %" PRIu32
+			": value site %" PRIu32 " names early function %"
+			PRIu32 ", the unit has %" PRIu32, index, k,
+			entry.ipa_function, function_count);
+  if (entry.operation == 0 || entry.operation > MIP_VALUE_OPERATION_MAX)
+    return MIP_CORRUPT (&parser->section, "early block unit %" PRIu32
+			": value site %" PRIu32 " has operation %" PRIu32
+			", which this mipdata does not know", index, k,
+			entry.operation);
+  uint64_t raw_size = unit->header.raw_size;
+  if (entry.raw_offset % 8 != 0
+      || entry.raw_offset < sizeof (struct mip_raw_unit)
+      || (uint64_t) entry.raw_offset + sizeof (struct mip_raw_value_site)
+	 > raw_size
+      || unit->raw_offset + entry.raw_offset > UINT32_MAX)
+    return MIP_CORRUPT (&parser->section, "early block unit %" PRIu32
+			": value site %" PRIu32 " has its record at %" PRIu32
+			", outside the unit's %" PRIu64 " raw bytes or not"
+			" 8-aligned", index, k, entry.raw_offset, raw_size);
+  struct mip_profile_value_site *v
+    = &parser->ipa->value_sites[parser->ipa->value_site_count];
+  memset (v, 0, sizeof *v);
+  v->ipa_function = first_function + entry.ipa_function;
+  v->site = entry.site;
+  v->raw_offset = (uint32_t) (unit->raw_offset + entry.raw_offset);
+  v->operation = entry.operation;
+  return MIP_OK;
+}
+
 static enum mip_error
 parse_ipa_unit (struct ipa_parser *parser, uint64_t at, uint32_t index,
 		uint64_t *next)
@@ -169,12 +231,16 @@ parse_ipa_unit (struct ipa_parser *parser, uint64_t at, uint32_t index,
 			" 0x%016" PRIx64 ", which the map has not (in that"
 			" order)", index, header.unit_hash);
   const struct mip_map_model_unit *unit = &parser->section.map->units[u];
-  status = grow (parser, header.function_count, header.hold_count);
+  status = grow (parser, header.function_count, header.hold_count,
+		 header.value_site_count);
   uint64_t functions_at = at + sizeof header;
   uint64_t holds_at = functions_at + (uint64_t) header.function_count
 				     * sizeof (struct mip_ipa_map_function);
-  uint64_t strings_at = holds_at + (uint64_t) header.hold_count
-				   * sizeof (struct mip_ipa_map_hold);
+  uint64_t value_sites_at = holds_at + (uint64_t) header.hold_count
+				       * sizeof (struct mip_ipa_map_hold);
+  uint64_t strings_at = value_sites_at
+			+ (uint64_t) header.value_site_count
+			  * sizeof (struct mip_ipa_map_value_site);
   uint32_t first_function = parser->ipa->function_count;
   for (uint32_t k = 0; status == MIP_OK && k < header.function_count; k++)
     {
@@ -193,7 +259,48 @@ parse_ipa_unit (struct ipa_parser *parser, uint64_t at, uint32_t index,
       if (status == MIP_OK)
 	parser->ipa->hold_count++;
     }
+  for (uint32_t k = 0; status == MIP_OK && k < header.value_site_count; k++)
+    {
+      status = read_value_site (parser, value_sites_at
+					+ (uint64_t) k
+					  * sizeof (struct mip_ipa_map_value_site),
+				index, k, unit, first_function,
+				header.function_count);
+      if (status == MIP_OK)
+	parser->ipa->value_site_count++;
+    }
   *next = at + ipa_unit_size (&header);
+  return status;
+}
+
+static int
+compare_u32 (const void *a, const void *b)
+{
+  uint32_t x = *(const uint32_t *) a, y = *(const uint32_t *) b;
+  return x < y ? -1 : x > y;
+}
+
+/* No two value sites may share a record: its values would count
+   twice.  */
+static enum mip_error
+check_shared_records (struct ipa_parser *parser)
+{
+  const struct mip_ipa_map *ipa = parser->ipa;
+  uint32_t *offsets = calloc ((size_t) ipa->value_site_count + 1,
+			      sizeof *offsets);
+  if (!offsets)
+    return mip_error_set (parser->section.error, MIP_ERROR_NO_MEMORY,
+			  parser->section.name, NULL);
+  for (uint32_t i = 0; i < ipa->value_site_count; i++)
+    offsets[i] = ipa->value_sites[i].raw_offset;
+  qsort (offsets, ipa->value_site_count, sizeof *offsets, compare_u32);
+  enum mip_error status = MIP_OK;
+  for (uint32_t i = 1; status == MIP_OK && i < ipa->value_site_count; i++)
+    if (offsets[i] == offsets[i - 1])
+      status = MIP_CORRUPT (&parser->section, "two value sites have their"
+			    " record at raw data offset %" PRIu32,
+			    offsets[i]);
+  free (offsets);
   return status;
 }
 
@@ -216,6 +323,8 @@ mip_ipa_map_parse (const void *data, size_t size, const char *name,
 			      sizeof (struct mip_ipa_map_unit), error);
   while (status == MIP_OK && at < size)
     status = parse_ipa_unit (&parser, at, index++, &at);
+  if (status == MIP_OK)
+    status = check_shared_records (&parser);
   if (status != MIP_OK)
     {
       mip_ipa_map_free (parser.ipa);
@@ -232,6 +341,7 @@ mip_ipa_map_free (struct mip_ipa_map *ipa)
     return;
   free (ipa->functions);
   free (ipa->holds);
+  free (ipa->value_sites);
   free (ipa);
 }
 
@@ -248,6 +358,35 @@ compare_holds (const void *a, const void *b)
   if (x->function != y->function)
     return x->function < y->function ? -1 : 1;
   return x->block < y->block ? -1 : x->block > y->block;
+}
+
+int
+mip_compare_value_sites (const void *a, const void *b)
+{
+  const struct mip_profile_value_site *x = a, *y = b;
+  if (x->ipa_function != y->ipa_function)
+    return x->ipa_function < y->ipa_function ? -1 : 1;
+  if (x->site != y->site)
+    return x->site < y->site ? -1 : 1;
+  return x->raw_offset < y->raw_offset ? -1 : x->raw_offset > y->raw_offset;
+}
+
+static const char *const operation_names[] = {
+  [MIP_VALUE_MEMCPY_SIZE] = "memcpy size",
+  [MIP_VALUE_MEMPCPY_SIZE] = "mempcpy size",
+  [MIP_VALUE_MEMMOVE_SIZE] = "memmove size",
+  [MIP_VALUE_MEMSET_SIZE] = "memset size",
+  [MIP_VALUE_BZERO_SIZE] = "bzero size",
+};
+static_assert (sizeof operation_names / sizeof operation_names[0]
+	       == MIP_VALUE_OPERATION_MAX + 1, "a name per operation");
+
+const char *
+mip_value_operation_name (uint32_t operation)
+{
+  if (operation == 0 || operation > MIP_VALUE_OPERATION_MAX)
+    return NULL;
+  return operation_names[operation];
 }
 
 /* PROFILE's strings with NAMES' names of IPA added; their offsets in
@@ -298,11 +437,21 @@ mip_profile_set_ipa (struct mip_profile *profile,
 			    " binary", i);
   struct mip_profile_ipa_function *functions
     = calloc (ipa->function_count, sizeof *functions);
+  for (uint32_t i = 0; i < ipa->value_site_count; i++)
+    if (ipa->value_sites[i].ipa_function >= ipa->function_count
+	|| ipa->value_sites[i].raw_offset
+	   + (uint64_t) sizeof (struct mip_raw_value_site)
+	   > profile->header.raw_data_size)
+      return mip_error_set (error, MIP_ERROR_CORRUPT, NULL, "value site %"
+			    PRIu32 " is not of the profile's binary", i);
   struct mip_profile_ipa_hold *holds
     = calloc (ipa->hold_count ? ipa->hold_count : 1, sizeof *holds);
+  struct mip_profile_value_site *value_sites
+    = calloc (ipa->value_site_count ? ipa->value_site_count : 1,
+	      sizeof *value_sites);
   uint32_t *offsets = calloc (ipa->function_count, sizeof *offsets);
   enum mip_error status = MIP_OK;
-  if (!functions || !holds || !offsets)
+  if (!functions || !holds || !value_sites || !offsets)
     status = mip_error_set (error, MIP_ERROR_NO_MEMORY, NULL, NULL);
   if (status == MIP_OK)
     status = add_names (profile, ipa, offsets, error);
@@ -310,6 +459,7 @@ mip_profile_set_ipa (struct mip_profile *profile,
     {
       free (functions);
       free (holds);
+      free (value_sites);
       free (offsets);
       return status;
     }
@@ -322,13 +472,24 @@ mip_profile_set_ipa (struct mip_profile *profile,
     }
   memcpy (holds, ipa->holds, ipa->hold_count * sizeof *holds);
   qsort (holds, ipa->hold_count, sizeof *holds, compare_holds);
+  for (uint32_t i = 0; i < ipa->value_site_count; i++)
+    {
+      value_sites[i] = ipa->value_sites[i];
+      value_sites[i].value = 0;
+      value_sites[i].count = 0;
+    }
+  qsort (value_sites, ipa->value_site_count, sizeof *value_sites,
+	 mip_compare_value_sites);
   free (offsets);
   free (profile->ipa_functions);
   free (profile->ipa_holds);
+  free (profile->value_sites);
   profile->ipa_functions = functions;
   profile->ipa_holds = holds;
+  profile->value_sites = value_sites;
   profile->header.ipa_function_count = ipa->function_count;
   profile->header.ipa_hold_count = ipa->hold_count;
+  profile->header.value_site_count = ipa->value_site_count;
   return MIP_OK;
 }
 

@@ -8,6 +8,12 @@
    start in each machine block (a hold); an early block was entered as
    often as the machine blocks that hold it ran, once per hold.
 
+   A value site (version 2 of the section) is a record in the raw data
+   that profiles an operand of one statement of an early function: the
+   size of a string operation, as a one-counter Misra-Gries summary
+   (mip_value_add in mip-format.h).  GCC may have copied the statement:
+   each copy has a record, and the profile an entry per record.
+
    Copyright (C) 2026 The MIP for GCC developers.
    SPDX-License-Identifier: GPL-3.0-or-later  */
 
@@ -36,18 +42,26 @@ struct mip_ipa_function
   uint32_t unit_index;          /* its map unit */
 };
 
-/* Every early function and hold of a binary; the holds' function is an
-   index into the map's functions, their ipa_function into FUNCTIONS.  */
+/* Every early function, hold and value site of a binary; the holds'
+   function is an index into the map's functions, their ipa_function
+   into FUNCTIONS, as is the value sites' ipa_function; a value site's
+   raw_offset is its record's from the start of the raw data, its value
+   and count 0.  */
 struct mip_ipa_map
 {
   uint32_t function_count;
   uint32_t hold_count;
+  uint32_t value_site_count;
   struct mip_ipa_function *functions;
   struct mip_profile_ipa_hold *holds;
+  struct mip_profile_value_site *value_sites;
 };
 
 /* Parse SIZE bytes at DATA (NAME in errors) as the .debug_mip_ipa
-   section of the binary whose map is MAP.  On success *IPA is a new
+   section of the binary whose map is MAP: units of version 2, or of
+   version 1 (no value sites).  Every value site's early function must
+   be one of its unit, its operation known, its record 8-aligned inside
+   the unit's raw data and no other site's.  On success *IPA is a new
    model (free it with mip_ipa_map_free); DATA must outlive it.  */
 enum mip_error mip_ipa_map_parse (const void *data, size_t size,
 				  const char *name, const struct mip_map *map,
@@ -55,11 +69,22 @@ enum mip_error mip_ipa_map_parse (const void *data, size_t size,
 				  struct mip_error_context *error);
 void mip_ipa_map_free (struct mip_ipa_map *ipa);
 
-/* Give PROFILE, new from the map IPA was parsed against, the early
-   functions and holds of IPA (their names added to its strings).  */
+/* Give PROFILE, new from the map IPA was parsed against and without
+   runs, the early functions, holds and value sites of IPA (their names
+   added to its strings); the value sites sorted by (ipa_function, site,
+   raw_offset), every value and count zero.  */
 enum mip_error mip_profile_set_ipa (struct mip_profile *profile,
 				    const struct mip_ipa_map *ipa,
 				    struct mip_error_context *error);
+
+/* The order of a profile's value sites (qsort): by ipa_function, then
+   site, then raw_offset; the records of one statement's copies are
+   neighbours.  */
+int mip_compare_value_sites (const void *a, const void *b);
+
+/* What value sites of OPERATION (MIP_VALUE_*) profile, "memcpy size";
+   NULL for an operation this library does not know.  */
+const char *mip_value_operation_name (uint32_t operation);
 
 /* Where early function INDEX of PROFILE starts among the counts that
    mip_profile_ipa_counts fills (the block counts of the functions before

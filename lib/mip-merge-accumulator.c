@@ -10,8 +10,9 @@
    of its own, small enough to stay in the processor's caches; the
    counts go into the profile, and the callers, kept meanwhile, into its
    caller table, at the end (the callers also when many are waiting).
-   The allocation sites' records (mip-merge-heap.c) are few and go into
-   the profile with each run, as on the run by run path.  Every count is
+   The allocation sites' records (mip-merge-heap.c) and the value sites'
+   (mip-merge-values.c) are few and go into the profile with each run,
+   as on the run by run path.  Every count is
    the same saturating sum as the run by run path's, so the profile is
    byte for byte the same.
 
@@ -806,12 +807,15 @@ mip_run_accumulator_add (struct mip_run_accumulator *acc,
   if (!reserve_run_callers (acc, samples)
       || !reserve_pending_callers (acc, samples))
     return mip_error_set (error, MIP_ERROR_NO_MEMORY, name, NULL);
-  status = mip_merge_heap_prepare_run (profile, raw, weight, &heap, name,
-				       error);
+  status = mip_merge_check_values (profile, raw, name, error);
+  if (status == MIP_OK)
+    status = mip_merge_heap_prepare_run (profile, raw, weight, &heap, name,
+					 error);
   if (status != MIP_OK)
     return status;
   /* Nothing can fail from here on.  */
   mip_merge_heap_install (profile, &heap, weight);
+  mip_merge_values_add_run (profile, raw, weight);
   read_records (acc, raw, load_bias);
   read_accumulated_samples (acc, raw, load_bias);
   infer_ran_blocks (acc, raw, weight);

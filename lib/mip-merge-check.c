@@ -1,8 +1,9 @@
 /* mip-merge-check.c - may this raw profile, or this profile, be added to
    that profile?  The same target, the same build (build id and GNU build
    id) and, for a raw profile, the units the profile expects at the
-   offsets it expects and good records of its allocation sites; for a
-   profile, the same tables and allocation sites.
+   offsets it expects and good records of its allocation sites and value
+   sites; for a profile, the same tables, allocation sites and value
+   sites.
 
    Copyright (C) 2026 The MIP for GCC developers.
    SPDX-License-Identifier: GPL-3.0-or-later  */
@@ -94,8 +95,12 @@ mip_profile_check_raw (const struct mip_profile *profile,
 			      expected->unit_hash, expected->raw_size,
 			      expected->function_count);
     }
-  /* The allocation sites' records, before anything is added.  */
-  return mip_merge_check_heap (profile, raw, name, error);
+  /* The allocation sites' and value sites' records, before anything is
+     added.  */
+  status = mip_merge_check_heap (profile, raw, name, error);
+  if (status != MIP_OK)
+    return status;
+  return mip_merge_check_values (profile, raw, name, error);
 }
 
 /* ---- Checking a profile against the profile -------------------------- */
@@ -173,6 +178,47 @@ check_heap_sites (const struct mip_profile *profile,
 			profile_name, profile->header.build_id);
 }
 
+/* Do A and B have the same value sites?  Values and counts are not
+   compared.  */
+static bool
+same_value_sites (const struct mip_profile *a, const struct mip_profile *b)
+{
+  if (a->header.value_site_count != b->header.value_site_count)
+    return false;
+  for (uint32_t i = 0; i < a->header.value_site_count; i++)
+    {
+      const struct mip_profile_value_site *s = &a->value_sites[i];
+      const struct mip_profile_value_site *t = &b->value_sites[i];
+      if (s->ipa_function != t->ipa_function || s->site != t->site
+	  || s->raw_offset != t->raw_offset || s->operation != t->operation)
+	return false;
+    }
+  return true;
+}
+
+/* As check_heap_sites, for the value sites.  */
+static enum mip_error
+check_value_sites (const struct mip_profile *profile,
+		   const char *profile_name, const struct mip_profile *other,
+		   const char *name, struct mip_error_context *error)
+{
+  uint32_t sites = profile->header.value_site_count;
+
+  if (sites == 0 || same_value_sites (profile, other))
+    return MIP_OK;
+  if (other->header.value_site_count == 0)
+    return mip_error_set (error, MIP_ERROR_CORRUPT, name,
+			  "it holds no value sites, '%s' has %" PRIu32
+			  ": its runs would count without theirs (was it"
+			  " created from a .mipmap?  Create it from the"
+			  " binary)", profile_name, sites);
+  return mip_error_set (error, MIP_ERROR_CORRUPT, name,
+			"its %" PRIu32 " value sites differ from the %" PRIu32
+			" of '%s', made for the same build id %016" PRIx64,
+			other->header.value_site_count, sites, profile_name,
+			profile->header.build_id);
+}
+
 enum mip_error
 mip_profile_check_profile (const struct mip_profile *profile,
 			   const char *profile_name,
@@ -212,5 +258,9 @@ mip_profile_check_profile (const struct mip_profile *profile,
 			  "its functions differ from those of '%s', made"
 			  " for the same build id %016" PRIx64,
 			  profile_name, h->build_id);
-  return check_heap_sites (profile, profile_name, other, name, error);
+  enum mip_error status = check_heap_sites (profile, profile_name, other,
+					   name, error);
+  if (status != MIP_OK)
+    return status;
+  return check_value_sites (profile, profile_name, other, name, error);
 }

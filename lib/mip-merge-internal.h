@@ -7,7 +7,9 @@
    callers stay sorted by address, so adding runs and profiles is
    associative and commutative: the result does not depend on the order
    of the inputs, nor on how they were grouped (mipdata merge adds them
-   in parallel into partial profiles and adds those up).
+   in parallel into partial profiles and adds those up).  The one
+   exception is the candidate of a value site (mip_value_add), which
+   can depend on both; its guarantee does not.
 
    The files, one job each:
      mip-merge-check.c        a raw profile or a profile checked against
@@ -23,6 +25,8 @@
      mip-merge-heap.c         the records of a run's allocation sites,
 			      or another profile's sites, added to the
 			      profile's sites and pairs;
+     mip-merge-values.c       the records of a run's value sites, or
+			      another profile's, added to the profile's;
      mip-merge-profile.c      a profile added to a profile, the GNU build
 			      id a profile adopts, an empty copy.
 
@@ -250,6 +254,26 @@ void mip_merge_heap_install (struct mip_profile *profile,
 
 /* Free ADDITION without adding it.  */
 void mip_merge_heap_discard (struct heap_addition *addition);
+
+/* mip-merge-values.c */
+
+/* Check that the record of every value site of PROFILE lies in the
+   data of RAW (named NAME).  */
+enum mip_error mip_merge_check_values (const struct mip_profile *profile,
+				       const struct mip_raw *raw,
+				       const char *name,
+				       struct mip_error_context *error);
+
+/* Add the records of RAW (checked with mip_merge_check_values), as
+   WEIGHT runs, to the value sites of PROFILE.  */
+void mip_merge_values_add_run (struct mip_profile *profile,
+			       const struct mip_raw *raw, uint32_t weight);
+
+/* Add the value sites of OTHER (checked with mip_profile_check_profile),
+   WEIGHT times, to those of PROFILE.  */
+void mip_merge_values_add_profile (struct mip_profile *profile,
+				   const struct mip_profile *other,
+				   uint32_t weight);
 
 /* mip-merge-profile.c */
 

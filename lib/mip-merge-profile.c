@@ -1,6 +1,7 @@
 /* mip-merge-profile.c - add a profile (a .mip) to another of the same
    build, each of its counts WEIGHT times (its allocation sites' through
-   mip-merge-heap.c); the GNU build id that a profile adopts from what
+   mip-merge-heap.c, its value sites' through mip-merge-values.c); the
+   GNU build id that a profile adopts from what
    is added to it; an empty copy of a profile, to add inputs to.
 
    Copyright (C) 2026 The MIP for GCC developers.
@@ -143,6 +144,7 @@ mip_profile_add_profile (struct mip_profile *profile,
   /* Nothing can fail from here on.  */
   add_counters (profile, other, weight);
   mip_merge_heap_install (profile, &heap, weight);
+  mip_merge_values_add_profile (profile, other, weight);
   mip_merge_adopt_gnu_build_id (profile, other->header.gnu_build_id,
 				other->header.gnu_build_id_size);
   mip_merge_install_callers (profile, callers, caller_begins,
@@ -153,7 +155,8 @@ mip_profile_add_profile (struct mip_profile *profile,
 /* ---- An empty copy ------------------------------------------------------ */
 
 /* Clear every counter of PROFILE: no run, no caller, no allocation
-   counted (the sites stay) and no pair.  */
+   counted (the sites stay) and no pair, no value (the value sites
+   stay).  */
 static void
 clear_counters (struct mip_profile *profile)
 {
@@ -176,6 +179,11 @@ clear_counters (struct mip_profile *profile)
     {
       static const struct mip_heap_totals zero;
       mip_heap_site_set_totals (&profile->heap_sites[i], &zero);
+    }
+  for (i = 0; i < profile->header.value_site_count; i++)
+    {
+      profile->value_sites[i].value = 0;
+      profile->value_sites[i].count = 0;
     }
   profile->header.runs = 0;
   profile->header.caller_count = 0;
@@ -214,6 +222,8 @@ mip_profile_copy_empty (const struct mip_profile *profile,
 	  h->ipa_function_count * sizeof *empty->ipa_functions);
   memcpy (empty->ipa_holds, profile->ipa_holds,
 	  h->ipa_hold_count * sizeof *empty->ipa_holds);
+  memcpy (empty->value_sites, profile->value_sites,
+	  h->value_site_count * sizeof *empty->value_sites);
   memcpy (empty->strings, profile->strings, h->strings_size);
   memcpy (empty->primary, profile->primary,
 	  h->function_count * sizeof *empty->primary);

@@ -476,8 +476,10 @@ mip_profile_add_weighted_run (struct mip_profile *profile,
 			       &caller_begins, &caller_count);
   if (!callers)
     goto out_of_memory;
-  status = mip_merge_heap_prepare_run (profile, raw, weight, &heap, name,
-				       error);
+  status = mip_merge_check_values (profile, raw, name, error);
+  if (status == MIP_OK)
+    status = mip_merge_heap_prepare_run (profile, raw, weight, &heap, name,
+					 error);
   if (status != MIP_OK)
     {
       free (callers);
@@ -488,6 +490,7 @@ mip_profile_add_weighted_run (struct mip_profile *profile,
   /* Nothing can fail from here on.  */
   apply_run (profile, &run, weight);
   mip_merge_heap_install (profile, &heap, weight);
+  mip_merge_values_add_run (profile, raw, weight);
   mip_merge_adopt_gnu_build_id (profile, raw->header.gnu_build_id,
 				raw->header.gnu_build_id_size);
   mip_merge_install_callers (profile, callers, caller_begins,

@@ -3,7 +3,8 @@
    A .mip is written by mipdata itself, but it may have been damaged or
    written by another version, so it is checked as strictly as the files
    that come from elsewhere: every table must lie in the file, every index
-   must point into its table, every raw record into its raw unit, and
+   must point into its table, every raw record into its raw unit (a
+   value site's into the raw unit of its early function's unit), and
    the inference lists of every function must form no cycle.
 
    Copyright (C) 2026 The MIP for GCC developers.
@@ -18,6 +19,7 @@
 
 #include "mip-file.h"
 #include "mip-infer.h"
+#include "mip-ipa.h"
 #include "mip-profile-internal.h"
 #include "mip-reader.h"
 
@@ -140,6 +142,10 @@ check_tables (struct profile_parser *parser)
       || (status = check_table (parser, "early block hold",
 				h->ipa_holds_offset, h->ipa_hold_count,
 				sizeof (struct mip_profile_ipa_hold), &end))
+      || (status = check_table (parser, "value site",
+				h->value_sites_offset, h->value_site_count,
+				sizeof (struct mip_profile_value_site),
+				&end))
       || (status = check_table (parser, "string", h->strings_offset,
 				h->strings_size, 1, &end)))
     return status;
@@ -188,6 +194,8 @@ read_tables (struct profile_parser *parser)
 	      &mip_layout_mip_profile_ipa_function, profile->ipa_functions);
   read_array (parser, h->ipa_holds_offset, h->ipa_hold_count,
 	      &mip_layout_mip_profile_ipa_hold, profile->ipa_holds);
+  read_array (parser, h->value_sites_offset, h->value_site_count,
+	      &mip_layout_mip_profile_value_site, profile->value_sites);
   for (i = 0; i < h->infer_count; i++)
     mip_read_u32 (&parser->reader, h->infer_offset + 4 * (uint64_t) i,
 		  &profile->infer_entries[i]);
@@ -516,6 +524,78 @@ check_ipa (struct profile_parser *parser)
   return MIP_OK;
 }
 
+/* Value site INDEX: its early function, its operation, its record
+   8-aligned inside the raw unit of its early function's unit; after
+   the previous site in (ipa_function, site, raw_offset) order.  */
+static enum mip_error
+check_value_site (struct profile_parser *parser, uint32_t index)
+{
+  const struct mip_profile *profile = parser->profile;
+  const struct mip_profile_header *h = &profile->header;
+  const struct mip_profile_value_site *v = &profile->value_sites[index];
+
+  if (v->ipa_function >= h->ipa_function_count)
+    return MIP_CORRUPT (parser, "value site %" PRIu32 ": early function %"
+			PRIu32 " does not exist (%" PRIu32 " early"
+			" functions)", index, v->ipa_function,
+			h->ipa_function_count);
+  if (v->operation == 0 || v->operation > MIP_VALUE_OPERATION_MAX)
+    return MIP_CORRUPT (parser, "value site %" PRIu32 " has operation %"
+			PRIu32 ", which this mipdata does not know", index,
+			v->operation);
+  /* check_ipa saw the early function's unit exist.  */
+  const struct mip_profile_unit *unit =
+    &profile->units[profile->ipa_functions[v->ipa_function].unit_index];
+  if (v->raw_offset % 8 != 0
+      || v->raw_offset < (uint64_t) unit->raw_offset
+			 + sizeof (struct mip_raw_unit)
+      || (uint64_t) v->raw_offset + sizeof (struct mip_raw_value_site)
+	 > (uint64_t) unit->raw_offset + unit->raw_size)
+    return MIP_CORRUPT (parser, "value site %" PRIu32 ": record at %" PRIu32
+			" is outside its unit's raw data (%" PRIu32
+			" bytes at %" PRIu32 ") or not 8-aligned", index,
+			v->raw_offset, unit->raw_size, unit->raw_offset);
+  if (index > 0
+      && mip_compare_value_sites (&profile->value_sites[index - 1], v) >= 0)
+    return MIP_CORRUPT (parser, "value site %" PRIu32 " is out of order",
+			index);
+  return MIP_OK;
+}
+
+static int
+compare_u32 (const void *a, const void *b)
+{
+  uint32_t x = *(const uint32_t *) a, y = *(const uint32_t *) b;
+  return x < y ? -1 : x > y;
+}
+
+/* The value sites, each checked, and no record shared by two.  */
+static enum mip_error
+check_value_sites (struct profile_parser *parser)
+{
+  const struct mip_profile *profile = parser->profile;
+  uint32_t count = profile->header.value_site_count;
+  enum mip_error status = MIP_OK;
+
+  for (uint32_t i = 0; status == MIP_OK && i < count; i++)
+    status = check_value_site (parser, i);
+  if (status != MIP_OK || count < 2)
+    return status;
+  uint32_t *offsets = calloc (count, sizeof *offsets);
+  if (!offsets)
+    return mip_error_set (parser->error, MIP_ERROR_NO_MEMORY, parser->name,
+			  NULL);
+  for (uint32_t i = 0; i < count; i++)
+    offsets[i] = profile->value_sites[i].raw_offset;
+  qsort (offsets, count, sizeof *offsets, compare_u32);
+  for (uint32_t i = 1; status == MIP_OK && i < count; i++)
+    if (offsets[i] == offsets[i - 1])
+      status = MIP_CORRUPT (parser, "two value sites have their record at"
+			    " %" PRIu32, offsets[i]);
+  free (offsets);
+  return status;
+}
+
 static enum mip_error
 check_contents (struct profile_parser *parser)
 {
@@ -533,6 +613,8 @@ check_contents (struct profile_parser *parser)
     status = check_heap (parser);
   if (status == MIP_OK)
     status = check_ipa (parser);
+  if (status == MIP_OK)
+    status = check_value_sites (parser);
   return status;
 }
 

@@ -31,6 +31,7 @@ mip_profile_free (struct mip_profile *profile)
   free (profile->heap_pairs);
   free (profile->ipa_functions);
   free (profile->ipa_holds);
+  free (profile->value_sites);
   free (profile->strings);
   free (profile->primary);
   free (profile->effective_kinds);
@@ -72,6 +73,8 @@ mip_profile_allocate_tables (struct mip_profile *profile)
 					   sizeof *profile->ipa_functions);
   profile->ipa_holds = allocate_array (header->ipa_hold_count,
 				       sizeof *profile->ipa_holds);
+  profile->value_sites = allocate_array (header->value_site_count,
+					 sizeof *profile->value_sites);
   profile->strings = allocate_array (header->strings_size, 1);
   profile->primary = allocate_array (header->function_count,
 				     sizeof *profile->primary);
@@ -80,7 +83,8 @@ mip_profile_allocate_tables (struct mip_profile *profile)
   return (profile->units && profile->functions && profile->blocks
 	  && profile->infer_entries && profile->edges && profile->callers
 	  && profile->heap_sites && profile->heap_pairs
-	  && profile->ipa_functions && profile->ipa_holds && profile->strings
+	  && profile->ipa_functions && profile->ipa_holds
+	  && profile->value_sites && profile->strings
 	  && profile->primary && profile->effective_kinds);
 }
 
@@ -551,7 +555,8 @@ mip_profile_heap_site_at (const struct mip_profile *profile,
 struct profile_layout
 {
   uint64_t units, functions, blocks, infer_entries, edges, callers;
-  uint64_t heap_sites, heap_pairs, ipa_functions, ipa_holds, strings;
+  uint64_t heap_sites, heap_pairs, ipa_functions, ipa_holds, value_sites;
+  uint64_t strings;
   uint64_t end;
 };
 
@@ -586,8 +591,11 @@ plan_layout (const struct mip_profile_header *header)
   at.ipa_holds = align8 (at.ipa_functions
 			 + (uint64_t) header->ipa_function_count
 			   * sizeof (struct mip_profile_ipa_function));
-  at.strings = align8 (at.ipa_holds + (uint64_t) header->ipa_hold_count
-		       * sizeof (struct mip_profile_ipa_hold));
+  at.value_sites = align8 (at.ipa_holds + (uint64_t) header->ipa_hold_count
+			   * sizeof (struct mip_profile_ipa_hold));
+  at.strings = align8 (at.value_sites
+		       + (uint64_t) header->value_site_count
+			 * sizeof (struct mip_profile_value_site));
   at.end = at.strings + header->strings_size;
   return at;
 }
@@ -620,6 +628,7 @@ mip_profile_serialize (const struct mip_profile *profile,
   header.heap_pairs_offset = (uint32_t) at.heap_pairs;
   header.ipa_functions_offset = (uint32_t) at.ipa_functions;
   header.ipa_holds_offset = (uint32_t) at.ipa_holds;
+  header.value_sites_offset = (uint32_t) at.value_sites;
   header.strings_offset = (uint32_t) at.strings;
   header.reserved = 0;
   memcpy (file, &header, sizeof header);
@@ -643,6 +652,8 @@ mip_profile_serialize (const struct mip_profile *profile,
 	  header.ipa_function_count * sizeof *profile->ipa_functions);
   memcpy (file + at.ipa_holds, profile->ipa_holds,
 	  header.ipa_hold_count * sizeof *profile->ipa_holds);
+  memcpy (file + at.value_sites, profile->value_sites,
+	  header.value_site_count * sizeof *profile->value_sites);
   memcpy (file + at.strings, profile->strings, header.strings_size);
   *data = file;
   *size = (size_t) at.end;

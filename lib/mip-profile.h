@@ -48,6 +48,9 @@ struct mip_profile
 					   functions (mip-ipa.h) */
   struct mip_profile_ipa_hold *ipa_holds; /* header.ipa_hold_count, by
 					   (ipa_function, ipa_block) */
+  struct mip_profile_value_site *value_sites; /* header.value_site_count,
+					   by (ipa_function, site,
+					   raw_offset): one per record */
   char *strings;                        /* header.strings_size */
   /* Derived on load, not stored.  */
   uint32_t *primary;            /* per function: itself, or the earlier
@@ -128,7 +131,9 @@ enum mip_error mip_profile_read_file (const char *path,
 				      struct mip_error_context *error);
 
 /* Lay PROFILE out as a file: header, units, functions, blocks,
-   inference lists, edges, callers, allocation sites and pairs, strings.  *DATA is new; free it with free ().  */
+   inference lists, edges, callers, allocation sites and pairs, early
+   functions, holds, value sites, strings.  *DATA is new; free it with
+   free ().  */
 enum mip_error mip_profile_serialize (const struct mip_profile *profile,
 				      unsigned char **data, size_t *size,
 				      struct mip_error_context *error);
@@ -145,7 +150,7 @@ void mip_profile_free (struct mip_profile *profile);
    describes: same pointer size and byte order, same build id, same data
    size, every raw unit where the profile expects it; and, when PROFILE
    has allocation sites, that every site's record names freeing sites
-   that are sites.  */
+   that are sites; every value site's record lies in the data.  */
 enum mip_error mip_profile_check_raw (const struct mip_profile *profile,
 				      const struct mip_raw *raw,
 				      const char *name,
@@ -153,8 +158,8 @@ enum mip_error mip_profile_check_raw (const struct mip_profile *profile,
 
 /* Fold one run, RAW (already checked with mip_profile_check_raw), into
    PROFILE: coverage, call counts, first-call order, block coverage,
-   callers and the records of the allocation sites; aliases into their
-   primary.  Counts saturate.  Fails only when out of memory (or when a
+   callers, the records of the allocation sites and those of the value
+   sites (mip_value_add); aliases into their primary.  Counts saturate.  Fails only when out of memory (or when a
    record of an allocation site names a freeing site that is none,
    which mip_profile_check_raw refuses first); PROFILE is then
    unchanged.  */
@@ -165,8 +170,9 @@ enum mip_error mip_profile_add_run (struct mip_profile *profile,
 
 /* The same for an input of weight WEIGHT (at least 1): RAW counts as
    WEIGHT runs, so its runs, covered runs, call counts, order sums,
-   order runs, caller runs and the counts of its allocation sites
-   (max_bytes aside) are multiplied by WEIGHT (saturating).  */
+   order runs, caller runs, the counts of its allocation sites
+   (max_bytes aside) and of its value sites are multiplied by WEIGHT
+   (saturating).  */
 enum mip_error mip_profile_add_weighted_run (struct mip_profile *profile,
 					     const struct mip_raw *raw,
 					     uint32_t weight,
@@ -208,7 +214,7 @@ void mip_run_accumulator_free (struct mip_run_accumulator *acc);
    PROFILE_NAME) describes, with the same tables, so that it can be added
    to it; the error names both files.  When PROFILE has allocation
    sites, OTHER must have the same; when it has none, OTHER's are left
-   out of the sum.  */
+   out of the sum.  The same for value sites.  */
 enum mip_error mip_profile_check_profile (const struct mip_profile *profile,
 					  const char *profile_name,
 					  const struct mip_profile *other,
@@ -220,7 +226,10 @@ enum mip_error mip_profile_check_profile (const struct mip_profile *profile,
    (a heap site's max_bytes the larger), the callers of each function
    are kept sorted by address and the allocation pairs by their sites,
    so the result does not depend on the order in which runs and
-   profiles are added.  Fails only when out of memory; PROFILE is then unchanged.  */
+   profiles are added; a value site's entry takes OTHER's by
+   mip_value_add, whose candidate can depend on that order (its
+   guarantee does not).  Fails only when out of memory; PROFILE is then
+   unchanged.  */
 enum mip_error mip_profile_add_profile (struct mip_profile *profile,
 					const struct mip_profile *other,
 					uint32_t weight, const char *name,
@@ -228,7 +237,7 @@ enum mip_error mip_profile_add_profile (struct mip_profile *profile,
 
 /* A new profile with the tables of PROFILE and no run: every counter
    zero, no caller, the same allocation sites with no count and no
-   pair.  */
+   pair, the same value sites with value and count zero.  */
 enum mip_error mip_profile_copy_empty (const struct mip_profile *profile,
 				       struct mip_profile **copy,
 				       struct mip_error_context *error);

@@ -11,6 +11,7 @@
      Blocks Probed: 58.3%
      Allocation Sites: 0
      Early Functions: 0
+     Value Sites: 0
 
    Functions are the kept ones, as show prints them (discarded copies and
    aliases of comdat functions left out); blocks and probes are theirs.
@@ -20,7 +21,9 @@
    created from a binary built without it or from a .mipmap.  Early
    functions are those whose blocks before GCC's IPA passes the profile
    can count (lib/mip-ipa.h): a block-count build's made with -g, else
-   0.  A profile made by mipdata import knows neither its
+   0; value sites are the records of the operands those functions
+   profile (the sizes of string operations), one per copy of a
+   statement.  A profile made by mipdata import knows neither its
    probes nor its blocks of id 0 (the YAML schema has neither): info
    prints "Probes: unknown" and a line that says which figures differ
    from those of the profile it was written from.
@@ -201,6 +204,7 @@ print_summary (const struct mip_profile *profile,
     printf ("Blocks Probed: -\n");
   printf ("Allocation Sites: %" PRIu32 "\n", h->heap_site_count);
   printf ("Early Functions: %" PRIu32 "\n", h->ipa_function_count);
+  printf ("Value Sites: %" PRIu32 "\n", h->value_site_count);
 }
 
 /* Print the summary of the profile PATH (after its name when there

@@ -17,6 +17,18 @@
          main+0x4b
          <outside the profiled functions> at 0x1c6a
 
+   Then, when the profile has value sites (a block-count build made
+   with -g, lib/mip-ipa.h), one line per site record, of the early
+   functions whose name matches --regex:
+
+     Value Sites:
+       copy_bytes, site 0, memcpy size: value 64, count 12
+
+   the candidate for the operand's most frequent value and its
+   Misra-Gries count (mip_value_add in mip-format.h).  Copies of a
+   statement (GCC inlined or unrolled it) have a record each, listed
+   one after the other with the same function and site.
+
    A caller is named with the offset of its call's return address in
    it, so that two call sites of one function stay apart (perf and
    addr2line write code addresses so).  A caller with samples (x86-64
@@ -26,9 +38,11 @@
    with the lines their code comes from ("main.c:14-15: not covered"),
    and each caller with the line of its call.
    With --json, one JSON object whose "functions" array has one function
-   object per line.  With --yaml, the profile in the YAML schema of
-   mipdata import (doc/format.md): what profile use reads, so that
-   importing it gives a profile the plugin applies the same way.
+   object per line, and then, with value sites, a "value_sites" array.
+   With --yaml, the profile in the YAML schema of mipdata import
+   (doc/format.md): what profile use reads, so that importing it gives
+   a profile the plugin applies the same way; the schema has neither
+   the early functions nor the value sites.
 
    Copyright (C) 2026 The MIP for GCC developers.
    SPDX-License-Identifier: GPL-3.0-or-later  */
@@ -47,6 +61,7 @@
 
 #include "demangle.h"
 #include "json-out.h"
+#include "mip-ipa.h"
 #include "mip-lookup.h"
 #include "mip-edges.h"
 #include "mip-profile.h"
@@ -744,6 +759,94 @@ print_json_callers (const struct show_context *context, uint32_t index)
   putchar (']');
 }
 
+/* ---- Value sites ----------------------------------------------------------- */
+
+/* The value sites of early functions whose name matches the --regex of
+   OPTIONS, in profile order; NULL when out of memory (after a
+   message).  select_functions compiled the expression once already.  */
+static uint32_t *
+select_value_sites (const struct mip_profile *profile,
+		    const struct show_options *options, uint32_t *count)
+{
+  const struct mip_profile_header *h = &profile->header;
+  uint32_t *selected = calloc (h->value_site_count + 1, sizeof *selected);
+  regex_t pattern;
+
+  *count = 0;
+  if (!selected)
+    {
+      mipdata_error ("out of memory");
+      return NULL;
+    }
+  if (options->regex
+      && regcomp (&pattern, options->regex, REG_EXTENDED | REG_NOSUB) != 0)
+    return selected;
+  for (uint32_t i = 0; i < h->value_site_count; i++)
+    {
+      const struct mip_profile_ipa_function *f =
+	&profile->ipa_functions[profile->value_sites[i].ipa_function];
+      if (!options->regex
+	  || name_matches (&pattern, profile->strings + f->name_offset))
+	selected[(*count)++] = i;
+    }
+  if (options->regex)
+    regfree (&pattern);
+  return selected;
+}
+
+static const char *
+value_site_function (const struct mip_profile *profile,
+		     const struct mip_profile_value_site *site)
+{
+  return profile->strings
+	 + profile->ipa_functions[site->ipa_function].name_offset;
+}
+
+/* The operation's name; mip_profile_parse refused any other.  */
+static const char *
+value_site_operation (const struct mip_profile_value_site *site)
+{
+  const char *name = mip_value_operation_name (site->operation);
+  return name ? name : "unknown";
+}
+
+static void
+print_text_value_sites (const struct mip_profile *profile,
+			const uint32_t *selected, uint32_t count)
+{
+  fputs ("Value Sites:\n", stdout);
+  for (uint32_t i = 0; i < count; i++)
+    {
+      const struct mip_profile_value_site *site =
+	&profile->value_sites[selected[i]];
+      printf ("  %s, site %" PRIu32 ", %s: value %" PRIu64 ", count %"
+	      PRIu64 "\n",
+	      mipdata_display_name (value_site_function (profile, site)),
+	      site->site, value_site_operation (site), site->value,
+	      site->count);
+    }
+}
+
+/* ", "value_sites": [{"function": NAME, "site": N, "operation": "memcpy
+   size", "value": V, "count": C}, ...]".  */
+static void
+print_json_value_sites (const struct mip_profile *profile,
+			const uint32_t *selected, uint32_t count)
+{
+  fputs (", \"value_sites\": [", stdout);
+  for (uint32_t i = 0; i < count; i++)
+    {
+      const struct mip_profile_value_site *site =
+	&profile->value_sites[selected[i]];
+      fputs (i ? ",\n{\"function\": " : "\n{\"function\": ", stdout);
+      mipdata_json_string (stdout, value_site_function (profile, site));
+      printf (", \"site\": %" PRIu32 ", \"operation\": \"%s\", \"value\": %"
+	      PRIu64 ", \"count\": %" PRIu64 "}", site->site,
+	      value_site_operation (site), site->value, site->count);
+    }
+  fputs (count ? "\n]" : "]", stdout);
+}
+
 /* ---- YAML ---------------------------------------------------------------- */
 
 /* Whether NAME can be written as a plain YAML scalar (every C and C++
@@ -845,11 +948,13 @@ print_yaml (const struct mip_profile *profile, const uint32_t *selected,
 
 /* ---- Putting it together ------------------------------------------------- */
 
-static void
+static bool
 print_functions (const struct show_context *context,
 		 const uint32_t *selected, uint32_t count)
 {
   const struct show_options *options = context->options;
+  const struct mip_profile *profile = context->profile;
+  uint32_t *sites = NULL, site_count = 0;
   uint32_t i;
 
   const struct mip_profile_header *h = &context->profile->header;
@@ -858,8 +963,11 @@ print_functions (const struct show_context *context,
   if (options->yaml)
     {
       print_yaml (context->profile, selected, count);
-      return;
+      return true;
     }
+  if (profile->header.value_site_count != 0
+      && !(sites = select_value_sites (profile, options, &site_count)))
+    return false;
   mip_gnu_build_id_hex (h->gnu_build_id, h->gnu_build_id_size, gnu_build_id);
   if (options->json)
     {
@@ -891,7 +999,20 @@ print_functions (const struct show_context *context,
 	}
     }
   if (options->json)
-    fputs (count ? "\n]}\n" : "]}\n", stdout);
+    {
+      fputs (count ? "\n]" : "]", stdout);
+      if (sites)
+	print_json_value_sites (profile, sites, site_count);
+      fputs ("}\n", stdout);
+    }
+  else if (site_count)
+    {
+      if (count)
+	putchar ('\n');
+      print_text_value_sites (profile, sites, site_count);
+    }
+  free (sites);
+  return true;
 }
 
 static int
@@ -926,9 +1047,11 @@ show (const struct show_options *options)
 	   mipdata_debug_open_binary (options->debug_path,
 				      &profile->header)))
     status = MIPDATA_EXIT_FAILURE;
+  if (status == MIPDATA_EXIT_OK
+      && !print_functions (&context, selected, count))
+    status = MIPDATA_EXIT_FAILURE;
   if (status == MIPDATA_EXIT_OK)
     {
-      print_functions (&context, selected, count);
       if (fflush (stdout) != 0 || ferror (stdout))
 	{
 	  mipdata_error ("cannot write the output: %s", strerror (errno));

@@ -26,6 +26,7 @@
 #include "mip-flow.h"
 #include "mip-heap.h"
 #include "mip-infer.h"
+#include "mip-ipa.h"
 #include "mip-layout.h"
 #include "mip-lookup.h"
 #include "mip-map.h"
@@ -197,7 +198,9 @@ START_TEST (test_layout_tables)
     &mip_layout_mip_profile_block, &mip_layout_mip_profile_caller,
     &mip_layout_mip_profile_heap_site, &mip_layout_mip_profile_heap_pair,
     &mip_layout_mip_raw_heap_site, &mip_layout_mip_heap_map_unit,
-    &mip_layout_mip_heap_map_site,
+    &mip_layout_mip_heap_map_site, &mip_layout_mip_ipa_map_unit,
+    &mip_layout_mip_ipa_map_value_site, &mip_layout_mip_raw_value_site,
+    &mip_layout_mip_profile_value_site,
   };
   size_t i, f;
   for (i = 0; i < sizeof layouts / sizeof layouts[0]; i++)
@@ -210,7 +213,10 @@ START_TEST (test_layout_tables)
 	}
       ck_assert_uint_eq (covered, layouts[i]->size);
     }
-  ck_assert_uint_eq (mip_layout_mip_profile_header.size, 200);
+  ck_assert_uint_eq (mip_layout_mip_profile_header.size, 208);
+  ck_assert_uint_eq (mip_layout_mip_profile_value_site.size, 32);
+  ck_assert_uint_eq (mip_layout_mip_ipa_map_value_site.size, 16);
+  ck_assert_uint_eq (mip_layout_mip_raw_value_site.size, 16);
   ck_assert_uint_eq (mip_layout_mip_raw_header.size, 104);
 }
 END_TEST
@@ -3889,6 +3895,526 @@ START_TEST (test_heap_counts_of_profile)
 }
 END_TEST
 
+/* ---- Value sites ----------------------------------------------------------- */
+
+/* test_sample_binary with early functions: main in unit 0, without
+   value sites; copy_bytes and fill in unit 1, with four value site
+   records out of order, one of them a copy of copy_bytes' site 1.  */
+static struct test_binary
+value_binary_for (unsigned pointer_size, bool big_endian)
+{
+  struct test_binary binary = test_sample_binary (pointer_size, big_endian);
+  struct test_unit *unit = &binary.units[1];
+
+  binary.units[0].ipa_function_count = 1;
+  binary.units[0].ipa_functions[0] = "main";
+  unit->ipa_function_count = 2;
+  unit->ipa_functions[0] = "copy_bytes";
+  unit->ipa_functions[1] = "fill";
+  unit->value_site_count = 4;
+  unit->value_sites[0] = (struct test_value_site) { 1, 0,
+						    MIP_VALUE_MEMSET_SIZE };
+  unit->value_sites[1] = (struct test_value_site) { 0, 1,
+						    MIP_VALUE_MEMCPY_SIZE };
+  unit->value_sites[2] = (struct test_value_site) { 0, 0,
+						    MIP_VALUE_MEMMOVE_SIZE };
+  unit->value_sites[3] = (struct test_value_site) { 0, 1,
+						    MIP_VALUE_MEMCPY_SIZE };
+  test_layout (&binary);
+  return binary;
+}
+
+static struct test_binary
+value_binary (void)
+{
+  return value_binary_for (8, false);
+}
+
+/* Parse IPA as the .debug_mip_ipa section of BINARY ("test.ipa").  */
+static enum mip_error
+parse_ipa (const struct test_binary *binary, const struct test_bytes *ipa,
+	   struct mip_ipa_map **result, struct mip_error_context *error)
+{
+  struct test_bytes bytes = test_make_map (binary);
+  struct mip_map *map;
+  enum mip_error status;
+
+  ck_assert_int_eq (parse_map (&bytes, &map, error), MIP_OK);
+  status = mip_ipa_map_parse (ipa->data, ipa->size, "test.ipa", map, result,
+			      error);
+  mip_map_free (map);
+  test_bytes_free (&bytes);
+  return status;
+}
+
+/* A profile created from BINARY with its early functions and value
+   sites.  */
+static struct mip_profile *
+value_profile_of (const struct test_binary *binary)
+{
+  struct mip_profile *profile = profile_of (binary);
+  struct test_bytes ipa = test_make_ipa (binary, 2);
+  struct mip_ipa_map *model;
+  struct mip_error_context error;
+
+  ck_assert_int_eq (parse_ipa (binary, &ipa, &model, &error), MIP_OK);
+  ck_assert_int_eq (mip_profile_set_ipa (profile, model, &error), MIP_OK);
+  mip_ipa_map_free (model);
+  test_bytes_free (&ipa);
+  return profile;
+}
+
+/* The instrumented code's rule for one value X (mip-format.h).  */
+static void
+stream_add (uint64_t *value, uint64_t *count, uint64_t x)
+{
+  if (x == *value)
+    ++*count;
+  else if (*count == 0)
+    *value = x, *count = 1;
+  else
+    --*count;
+}
+
+static void
+ck_value_add (uint64_t value, uint64_t count, uint64_t other_value,
+	      uint64_t other_count, uint64_t expected_value,
+	      uint64_t expected_count)
+{
+  mip_value_add (&value, &count, other_value, other_count);
+  ck_assert_uint_eq (value, expected_value);
+  ck_assert_uint_eq (count, expected_count);
+}
+
+START_TEST (test_value_add_rule)
+{
+  ck_value_add (0, 0, 5, 3, 5, 3);
+  ck_value_add (5, 3, 5, 2, 5, 5);
+  ck_value_add (5, 3, 7, 2, 5, 1);
+  ck_value_add (5, 2, 7, 3, 7, 1);
+  ck_value_add (5, 3, 7, 3, 5, 0);
+  ck_value_add (5, 0, 7, 2, 7, 2);
+  ck_value_add (5, 3, 7, 0, 5, 3);
+  ck_value_add (5, UINT64_MAX - 1, 5, 5, 5, UINT64_MAX);
+  ck_value_add (5, UINT64_MAX, 5, UINT64_MAX, 5, UINT64_MAX);
+  ck_value_add (5, UINT64_MAX, 7, UINT64_MAX - 1, 5, 1);
+  /* Adding a summary of one value is the instrumented code's rule.  */
+  for (uint64_t count = 0; count < 3; count++)
+    for (uint64_t x = 4; x < 6; x++)
+      {
+	uint64_t v = 5, c = count, w = 5, d = count;
+	stream_add (&v, &c, x);
+	mip_value_add (&w, &d, x, 1);
+	ck_assert_uint_eq (c, d);
+	if (c != 0)
+	  ck_assert_uint_eq (v, w);
+      }
+}
+END_TEST
+
+#define VALUE_PIECES 6
+
+/* Sequences of up to 64 values split into up to VALUE_PIECES pieces,
+   each summarised by the instrumented code's rule, the summaries added
+   in a random grouping: a value taken f > n / 2 times is the candidate,
+   with a count of at least 2f - n; the candidate's f is at least the
+   count; the count at most n.  */
+START_TEST (test_value_add_majority)
+{
+  uint32_t state = 11;
+
+  for (int trial = 0; trial < 2000; trial++)
+    {
+      uint64_t sequence[64], taken[4] = { 0 };
+      uint32_t n = 1 + next_random (&state) % 64;
+      uint32_t pieces = 1 + next_random (&state) % VALUE_PIECES;
+      uint64_t values[VALUE_PIECES] = { 0 }, counts[VALUE_PIECES] = { 0 };
+      uint32_t planted = next_random (&state) % 4;
+      uint32_t bias = next_random (&state) % 100;
+
+      for (uint32_t i = 0; i < n; i++)
+	{
+	  uint64_t x = next_random (&state) % 100 < bias ? planted
+		       : next_random (&state) % 4;
+	  sequence[i] = 100 + x;
+	  taken[x]++;
+	}
+      for (uint32_t i = 0; i < n; i++)
+	{
+	  uint32_t piece = (uint32_t) ((uint64_t) i * pieces / n);
+	  stream_add (&values[piece], &counts[piece], sequence[i]);
+	}
+      /* Add random pairs until one summary is left.  */
+      while (pieces > 1)
+	{
+	  uint32_t a = next_random (&state) % pieces;
+	  uint32_t b = next_random (&state) % (pieces - 1);
+	  b += b >= a;
+	  mip_value_add (&values[a], &counts[a], values[b], counts[b]);
+	  values[b] = values[pieces - 1];
+	  counts[b] = counts[pieces - 1];
+	  if (a == pieces - 1)
+	    a = b;
+	  pieces--;
+	}
+      ck_assert_uint_le (counts[0], n);
+      for (uint32_t x = 0; x < 4; x++)
+	{
+	  if (2 * taken[x] > n)
+	    {
+	      ck_assert_uint_eq (values[0], 100 + x);
+	      ck_assert_uint_ge (counts[0], 2 * taken[x] - n);
+	    }
+	  if (counts[0] != 0 && values[0] == 100 + x)
+	    ck_assert_uint_ge (taken[x], counts[0]);
+	}
+    }
+}
+END_TEST
+
+/* A version 2 section: the value sites in the model, their early
+   function binary-wide and their record from the start of the raw
+   data; a version 1 section has none.  */
+START_TEST (test_ipa_value_sites)
+{
+  for (int variant = 0; variant < 4; variant++)
+    {
+      struct test_binary binary = value_binary_for (variant & 1 ? 4 : 8,
+						    variant & 2);
+      struct test_bytes ipa = test_make_ipa (&binary, 2);
+      struct mip_ipa_map *model;
+      struct mip_error_context error;
+
+      ck_assert_int_eq (parse_ipa (&binary, &ipa, &model, &error), MIP_OK);
+      ck_assert_uint_eq (model->function_count, 3);
+      ck_assert_str_eq (model->functions[2].name, "fill");
+      ck_assert_uint_eq (model->value_site_count, 4);
+      for (unsigned k = 0; k < 4; k++)
+	{
+	  const struct mip_profile_value_site *site = &model->value_sites[k];
+	  ck_assert_uint_eq (site->ipa_function,
+			     1 + binary.units[1].value_sites[k].ipa_function);
+	  ck_assert_uint_eq (site->site, binary.units[1].value_sites[k].site);
+	  ck_assert_uint_eq (site->operation,
+			     binary.units[1].value_sites[k].operation);
+	  ck_assert_uint_eq (site->raw_offset,
+			     test_value_site_offset (&binary, 1, k));
+	  ck_assert_uint_eq (site->value, 0);
+	  ck_assert_uint_eq (site->count, 0);
+	}
+      mip_ipa_map_free (model);
+      test_bytes_free (&ipa);
+      ipa = test_make_ipa (&binary, 1);
+      ck_assert_int_eq (parse_ipa (&binary, &ipa, &model, &error), MIP_OK);
+      ck_assert_uint_eq (model->function_count, 3);
+      ck_assert_uint_eq (model->value_site_count, 0);
+      mip_ipa_map_free (model);
+      test_bytes_free (&ipa);
+    }
+}
+END_TEST
+
+/* Change FIELD of value site SITE in IPA, parse it: it fails with CODE
+   and a message that names the file and holds TEXT.  */
+static void
+expect_bad_value_site (const struct test_binary *binary, unsigned site,
+		       size_t offset, uint64_t value, enum mip_error code,
+		       const char *text)
+{
+  struct test_bytes ipa = test_make_ipa (binary, 2);
+  struct mip_ipa_map *model = NULL;
+  struct mip_error_context error;
+
+  test_put (ipa.data, test_ipa_value_site_at (binary, site) + offset, 4,
+	    value, binary->big_endian);
+  ck_assert_int_eq (parse_ipa (binary, &ipa, &model, &error), code);
+  ck_assert_ptr_null (model);
+  ck_assert_str_eq (error.file, "test.ipa");
+  ck_assert_msg (strstr (error.detail, text), "'%s' does not say '%s'",
+		 error.detail, text);
+  test_bytes_free (&ipa);
+}
+
+START_TEST (test_ipa_value_sites_bad)
+{
+  struct test_binary binary = value_binary ();
+  uint32_t record = binary.units[1].value_sites_offset;
+  uint32_t raw_size = binary.units[1].raw_size;
+  struct test_bytes ipa;
+  struct mip_ipa_map *model = NULL;
+  struct mip_error_context error;
+  const bool be = binary.big_endian;
+
+  expect_bad_value_site (&binary, 2, offsetof (struct mip_ipa_map_value_site,
+					       ipa_function),
+			 2, MIP_ERROR_CORRUPT,
+			 "value site 2 names early function 2, the unit has 2");
+  expect_bad_value_site (&binary, 1, offsetof (struct mip_ipa_map_value_site,
+					       operation),
+			 0, MIP_ERROR_CORRUPT, "value site 1 has operation 0");
+  expect_bad_value_site (&binary, 1, offsetof (struct mip_ipa_map_value_site,
+					       operation),
+			 MIP_VALUE_OPERATION_MAX + 1, MIP_ERROR_CORRUPT,
+			 "which this mipdata does not know");
+  /* Not 8-aligned, inside the raw unit's header, across its end.  */
+  expect_bad_value_site (&binary, 0, offsetof (struct mip_ipa_map_value_site,
+					       raw_offset),
+			 record + 4, MIP_ERROR_CORRUPT, "not 8-aligned");
+  expect_bad_value_site (&binary, 0, offsetof (struct mip_ipa_map_value_site,
+					       raw_offset),
+			 0, MIP_ERROR_CORRUPT, "outside the unit's");
+  expect_bad_value_site (&binary, 3, offsetof (struct mip_ipa_map_value_site,
+					       raw_offset),
+			 raw_size - 8, MIP_ERROR_CORRUPT, "outside the unit's");
+  /* Two sites, one record.  */
+  expect_bad_value_site (&binary, 3, offsetof (struct mip_ipa_map_value_site,
+					       raw_offset),
+			 record, MIP_ERROR_CORRUPT,
+			 "two value sites have their record");
+  /* A version 1 unit has no value sites: its field is reserved.  */
+  ipa = test_make_ipa (&binary, 1);
+  test_put (ipa.data, FIELD (mip_ipa_map_unit, value_site_count), 1, be);
+  ck_assert_int_eq (parse_ipa (&binary, &ipa, &model, &error),
+		    MIP_ERROR_CORRUPT);
+  ck_assert_msg (strstr (error.detail, "of version 1 has 1 in its reserved"
+			 " field"), "%s", error.detail);
+  test_bytes_free (&ipa);
+  /* Version 3, and the section cut short.  */
+  ipa = test_make_ipa (&binary, 2);
+  test_put (ipa.data, FIELD (mip_ipa_map_unit, version), 3, be);
+  ck_assert_int_eq (parse_ipa (&binary, &ipa, &model, &error),
+		    MIP_ERROR_VERSION);
+  ck_assert_msg (strstr (error.detail, "reads versions 1 to 2"), "%s",
+		 error.detail);
+  test_bytes_free (&ipa);
+  ipa = test_make_ipa (&binary, 2);
+  for (size_t size = ipa.size - 8; size > ipa.size - 80; size -= 8)
+    {
+      struct test_bytes cut = { ipa.data, size };
+      ck_assert_int_ne (parse_ipa (&binary, &cut, &model, &error), MIP_OK);
+      ck_assert_ptr_null (model);
+    }
+  test_bytes_free (&ipa);
+}
+END_TEST
+
+/* Profile with value sites: sorted by (function, site, record), written
+   and read back the same, every bad entry refused.  */
+START_TEST (test_value_profile_round_trip)
+{
+  struct test_binary binary = value_binary_for (4, true);
+  struct mip_profile *profile = value_profile_of (&binary);
+  const struct mip_profile_header *h = &profile->header;
+  struct mip_profile *again;
+  struct mip_error_context error;
+  unsigned char *data;
+  size_t size;
+
+  ck_assert_uint_eq (h->value_site_count, 4);
+  /* copy_bytes site 0, its site 1 twice, fill site 0.  */
+  ck_assert_uint_eq (profile->value_sites[0].ipa_function, 1);
+  ck_assert_uint_eq (profile->value_sites[0].site, 0);
+  ck_assert_uint_eq (profile->value_sites[0].operation,
+		     MIP_VALUE_MEMMOVE_SIZE);
+  ck_assert_uint_eq (profile->value_sites[1].site, 1);
+  ck_assert_uint_eq (profile->value_sites[1].raw_offset,
+		     test_value_site_offset (&binary, 1, 1));
+  ck_assert_uint_eq (profile->value_sites[2].raw_offset,
+		     test_value_site_offset (&binary, 1, 3));
+  ck_assert_uint_eq (profile->value_sites[3].ipa_function, 2);
+  profile->value_sites[2].value = 64;
+  profile->value_sites[2].count = 9;
+  ck_assert_int_eq (mip_profile_serialize (profile, &data, &size, &error),
+		    MIP_OK);
+  ck_assert_int_eq (mip_profile_parse (data, size, "t.mip", &again, &error),
+		    MIP_OK);
+  ck_assert_uint_eq (again->header.value_site_count, 4);
+  ck_assert_uint_eq (again->value_sites[2].value, 64);
+  ck_assert_uint_eq (again->value_sites[2].count, 9);
+  ck_assert_same_profile (profile, again);
+  uint32_t table = again->header.value_sites_offset;
+  mip_profile_free (again);
+
+  /* Each field of an entry made bad.  */
+  const struct
+  {
+    unsigned site;
+    size_t field;
+    uint32_t value;
+    const char *text;
+  } bad[] = {
+    { 0, offsetof (struct mip_profile_value_site, ipa_function), 3,
+      "value site 0: early function 3 does not exist" },
+    { 3, offsetof (struct mip_profile_value_site, operation), 0,
+      "value site 3 has operation 0" },
+    { 3, offsetof (struct mip_profile_value_site, operation),
+      MIP_VALUE_OPERATION_MAX + 1, "value site 3 has operation 6" },
+    { 1, offsetof (struct mip_profile_value_site, raw_offset),
+      test_value_site_offset (&binary, 1, 1) + 4, "or not 8-aligned" },
+    /* In unit 0's raw data, not its early function's unit 1.  */
+    { 1, offsetof (struct mip_profile_value_site, raw_offset), 16,
+      "outside its unit's raw data" },
+    { 3, offsetof (struct mip_profile_value_site, raw_offset),
+      test_value_site_offset (&binary, 2, 0), "outside its unit's" },
+    { 2, offsetof (struct mip_profile_value_site, site), 0,
+      "value site 2 is out of order" },
+    { 2, offsetof (struct mip_profile_value_site, raw_offset),
+      test_value_site_offset (&binary, 1, 2), "two value sites" },
+  };
+  for (size_t b = 0; b < sizeof bad / sizeof bad[0]; b++)
+    {
+      unsigned char *copy = malloc (size);
+      struct mip_profile *parsed = NULL;
+      memcpy (copy, data, size);
+      memcpy (copy + table
+	      + bad[b].site * sizeof (struct mip_profile_value_site)
+	      + bad[b].field, &bad[b].value, 4);
+      ck_assert_int_eq (mip_profile_parse (copy, size, "t.mip", &parsed,
+					   &error), MIP_ERROR_CORRUPT);
+      ck_assert_ptr_null (parsed);
+      ck_assert_msg (strstr (error.detail, bad[b].text),
+		     "case %zu: '%s' does not say '%s'", b, error.detail,
+		     bad[b].text);
+      free (copy);
+    }
+  free (data);
+  mip_profile_free (profile);
+}
+END_TEST
+
+/* A run of value_binary: record K of unit 1 holds VALUES[K] with
+   COUNTS[K].  */
+static struct test_run
+value_run (const uint64_t values[4], const uint64_t counts[4])
+{
+  struct test_run run;
+
+  memset (&run, 0, sizeof run);
+  run.anchor_address = 0x404000;
+  run.records[0][0].ran = true;
+  for (int k = 0; k < 4; k++)
+    run.values[1][k] = (struct test_value_record) { values[k], counts[k] };
+  return run;
+}
+
+/* The profile's entry of record K of unit 1 (the entries are sorted:
+   records 2, 1, 3, 0).  */
+static const struct mip_profile_value_site *
+value_entry (const struct mip_profile *profile, int k)
+{
+  static const int entry[4] = { 3, 1, 0, 2 };
+  return &profile->value_sites[entry[k]];
+}
+
+/* The records of a run go into their entries by mip_value_add, in the
+   target's byte order, times the weight; through an accumulator the
+   same; an empty copy has the sites without values; a profile added
+   to it gives the same profile.  */
+START_TEST (test_value_merge_runs)
+{
+  static const uint64_t values_a[4] = { 64, 0x123456789ull, 8, 0 };
+  static const uint64_t counts_a[4] = { 5, 2, 3, 0 };
+  static const uint64_t values_b[4] = { 64, 7, 16, 12 };
+  static const uint64_t counts_b[4] = { 1, 3, 3, 4 };
+
+  for (int variant = 0; variant < 2; variant++)
+    {
+      struct test_binary binary = value_binary_for (variant ? 4 : 8,
+						    variant);
+      struct mip_profile *profile = value_profile_of (&binary);
+      struct mip_profile *accumulated = value_profile_of (&binary);
+      struct test_run a = value_run (values_a, counts_a);
+      struct test_run b = value_run (values_b, counts_b);
+      struct mip_run_accumulator *acc;
+      struct mip_error_context error;
+
+      ck_assert_int_eq (merge_run (profile, &binary, &a, &error), MIP_OK);
+      ck_assert_int_eq (merge_weighted_run (profile, &binary, &b, 2, &error),
+			MIP_OK);
+      /* 64: 5 + 2; 0x123456789 2 against 7 6; 8 3 against 16 6;
+	 nothing then 12 8.  */
+      ck_assert_uint_eq (value_entry (profile, 0)->value, 64);
+      ck_assert_uint_eq (value_entry (profile, 0)->count, 7);
+      ck_assert_uint_eq (value_entry (profile, 1)->value, 7);
+      ck_assert_uint_eq (value_entry (profile, 1)->count, 4);
+      ck_assert_uint_eq (value_entry (profile, 2)->value, 16);
+      ck_assert_uint_eq (value_entry (profile, 2)->count, 3);
+      ck_assert_uint_eq (value_entry (profile, 3)->value, 12);
+      ck_assert_uint_eq (value_entry (profile, 3)->count, 8);
+      ck_assert_int_eq (mip_run_accumulator_new (accumulated, &acc, &error),
+			MIP_OK);
+      accumulate_run (acc, accumulated, &binary, &a, 1);
+      accumulate_run (acc, accumulated, &binary, &b, 2);
+      ck_assert_int_eq (mip_run_accumulator_finish (acc, &error), MIP_OK);
+      mip_run_accumulator_free (acc);
+      ck_assert_same_profile (profile, accumulated);
+      /* An empty copy, and the profile added to it.  */
+      struct mip_profile *copy = empty_copy (profile);
+      ck_assert_uint_eq (copy->header.value_site_count, 4);
+      for (int k = 0; k < 4; k++)
+	{
+	  ck_assert_uint_eq (value_entry (copy, k)->value, 0);
+	  ck_assert_uint_eq (value_entry (copy, k)->count, 0);
+	  ck_assert_uint_eq (value_entry (copy, k)->raw_offset,
+			     value_entry (profile, k)->raw_offset);
+	}
+      add_profile (copy, profile, 1);
+      ck_assert_same_profile (copy, profile);
+      /* Twice: every count doubled.  */
+      add_profile (copy, profile, 1);
+      ck_assert_uint_eq (value_entry (copy, 1)->value, 7);
+      ck_assert_uint_eq (value_entry (copy, 1)->count, 8);
+      mip_profile_free (copy);
+      mip_profile_free (accumulated);
+      mip_profile_free (profile);
+    }
+}
+END_TEST
+
+/* A profile with value sites takes only profiles with the same sites,
+   and is left as it was; one without takes any, leaving them out.  */
+START_TEST (test_value_merge_profile_checks)
+{
+  static const uint64_t values[4] = { 64, 7, 16, 12 };
+  static const uint64_t counts[4] = { 1, 3, 3, 4 };
+  struct test_binary binary = value_binary ();
+  struct mip_profile *profile = value_profile_of (&binary);
+  struct mip_profile *other = value_profile_of (&binary);
+  struct mip_profile *plain = profile_of (&binary);
+  struct mip_profile *before;
+  struct test_run run = value_run (values, counts);
+  struct mip_error_context error;
+
+  ck_assert_int_eq (merge_run (other, &binary, &run, &error), MIP_OK);
+  ck_assert_int_eq (merge_run (plain, &binary, &run, &error), MIP_OK);
+  before = empty_copy (profile);
+  ck_assert_int_eq (mip_profile_check_profile (profile, "a.mip", plain,
+					       "b.mip", &error),
+		    MIP_ERROR_CORRUPT);
+  ck_assert_str_eq (error.file, "b.mip");
+  ck_assert_msg (strstr (error.detail, "it holds no value sites, 'a.mip'"
+			 " has 4"), "%s", error.detail);
+  other->value_sites[2].operation = MIP_VALUE_BZERO_SIZE;
+  ck_assert_int_eq (mip_profile_check_profile (profile, "a.mip", other,
+					       "b.mip", &error),
+		    MIP_ERROR_CORRUPT);
+  ck_assert_msg (strstr (error.detail, "its 4 value sites differ from the 4"
+			 " of 'a.mip'"), "%s", error.detail);
+  ck_assert_same_profile (profile, before);
+  other->value_sites[2].operation = MIP_VALUE_MEMCPY_SIZE;
+  add_profile (profile, other, 1);
+  ck_assert_uint_eq (value_entry (profile, 3)->count, 4);
+  /* Without value sites: the other's are left out.  */
+  add_profile (plain, other, 1);
+  ck_assert_uint_eq (plain->header.value_site_count, 0);
+  ck_assert_uint_eq (plain->header.runs, 2);
+  mip_profile_free (before);
+  mip_profile_free (plain);
+  mip_profile_free (other);
+  mip_profile_free (profile);
+}
+END_TEST
+
 static Suite *
 format_suite (void)
 {
@@ -3900,6 +4426,7 @@ format_suite (void)
   TCase *profile = tcase_create ("profile");
   TCase *merge = tcase_create ("merge");
   TCase *heap = tcase_create ("heap");
+  TCase *values = tcase_create ("values");
   TCase *blocks = tcase_create ("blocks");
   TCase *files = tcase_create ("files");
 
@@ -3970,6 +4497,14 @@ format_suite (void)
   tcase_add_test (heap, test_heap_profile_checks);
   tcase_add_test (heap, test_heap_counts_of_profile);
   suite_add_tcase (suite, heap);
+  tcase_add_test (values, test_value_add_rule);
+  tcase_add_test (values, test_value_add_majority);
+  tcase_add_test (values, test_ipa_value_sites);
+  tcase_add_test (values, test_ipa_value_sites_bad);
+  tcase_add_test (values, test_value_profile_round_trip);
+  tcase_add_test (values, test_value_merge_runs);
+  tcase_add_test (values, test_value_merge_profile_checks);
+  suite_add_tcase (suite, values);
   tcase_add_test (blocks, test_map_blocks);
   tcase_add_test (blocks, test_map_bad_blocks);
   tcase_add_test (blocks, test_map_blocks_fuzz);

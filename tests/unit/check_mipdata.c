@@ -1312,7 +1312,8 @@ START_TEST (test_info)
 	    "Probes: 10\n"
 	    "Blocks Probed: 62.5%%\n"
 	    "Allocation Sites: 0\n"
-	    "Early Functions: 0\n",
+	    "Early Functions: 0\n"
+	    "Value Sites: 0\n",
 	    (unsigned long long) test_build_id (&binary));
   ck_assert_output (r, OUT, expected);
   ck_assert_output (r, ERR, "");
@@ -1338,7 +1339,8 @@ START_TEST (test_info)
 	    "Probes: 0\n"
 	    "Blocks Probed: -\n"
 	    "Allocation Sites: 0\n"
-	    "Early Functions: 0\n",
+	    "Early Functions: 0\n"
+	    "Value Sites: 0\n",
 	    (unsigned long long) test_build_id (&binary));
   ck_assert_output (r, OUT, expected);
   free_result (&r);
@@ -1651,7 +1653,8 @@ expect_big_endian_profile (const struct test_binary *binary)
 	    "Probes: 3\n"
 	    "Blocks Probed: 33.3%%\n"
 	    "Allocation Sites: 0\n"
-	    "Early Functions: 0\n",
+	    "Early Functions: 0\n"
+	    "Value Sites: 0\n",
 	    (unsigned long long) test_build_id (binary),
 	    binary->pointer_size * 8);
   ck_assert_output (r, OUT, expected);
@@ -2896,6 +2899,91 @@ END_TEST
 
 /* ---- The suite ------------------------------------------------------------------ */
 
+/* A binary with early functions and value sites (.debug_mip_ipa): show
+   lists the sites' records with their summaries over the runs, info
+   counts them, merge adds a profile's to another's and refuses one
+   without them.  */
+START_TEST (test_show_value_sites)
+{
+  struct test_binary binary = program_binary ();
+  struct test_unit *unit = &binary.units[0];
+  struct test_run values_run;
+  struct result r;
+  char command[256];
+
+  if (!have_objcopy ())
+    SKIP_TEST ("no objcopy (binutils)");
+  unit->ipa_function_count = 2;
+  unit->ipa_functions[0] = "copy_bytes";
+  unit->ipa_functions[1] = "fill";
+  unit->value_site_count = 3;
+  unit->value_sites[0] = (struct test_value_site) { 1, 0,
+						    MIP_VALUE_MEMSET_SIZE };
+  unit->value_sites[1] = (struct test_value_site) { 0, 0,
+						    MIP_VALUE_MEMCPY_SIZE };
+  unit->value_sites[2] = (struct test_value_site) { 0, 0,
+						    MIP_VALUE_MEMCPY_SIZE };
+  test_layout (&binary);
+  write_bytes ("app.mipmap", test_make_map (&binary));
+  write_bytes ("app.ipa", test_make_ipa (&binary, 2));
+  make_binary ("app", "app.mipmap");
+  snprintf (command, sizeof command,
+	    "objcopy --add-section .debug_mip_ipa=app.ipa app");
+  ck_assert_msg (system (command) == 0, "failed: %s", command);
+  memset (&values_run, 0, sizeof values_run);
+  values_run.records[0][0].ran = true;
+  dl_iterate_phdr (find_own_build_id, &values_run);
+  values_run.values[0][0] = (struct test_value_record) { 4096, 3 };
+  values_run.values[0][1] = (struct test_value_record) { 64, 10 };
+  values_run.values[0][2] = (struct test_value_record) { 32, 1 };
+  write_bytes ("run1.mipraw", test_make_raw (&binary, &values_run));
+  values_run.values[0][0] = (struct test_value_record) { 100, 1 };
+  values_run.values[0][1] = (struct test_value_record) { 64, 2 };
+  write_bytes ("run2.mipraw", test_make_raw (&binary, &values_run));
+  ck_run (0, "", "create", "-p", "default.mip", "app");
+  ck_run (0, "", "create", "-p", "plain.mip", "app.mipmap");
+  ck_run (0, "", "merge", "-p", "default.mip", "run1.mipraw",
+	  "run2.mipraw");
+  r = run ("show", "-p", "default.mip", NULL);
+  ck_assert_exit (r, 0);
+  ck_assert_output (r, SHOWN, "debug_target_function\n  Covered: yes\n"
+		    "\nValue Sites:\n"
+		    "  copy_bytes, site 0, memcpy size: value 64, count 12\n"
+		    "  copy_bytes, site 0, memcpy size: value 32, count 2\n"
+		    "  fill, site 0, memset size: value 4096, count 2\n");
+  free_result (&r);
+  r = run ("show", "-p", "default.mip", "--regex=^fil", "--json",
+		   NULL);
+  ck_assert_exit (r, 0);
+  ck_assert_contains (r, OUT, "\"functions\": [\n]"
+		      ", \"value_sites\": [\n{\"function\": \"fill\","
+		      " \"site\": 0, \"operation\": \"memset size\","
+		      " \"value\": 4096, \"count\": 2}\n]}\n");
+  free_result (&r);
+  r = run ("info", "-p", "default.mip", NULL);
+  ck_assert_exit (r, 0);
+  ck_assert_contains (r, OUT, "Early Functions: 2\nValue Sites: 3\n");
+  free_result (&r);
+  /* A profile of the same sites adds its summaries; one without them is
+     refused.  */
+  ck_run (0, "", "create", "-p", "twice.mip", "app");
+  ck_run (0, "", "merge", "-p", "twice.mip", "default.mip", "default.mip",
+	  "--allow-duplicates");
+  r = run ("show", "-p", "twice.mip", NULL);
+  ck_assert_exit (r, 0);
+  ck_assert_contains (r, OUT, "  copy_bytes, site 0, memcpy size: value 64,"
+		      " count 24\n");
+  free_result (&r);
+  ck_assert_int_eq (system ("cp default.mip before.mip"), 0);
+  r = run ("merge", "-p", "default.mip", "plain.mip", NULL);
+  ck_assert_exit (r, 1);
+  ck_assert_contains (r, ERR, "'plain.mip': corrupt: it holds no value"
+		      " sites, 'default.mip' has 3");
+  free_result (&r);
+  ck_assert_same_file ("default.mip", "before.mip");
+}
+END_TEST
+
 static Suite *
 mipdata_suite (void)
 {
@@ -2966,6 +3054,7 @@ mipdata_suite (void)
   tcase_add_test (elf, test_show_debug_without_dwarf);
   tcase_add_test (elf, test_show_debug_blocks_and_callers);
   tcase_add_test (elf, test_callgraph_debug);
+  tcase_add_test (elf, test_show_value_sites);
   suite_add_tcase (suite, elf);
   tcase_add_checked_fixture (rough_edges, enter_temporary_directory,
 			     leave_temporary_directory);

@@ -97,6 +97,8 @@ test_layout (struct test_binary *binary)
       at = align_up (at, 8);
       unit->sites_offset = unit->site_count ? at : 0;
       at += unit->site_count * sizeof (struct mip_raw_heap_site);
+      unit->value_sites_offset = unit->value_site_count ? at : 0;
+      at += unit->value_site_count * sizeof (struct mip_raw_value_site);
       unit->raw_size = align_up (at, 8);
       map_layout (unit);
     }
@@ -309,6 +311,122 @@ test_make_heap (const struct test_binary *binary)
   return heap;
 }
 
+/* The strings of UNIT's early functions.  */
+static uint32_t
+ipa_strings_size (const struct test_unit *unit)
+{
+  uint32_t size = 0;
+  for (unsigned k = 0; k < unit->ipa_function_count; k++)
+    size += (uint32_t) strlen (unit->ipa_functions[k]) + 1;
+  return size;
+}
+
+struct test_bytes
+test_make_ipa (const struct test_binary *binary, uint32_t version)
+{
+  struct test_bytes ipa = { NULL, 0 };
+  bool be = binary->big_endian;
+
+  for (unsigned u = 0; u < binary->unit_count; u++)
+    {
+      const struct test_unit *unit = &binary->units[u];
+      uint32_t value_sites = version >= 2 ? unit->value_site_count : 0;
+      uint32_t strings = ipa_strings_size (unit);
+      size_t at = ipa.size;
+      if (unit->ipa_function_count == 0)
+	continue;
+      grow (&ipa, at + align_up (sizeof (struct mip_ipa_map_unit)
+				 + unit->ipa_function_count
+				   * sizeof (struct mip_ipa_map_function)
+				 + value_sites
+				   * sizeof (struct mip_ipa_map_value_site)
+				 + strings, 8));
+      unsigned char *start = ipa.data + at;
+      test_put (start, FIELD (mip_ipa_map_unit, magic),
+		binary->pointer_size == 8 ? MIP_MAGIC_IPA64 : MIP_MAGIC_IPA32,
+		be);
+      test_put (start, FIELD (mip_ipa_map_unit, version), version, be);
+      test_put (start, FIELD (mip_ipa_map_unit, header_size),
+		sizeof (struct mip_ipa_map_unit), be);
+      test_put (start, FIELD (mip_ipa_map_unit, unit_hash), unit->unit_hash,
+		be);
+      test_put (start, FIELD (mip_ipa_map_unit, function_count),
+		unit->ipa_function_count, be);
+      test_put (start, FIELD (mip_ipa_map_unit, hold_count), 0, be);
+      test_put (start, FIELD (mip_ipa_map_unit, strings_size), strings, be);
+      test_put (start, FIELD (mip_ipa_map_unit, value_site_count),
+		value_sites, be);
+      unsigned char *entry = start + sizeof (struct mip_ipa_map_unit);
+      unsigned char *names = entry
+			     + unit->ipa_function_count
+			       * sizeof (struct mip_ipa_map_function)
+			     + value_sites
+			       * sizeof (struct mip_ipa_map_value_site);
+      uint32_t name_offset = 0;
+      for (unsigned k = 0; k < unit->ipa_function_count; k++)
+	{
+	  size_t length = strlen (unit->ipa_functions[k]) + 1;
+	  test_put (entry, FIELD (mip_ipa_map_function, name_offset),
+		    name_offset, be);
+	  test_put (entry, FIELD (mip_ipa_map_function, signature), 0x1a0 + k,
+		    be);
+	  test_put (entry, FIELD (mip_ipa_map_function, block_count), k + 2,
+		    be);
+	  memcpy (names + name_offset, unit->ipa_functions[k], length);
+	  name_offset += (uint32_t) length;
+	  entry += sizeof (struct mip_ipa_map_function);
+	}
+      for (unsigned k = 0; k < value_sites; k++)
+	{
+	  const struct test_value_site *site = &unit->value_sites[k];
+	  test_put (entry, FIELD (mip_ipa_map_value_site, ipa_function),
+		    site->ipa_function, be);
+	  test_put (entry, FIELD (mip_ipa_map_value_site, site), site->site,
+		    be);
+	  test_put (entry, FIELD (mip_ipa_map_value_site, raw_offset),
+		    unit->value_sites_offset
+		    + k * (uint32_t) sizeof (struct mip_raw_value_site), be);
+	  test_put (entry, FIELD (mip_ipa_map_value_site, operation),
+		    site->operation, be);
+	  entry += sizeof (struct mip_ipa_map_value_site);
+	}
+    }
+  return ipa;
+}
+
+size_t
+test_ipa_value_site_at (const struct test_binary *binary, unsigned site)
+{
+  size_t at = 0;
+  for (unsigned u = 0; u < binary->unit_count; u++)
+    {
+      const struct test_unit *unit = &binary->units[u];
+      size_t functions = unit->ipa_function_count
+			 * sizeof (struct mip_ipa_map_function);
+      size_t sites = unit->value_site_count
+		     * sizeof (struct mip_ipa_map_value_site);
+      if (unit->ipa_function_count == 0)
+	continue;
+      if (unit->value_site_count != 0)
+	return at + sizeof (struct mip_ipa_map_unit) + functions
+	       + site * sizeof (struct mip_ipa_map_value_site);
+      at += align_up (sizeof (struct mip_ipa_map_unit) + functions + sites
+		      + ipa_strings_size (unit), 8);
+    }
+  return 0;
+}
+
+uint32_t
+test_value_site_offset (const struct test_binary *binary, unsigned unit,
+			unsigned site)
+{
+  uint32_t offset = 0;
+  for (unsigned u = 0; u < unit; u++)
+    offset += binary->units[u].raw_size;
+  return offset + binary->units[unit].value_sites_offset
+	 + site * (uint32_t) sizeof (struct mip_raw_value_site);
+}
+
 uint32_t
 test_site_offset (const struct test_binary *binary, unsigned unit,
 		  unsigned site)
@@ -442,6 +560,15 @@ test_make_raw (const struct test_binary *binary, const struct test_run *run)
 	put_heap_record (binary, raw.data + at + unit->sites_offset
 			 + f * sizeof (struct mip_raw_heap_site),
 			 &run->heap[u][f]);
+      for (f = 0; f < unit->value_site_count; f++)
+	{
+	  unsigned char *record = raw.data + at + unit->value_sites_offset
+				  + f * sizeof (struct mip_raw_value_site);
+	  test_put (record, FIELD (mip_raw_value_site, value),
+		    run->values[u][f].value, be);
+	  test_put (record, FIELD (mip_raw_value_site, count),
+		    run->values[u][f].count, be);
+	}
       at += unit->raw_size;
     }
   test_put (raw.data, FIELD (mip_raw_header, magic),

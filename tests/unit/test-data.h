@@ -24,6 +24,8 @@
 #define TEST_MAX_BLOCKS 16
 #define TEST_MAX_INFER 4          /* entries per block */
 #define TEST_MAX_SITES 6          /* allocation sites per unit */
+#define TEST_MAX_IPA_FUNCTIONS 4  /* early functions per unit */
+#define TEST_MAX_VALUE_SITES 6    /* value site records per unit */
 
 /* A machine basic block: its probe or its inference list.  */
 struct test_block
@@ -64,6 +66,16 @@ struct test_site
   uint64_t address;             /* of the call */
 };
 
+/* A value site of the block-count mode: its record follows the
+   allocation sites' in the raw unit, its entry is in .debug_mip_ipa.  */
+struct test_value_site
+{
+  uint32_t ipa_function;        /* index among the unit's early
+				   functions */
+  uint32_t site;
+  uint32_t operation;           /* MIP_VALUE_* */
+};
+
 struct test_unit
 {
   uint64_t unit_hash;
@@ -72,11 +84,19 @@ struct test_unit
   struct test_function functions[TEST_MAX_FUNCTIONS];
   unsigned site_count;
   struct test_site sites[TEST_MAX_SITES];
+  /* Early functions (.debug_mip_ipa): names; function K has K + 2
+     blocks and signature 0x1a0 + K, and no hold.  */
+  unsigned ipa_function_count;
+  const char *ipa_functions[TEST_MAX_IPA_FUNCTIONS];
+  unsigned value_site_count;
+  struct test_value_site value_sites[TEST_MAX_VALUE_SITES];
   /* Filled in by test_layout.  */
   uint32_t raw_size;
   uint32_t strings_offset;      /* from the map unit's start */
   uint32_t sites_offset;        /* first site record, from the raw
 				   unit's start */
+  uint32_t value_sites_offset;  /* first value site record, from the
+				   raw unit's start */
 };
 
 struct test_binary
@@ -122,11 +142,19 @@ struct test_heap_record
   uint32_t freed_by_count[2];
 };
 
+/* What one run recorded for one value site: its struct
+   mip_raw_value_site.  */
+struct test_value_record
+{
+  uint64_t value, count;
+};
+
 /* One run: values per unit and function, and the header fields.  */
 struct test_run
 {
   struct test_record records[TEST_MAX_UNITS][TEST_MAX_FUNCTIONS];
   struct test_heap_record heap[TEST_MAX_UNITS][TEST_MAX_SITES];
+  struct test_value_record values[TEST_MAX_UNITS][TEST_MAX_VALUE_SITES];
   unsigned sample_count;        /* not 0: a caller sample table follows
 				   the data (and the flag says so) */
   struct test_sample samples[TEST_MAX_SAMPLES];
@@ -155,6 +183,22 @@ struct test_bytes test_make_map (const struct test_binary *binary);
 
 /* The .debug_mip_heap section of BINARY (empty when it has no site).  */
 struct test_bytes test_make_heap (const struct test_binary *binary);
+
+/* The .debug_mip_ipa section of BINARY in format VERSION (1: without
+   the value sites, whose field is then zero); empty when no unit has
+   early functions.  */
+struct test_bytes test_make_ipa (const struct test_binary *binary,
+				 uint32_t version);
+
+/* Where, in the section test_make_ipa makes in version 2, value site
+   SITE of the first unit with value sites lies.  */
+size_t test_ipa_value_site_at (const struct test_binary *binary,
+			       unsigned site);
+
+/* The offset of value site SITE of unit UNIT's record from the start
+   of the raw data.  */
+uint32_t test_value_site_offset (const struct test_binary *binary,
+				 unsigned unit, unsigned site);
 
 /* The offset of site SITE of unit UNIT's record from the start of the
    raw data (what freed_by fields hold).  */
