@@ -132,12 +132,21 @@ heap_sites_offset (void)
   return mip_align_up (function_records_end (), 8);
 }
 
+/* Where the value sites' records start (the block-count mode): after
+   the allocation sites'.  */
 static uint32_t
-raw_unit_size (void)
+value_sites_offset (void)
 {
   return mip_align_up (heap_sites_offset ()
 		       + mip_heap_site_count ()
 			 * sizeof (struct mip_raw_heap_site), 8);
+}
+
+static uint32_t
+raw_unit_size (void)
+{
+  return value_sites_offset ()
+	 + mip_value_record_count () * sizeof (struct mip_raw_value_site);
 }
 
 /* The unit hash: the main input file (outside LTO, where the name is a
@@ -174,6 +183,18 @@ compute_unit_hash (void)
 	  hash = mip_hash_u64 (hash, mip_heap_site_at (i)->callee);
 	}
     }
+  /* The value sites, likewise only where there are any.  */
+  if (mip_value_record_count ())
+    {
+      hash = mip_hash_u64 (hash, mip_value_record_count ());
+      for (unsigned i = 0; i < mip_value_record_count (); i++)
+	{
+	  const struct mip_value_record *r = mip_value_record_at (i);
+	  hash = mip_hash_u64 (hash, r->ipa_function);
+	  hash = mip_hash_u64 (hash, r->site);
+	  hash = mip_hash_u64 (hash, r->operation);
+	}
+    }
   return hash;
 }
 
@@ -193,6 +214,21 @@ emit_raw_record (unsigned index, const struct mip_function_record *f)
   if (l->size > coverage_start)
     fprintf (asm_out_file, "\t.fill\t%u, 1, %#x\n",
 	     (unsigned) (l->size - coverage_start), MIP_COVERAGE_UNSET);
+}
+
+/* The value sites' records, all zero, at value_sites_offset:
+   .Lmip.v0:
+	.zero	16			# struct mip_raw_value_site
+   .Lmip.v1:
+	...  */
+static void
+emit_value_records (void)
+{
+  for (unsigned i = 0; i < mip_value_record_count (); i++)
+    {
+      fprintf (asm_out_file, MIP_VALUE_RECORD_LABEL_FMT ":\n", i);
+      emit_zeros (sizeof (struct mip_raw_value_site));
+    }
 }
 
 static void
@@ -229,7 +265,8 @@ emit_raw_unit (uint64_t unit_hash, uint32_t unit_size)
 	  at += sizeof (struct mip_raw_heap_site);
 	}
     }
-  emit_zeros (unit_size - at);
+  emit_zeros (value_sites_offset () - at);
+  emit_value_records ();
   fprintf (asm_out_file, "\t.popsection\n");
 }
 
@@ -463,13 +500,15 @@ emit_heap_unit (uint64_t unit_hash)
 	.pushsection .debug_mip_ipa,"",%progbits
 	.balign	8
 	.quad	<magic>			# struct mip_ipa_map_unit
-	.long	1, 40
+	.long	2, 40
 	.quad	0x<unit hash>
-	.long	<functions>, <holds>, <strings size>, 0
+	.long	<functions>, <holds>, <strings size>, <value sites>
 	.long	<name offset>, <signature>, <blocks>, 0	# per function
 	...
 	.long	<function>, <block>, <early function>, <early block>	# per hold
 	...
+	.long	<early function>, <site>, <raw offset>, <operation>	# per
+	...							# value site
 	.string	"<symbol>"			# per function
 	...
 	.balign	8
@@ -493,7 +532,7 @@ emit_ipa_unit (uint64_t unit_hash)
   emit_u32 (functions);
   emit_u32 (mip_early_hold_count ());
   emit_u32 (strings_size);
-  emit_u32 (0);						/* reserved */
+  emit_u32 (mip_value_record_count ());
   uint32_t name_offset = 0;
   for (unsigned i = 0; i < functions; i++)
     {
@@ -511,6 +550,15 @@ emit_ipa_unit (uint64_t unit_hash)
       emit_u32 (hold->block);
       emit_u32 (hold->ipa_function);
       emit_u32 (hold->ipa_block);
+    }
+  for (unsigned i = 0; i < mip_value_record_count (); i++)
+    {
+      const struct mip_value_record *r = mip_value_record_at (i);
+      emit_u32 (r->ipa_function);
+      emit_u32 (r->site);
+      emit_u32 (value_sites_offset ()
+		+ i * sizeof (struct mip_raw_value_site));
+      emit_u32 (r->operation);
     }
   for (unsigned i = 0; i < functions; i++)
     emit_string (mip_early_function_at (i)->symbol);
@@ -605,12 +653,41 @@ emit_full_runtime_request (void)
   sampled_functions = 0;
 }
 
+/* Value sites of a unit that ended up with no function record still
+   have code that counts into their records: define them, with nothing
+   to say whose they are, where no dump reads them.
+
+	.pushsection .bss
+	.balign	8
+   .Lmip.v0:
+	.zero	16
+	...
+	.popsection  */
+static void
+emit_orphan_value_records (void)
+{
+  if (mip_value_record_count () == 0)
+    return;
+  fprintf (asm_out_file, "\t.pushsection\t.bss\n\t.balign\t8\n");
+  for (unsigned i = 0; i < mip_value_record_count (); i++)
+    {
+      fprintf (asm_out_file, MIP_VALUE_RECORD_LABEL_FMT ":\n", i);
+      emit_zeros (sizeof (struct mip_raw_value_site));
+    }
+  fprintf (asm_out_file, "\t.popsection\n");
+}
+
 /* PLUGIN_FINISH_UNIT: emit the unit's data, if it instrumented anything.  */
 void
 mip_emit_unit (void *, void *)
 {
-  if (mip_function_count () == 0 || !asm_out_file || seen_error ())
+  if (!asm_out_file || seen_error ())
     return;
+  if (mip_function_count () == 0)
+    {
+      emit_orphan_value_records ();
+      return;
+    }
   if (!all_functions_ended ())
     {
       /* Should not happen: every instrumented function reaches final.

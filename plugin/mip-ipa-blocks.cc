@@ -121,6 +121,7 @@ mark_unit (void)
       f.symbol = xstrdup (mip_decl_symbol (node->decl));
       f.signature = mip_gimple_signature (fun);
       f.block_count = mark_blocks (fun, number);
+      mip_values_mark (fun, number);
       early_functions.safe_push (f);
       pop_cfun ();
     }
@@ -580,6 +581,9 @@ use_unit (void)
 	  if (can_mark_blocks (fun)
 	      && !(mip_options.mode & MIP_KIND_BLOCK_COUNT))
 	    mark_blocks (fun, (unsigned) found);
+	  /* After the numbering: specializing a call splits its block.  */
+	  if (!never_ran)
+	    mip_values_use (fun, profile, (uint32_t) found);
 	}
       else if (found >= 0 || names_early_function (profile, symbol))
 	{
@@ -851,6 +855,7 @@ mip_ipa_blocks_register (const char *plugin_name)
       enable_debug_binds ();
       mip_register_pass (plugin_name, new early_blocks_pass (g, true),
 			 "profile", PASS_POS_INSERT_BEFORE);
+      mip_values_register (plugin_name);
       mip_register_pass (plugin_name, new collect_pass (g), "vartrack",
 			 PASS_POS_INSERT_BEFORE);
       if (wants_early_counts () && !flag_branch_probabilities
@@ -913,6 +918,7 @@ mip_enable_fdo_options (void)
   ENABLE (flag_web);
   ENABLE (flag_rename_registers);
   ENABLE (flag_cunroll_grow_size);
+  ENABLE (flag_value_profile_transformations);
 #undef ENABLE
   if (!global_options_set.x_flag_vect_cost_model)
     global_options.x_flag_vect_cost_model = VECT_COST_MODEL_DYNAMIC;

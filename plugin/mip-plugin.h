@@ -177,6 +177,24 @@ unsigned mip_heap_site_count (void);
 const struct mip_heap_site *mip_heap_site_at (unsigned index);
 const char *mip_heap_callee_symbol (uint32_t callee);
 
+/* mip-values.cc: the value sites (block-count mode).  */
+struct mip_value_record
+{
+  uint32_t ipa_function;        /* the early function, in the unit */
+  uint32_t site;                /* among its value sites */
+  uint32_t operation;           /* MIP_VALUE_* */
+};
+struct mip_profile;
+/* Generate: bind the number of each value site of FUN, early function
+   FUNCTION of the unit, before it.  Returns how many.  */
+unsigned mip_values_mark (function *fun, unsigned function);
+void mip_values_register (const char *plugin_name);
+/* Use: specialize the value sites of FUN, early function EARLY_FUNCTION
+   of PROFILE, whose counts it was given, as the profile says.  */
+void mip_values_use (function *fun, const struct mip_profile *profile,
+		     uint32_t early_function);
+unsigned mip_value_record_count (void);
+const struct mip_value_record *mip_value_record_at (unsigned index);
 /* mip-afdo-exact.cc: -fauto-profile's counts made exact.  */
 void mip_afdo_exact_init (const char *plugin_name);
 

@@ -55,6 +55,8 @@ void mip_note_sampled_function (void);
 /* Names of the labels of the unit's allocation site N (the heap
    option): at its raw record, and at its call instruction.  */
 #define MIP_HEAP_RECORD_LABEL_FMT ".Lmip.h%u"
+/* A value site's record (mip-values.cc).  */
+#define MIP_VALUE_RECORD_LABEL_FMT ".Lmip.v%u"
 #define MIP_HEAP_CALL_LABEL_FMT ".Lmip.c%u"
 
 /* Called once from plugin_init, after the arguments are parsed: return

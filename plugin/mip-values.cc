@@ -1,0 +1,425 @@
+/* mip-values.cc - value sites: the sizes of the string operations of a
+   block-count build, profiled so that profile use can specialize them
+   for their most frequent value, as -fprofile-use does with its value
+   profiles.
+
+   Copyright (C) 2026 The MIP for GCC developers.
+   SPDX-License-Identifier: GPL-3.0-or-later
+
+   Generate (the first round: no profile used).  Where the early blocks
+   are numbered (mip-ipa-blocks.cc, before GCC's "profile" pass, where
+   -fprofile-generate adds its value counters), each call of memcpy,
+   mempcpy, memmove, memset or bzero whose size is not a constant gets
+   a debug bind of an artificial variable to its number, the early
+   function's number times 2^20 plus its place among the function's
+   value sites:
+
+       # DEBUG __mip_value_site => 1048576
+       __builtin_memcpy (dst_4, src_5, n_6);
+
+   GCC copies the bind with the call when it inlines or unrolls it.
+   After GCC's last GIMPLE pass, every call still right after its bind
+   (debug statements aside) adds its size to a record of its own in the
+   raw unit, a one-counter Misra-Gries summary (mip_value_add in
+   mip-format.h), with straight-line code GCC then expands for the
+   target (conditional moves on x86-64 and AArch64):
+
+       PROF_v = .Lmip.v3[0];   PROF_c = .Lmip.v3[1];   PROF_x = (u64) n_6;
+       PROF_eq = PROF_x == PROF_v;   PROF_z = PROF_c == 0;
+       PROF_t = PROF_z ? 1 : PROF_c - 1;
+       .Lmip.v3[1] = PROF_eq ? PROF_c + 1 : PROF_t;
+       .Lmip.v3[0] = PROF_z ? PROF_x : PROF_v;
+
+   and the binds are removed.  The records follow the allocation sites
+   in the raw unit; .debug_mip_ipa says whose they are (mip-emit.cc).
+   The second round's build, which uses the first round's profile,
+   adds none: it is to compile as the use build will.
+
+   Use: a function that matches its early function in the profile
+   (use_unit) numbers its calls the same way, gives each the summary of
+   its records as GCC's histogram of the most frequent values, with the
+   count of the early block that holds the call as the total, and runs
+   GCC's value transformations, which turn a call whose size was that
+   value at least half the time into a test and a call of constant size
+   that GCC expands inline.  The summary's count is a lower bound of the
+   value's frequency, so a site is specialized only when the profile
+   proves it.  */
+
+#include "mip-plugin.h"
+#include "mip-profile.h"
+#include "tree-ssa-alias.h"
+#include "gimple-expr.h"
+#include "gimple.h"
+#include "gimple-iterator.h"
+#include "stringpool.h"
+#include "tree-pass.h"
+#include "ssa.h"
+#include "tree-into-ssa.h"
+#include "value-prof.h"
+#include "fold-const.h"
+
+/* A site's number in the bind's value: the function's takes the bits
+   above these.  */
+#define SITE_BITS 20
+
+namespace {
+
+/* The artificial variable the binds set; NULL_TREE until a bind is
+   made in this unit.  */
+tree site_var;
+
+vec<struct mip_value_record> records;
+
+/* The operation of STMT as a value site (MIP_VALUE_*), with its size
+   operand in *SIZE, or 0 when it is none: a call of the builtin whose
+   arguments are of its types (GCC's own test) and whose size is not a
+   constant.  */
+unsigned
+site_operation (gimple *stmt, tree *size)
+{
+  if (!is_gimple_call (stmt) || !gimple_call_builtin_p (stmt, BUILT_IN_NORMAL))
+    return 0;
+  unsigned operation, arg = 2;
+  switch (DECL_FUNCTION_CODE (gimple_call_fndecl (stmt)))
+    {
+    case BUILT_IN_MEMCPY:
+      operation = MIP_VALUE_MEMCPY_SIZE;
+      break;
+    case BUILT_IN_MEMPCPY:
+      operation = MIP_VALUE_MEMPCPY_SIZE;
+      break;
+    case BUILT_IN_MEMMOVE:
+      operation = MIP_VALUE_MEMMOVE_SIZE;
+      break;
+    case BUILT_IN_MEMSET:
+      operation = MIP_VALUE_MEMSET_SIZE;
+      break;
+    case BUILT_IN_BZERO:
+      operation = MIP_VALUE_BZERO_SIZE;
+      arg = 1;
+      break;
+    default:
+      return 0;
+    }
+  if (gimple_call_num_args (stmt) <= arg)
+    return 0;
+  tree value = gimple_call_arg (stmt, arg);
+  if (TREE_CODE (value) == INTEGER_CST
+      || !INTEGRAL_TYPE_P (TREE_TYPE (value)))
+    return 0;
+  *size = value;
+  return operation;
+}
+
+tree
+site_variable (void)
+{
+  if (site_var == NULL_TREE)
+    {
+      site_var = build_decl (UNKNOWN_LOCATION, VAR_DECL,
+			     get_identifier ("__mip_value_site"),
+			     long_long_unsigned_type_node);
+      TREE_STATIC (site_var) = 1;
+      DECL_ARTIFICIAL (site_var) = 1;
+    }
+  return site_var;
+}
+
+bool
+is_site_bind (gimple *stmt)
+{
+  return site_var != NULL_TREE && gimple_debug_bind_p (stmt)
+	 && gimple_debug_bind_get_var (stmt) == site_var;
+}
+
+/* The record of number N, as a hidden external array of two u64 whose
+   assembler name is its label (MIP_VALUE_RECORD_LABEL_FMT): GCC
+   addresses it as it would a hidden variable, PC-relative where the
+   code is position-independent.  */
+tree
+record_decl (unsigned n)
+{
+  char name[40];
+  snprintf (name, sizeof name, "*" MIP_VALUE_RECORD_LABEL_FMT, n);
+  tree type = build_array_type_nelts (long_long_unsigned_type_node, 2);
+  tree decl = build_decl (UNKNOWN_LOCATION, VAR_DECL,
+			  get_identifier (name + 1), type);
+  TREE_PUBLIC (decl) = 1;
+  DECL_EXTERNAL (decl) = 1;
+  DECL_ARTIFICIAL (decl) = 1;
+  DECL_IGNORED_P (decl) = 1;
+  DECL_VISIBILITY (decl) = VISIBILITY_HIDDEN;
+  DECL_VISIBILITY_SPECIFIED (decl) = 1;
+  SET_DECL_ASSEMBLER_NAME (decl, get_identifier (name));
+  return decl;
+}
+
+tree
+record_field (tree decl, unsigned index)
+{
+  return build4 (ARRAY_REF, long_long_unsigned_type_node, decl,
+		 size_int (index), NULL_TREE, NULL_TREE);
+}
+
+/* Insert before *GSI the assignment LHS = (CODE A B [C]); LHS is a new
+   SSA name of TYPE unless given.  Returns LHS.  */
+tree
+insert_assign (gimple_stmt_iterator *gsi, location_t loc, tree type,
+	       enum tree_code code, tree a, tree b = NULL_TREE,
+	       tree c = NULL_TREE)
+{
+  tree lhs = make_temp_ssa_name (type, NULL, "PROF");
+  gassign *assign = c ? gimple_build_assign (lhs, code, a, b, c)
+		    : b ? gimple_build_assign (lhs, code, a, b)
+		    : gimple_build_assign (lhs, code, a);
+  gimple_set_location (assign, loc);
+  gsi_insert_before (gsi, assign, GSI_SAME_STMT);
+  return lhs;
+}
+
+tree
+insert_load (gimple_stmt_iterator *gsi, location_t loc, tree ref)
+{
+  tree lhs = make_temp_ssa_name (TREE_TYPE (ref), NULL, "PROF");
+  gassign *load = gimple_build_assign (lhs, ref);
+  gimple_set_location (load, loc);
+  gsi_insert_before (gsi, load, GSI_SAME_STMT);
+  return lhs;
+}
+
+void
+insert_store (gimple_stmt_iterator *gsi, location_t loc, tree ref,
+	      tree value)
+{
+  gassign *store = gimple_build_assign (ref, value);
+  gimple_set_location (store, loc);
+  gsi_insert_before (gsi, store, GSI_SAME_STMT);
+}
+
+/* Before the call at *GSI, add SIZE to the record of a new site (see
+   the top of the file).  */
+void
+instrument_site (gimple_stmt_iterator *gsi, uint64_t number,
+		 unsigned operation, tree size)
+{
+  struct mip_value_record r;
+  r.ipa_function = (uint32_t) (number >> SITE_BITS);
+  r.site = (uint32_t) (number & ((1u << SITE_BITS) - 1));
+  r.operation = operation;
+  if (r.ipa_function >= mip_early_function_count ())
+    return;
+  tree decl = record_decl (records.length ());
+  records.safe_push (r);
+  location_t loc = gimple_location (gsi_stmt (*gsi));
+  tree u64 = long_long_unsigned_type_node;
+  tree one = build_one_cst (u64);
+  tree v = insert_load (gsi, loc, record_field (decl, 0));
+  tree c = insert_load (gsi, loc, record_field (decl, 1));
+  tree x = insert_assign (gsi, loc, u64, NOP_EXPR, size);
+  tree eq = insert_assign (gsi, loc, boolean_type_node, EQ_EXPR, x, v);
+  tree zero = insert_assign (gsi, loc, boolean_type_node, EQ_EXPR, c,
+			     build_zero_cst (u64));
+  tree up = insert_assign (gsi, loc, u64, PLUS_EXPR, c, one);
+  tree down = insert_assign (gsi, loc, u64, MINUS_EXPR, c, one);
+  tree other = insert_assign (gsi, loc, u64, COND_EXPR, zero, one, down);
+  tree count = insert_assign (gsi, loc, u64, COND_EXPR, eq, up, other);
+  tree value = insert_assign (gsi, loc, u64, COND_EXPR, zero, x, v);
+  insert_store (gsi, loc, record_field (decl, 1), count);
+  insert_store (gsi, loc, record_field (decl, 0), value);
+}
+
+/* After GCC's last GIMPLE pass: instrument every call right after its
+   site bind, and remove the binds.  */
+unsigned
+instrument_function (function *fun)
+{
+  bool changed = false;
+  basic_block bb;
+  FOR_EACH_BB_FN (bb, fun)
+    {
+      bool pending = false;
+      uint64_t number = 0;
+      gimple_stmt_iterator gsi = gsi_start_bb (bb);
+      while (!gsi_end_p (gsi))
+	{
+	  gimple *stmt = gsi_stmt (gsi);
+	  if (is_site_bind (stmt))
+	    {
+	      tree value = gimple_debug_bind_get_value (stmt);
+	      pending = value && TREE_CODE (value) == INTEGER_CST;
+	      if (pending)
+		number = TREE_INT_CST_LOW (value);
+	      gsi_remove (&gsi, true);
+	      continue;
+	    }
+	  if (!is_gimple_debug (stmt))
+	    {
+	      tree size;
+	      unsigned operation = pending ? site_operation (stmt, &size) : 0;
+	      if (operation)
+		{
+		  instrument_site (&gsi, number, operation, size);
+		  changed = true;
+		}
+	      pending = false;
+	    }
+	  gsi_next (&gsi);
+	}
+    }
+  if (!changed)
+    return 0;
+  mark_virtual_operands_for_renaming (fun);
+  return TODO_update_ssa_only_virtuals;
+}
+
+const pass_data values_pass_data = {
+  GIMPLE_PASS, "mip-values", OPTGROUP_NONE, TV_NONE,
+  PROP_cfg | PROP_ssa, 0, 0, 0, 0
+};
+
+class values_pass : public gimple_opt_pass
+{
+public:
+  values_pass (gcc::context *ctxt)
+    : gimple_opt_pass (values_pass_data, ctxt)
+  {}
+  unsigned int execute (function *fun) final override
+  {
+    if (site_var == NULL_TREE)
+      return 0;
+    return instrument_function (fun);
+  }
+};
+
+/* The profile's summary of site SITE of early function FUNCTION, over
+   all its records, in *VALUE and *COUNT.  */
+void
+site_summary (const struct mip_profile *profile, uint32_t function,
+	      uint32_t site, unsigned operation, uint64_t *value,
+	      uint64_t *count)
+{
+  *value = *count = 0;
+  for (uint32_t i = 0; i < profile->header.value_site_count; i++)
+    {
+      const struct mip_profile_value_site *s = &profile->value_sites[i];
+      if (s->ipa_function == function && s->site == site
+	  && s->operation == operation)
+	mip_value_add (value, count, s->value, s->count);
+    }
+}
+
+/* Give STMT, a value site in BB, GCC's histogram of its most frequent
+   value: VALUE, seen COUNT times of the block's count.  */
+bool
+attach_histogram (function *fun, gimple *stmt, tree size, basic_block bb,
+		  uint64_t value, uint64_t count)
+{
+  profile_count total = bb->count.ipa ();
+  if (!total.initialized_p () || !(total > profile_count::zero ()))
+    return false;
+  gcov_type all = total.to_gcov_type ();
+  histogram_value h = gimple_alloc_histogram_value (fun, HIST_TYPE_TOPN_VALUES,
+						    stmt, size);
+  h->n_counters = 4;
+  h->hvalue.counters = XNEWVEC (gcov_type, 4);
+  h->hvalue.counters[0] = all;
+  h->hvalue.counters[1] = 1;
+  h->hvalue.counters[2] = (gcov_type) value;
+  h->hvalue.counters[3] = (gcov_type) MIN (count, (uint64_t) all);
+  gimple_add_histogram_value (fun, stmt, h);
+  return true;
+}
+
+} // namespace
+
+/* Whether the generate build profiles the value sites: the first round
+   of the block-count mode, unless -fno-profile-values says not to.  */
+static bool
+wants_value_sites (void)
+{
+  return (mip_options.mode & MIP_KIND_BLOCK_COUNT) && !mip_options.use_file
+	 && !(global_options_set.x_flag_profile_values
+	      && !flag_profile_values);
+}
+
+unsigned
+mip_values_mark (function *fun, unsigned function)
+{
+  if (!wants_value_sites ())
+    return 0;
+  unsigned k = 0;
+  basic_block bb;
+  FOR_EACH_BB_FN (bb, fun)
+    for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
+	 gsi_next (&gsi))
+      {
+	tree size;
+	if (!site_operation (gsi_stmt (gsi), &size)
+	    || k >= (1u << SITE_BITS))
+	  continue;
+	tree value = build_int_cst (long_long_unsigned_type_node,
+				    ((HOST_WIDE_INT) function << SITE_BITS)
+				    + k);
+	gimple *bind = gimple_build_debug_bind (site_variable (), value,
+						gsi_stmt (gsi));
+	gsi_insert_before (&gsi, bind, GSI_SAME_STMT);
+	k++;
+      }
+  return k;
+}
+
+void
+mip_values_register (const char *plugin_name)
+{
+  if (wants_value_sites ())
+    mip_register_pass (plugin_name, new values_pass (g), "optimized",
+		       PASS_POS_INSERT_AFTER);
+}
+
+void
+mip_values_use (function *fun, const struct mip_profile *profile,
+		uint32_t early_function)
+{
+  if (!flag_value_profile_transformations
+      || profile->header.value_site_count == 0)
+    return;
+  uint32_t k = 0;
+  bool any = false;
+  basic_block bb;
+  FOR_EACH_BB_FN (bb, fun)
+    for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
+	 gsi_next (&gsi))
+      {
+	tree size;
+	unsigned operation = site_operation (gsi_stmt (gsi), &size);
+	if (!operation)
+	  continue;
+	uint64_t value, count;
+	site_summary (profile, early_function, k++, operation, &value, &count);
+	if (count > 0
+	    && attach_histogram (fun, gsi_stmt (gsi), size, bb, value, count))
+	  any = true;
+      }
+  if (!any)
+    return;
+  if (gimple_value_profile_transformations ())
+    {
+      mark_virtual_operands_for_renaming (fun);
+      update_ssa (TODO_update_ssa);
+    }
+  free_histograms (fun);
+  free_dominance_info (CDI_DOMINATORS);
+  free_dominance_info (CDI_POST_DOMINATORS);
+}
+
+unsigned
+mip_value_record_count (void)
+{
+  return records.length ();
+}
+
+const struct mip_value_record *
+mip_value_record_at (unsigned index)
+{
+  return &records[index];
+}
