@@ -366,38 +366,25 @@ mip_saturating_add (uint64_t a, uint64_t b)
 }
 
 /* A value site's record is a Misra-Gries summary with one counter of
-   the values its operand took: the candidate VALUE and COUNT.  The
-   instrumented code adds one value X of the operand as
+   the values its operand took in one run: the candidate VALUE and
+   COUNT, both zero at start.  The instrumented code adds one value X of
+   the operand as
 
-     if (X == VALUE) COUNT++; else if (COUNT == 0) VALUE = X, COUNT = 1;
+     if (X == VALUE) COUNT++;
+     else if (COUNT == 0) VALUE = X, COUNT = 1;
      else COUNT--;
 
-   and two summaries of n1 and n2 values add as below (a run to a
-   profile, copies of one statement, profiles).  Either way, a value that
-   the operand took f times of n has f >= COUNT when it is the candidate
-   and f <= (n + COUNT) / 2; a value taken more than n / 2 times is the
-   candidate, with COUNT >= 2f - n.  COUNT never exceeds n, so it
-   cannot overflow where the site's own count does not.  */
-static inline void
-mip_value_add (uint64_t *value, uint64_t *count, uint64_t other_value,
-	       uint64_t other_count)
-{
-  if (other_count == 0)
-    return;
-  if (*count == 0 || *value == other_value)
-    {
-      if (*count == 0)
-	*value = other_value;
-      *count = mip_saturating_add (*count, other_count);
-    }
-  else if (*count >= other_count)
-    *count -= other_count;
-  else
-    {
-      *value = other_value;
-      *count = other_count - *count;
-    }
-}
+   so that of the n values the operand took in the run, a value taken f
+   times has f >= COUNT when it is the candidate and f <= (n + COUNT) / 2;
+   a value taken more than n / 2 times is the candidate, with
+   COUNT >= 2f - n.  COUNT never exceeds n.
+
+   Summaries of this kind do not add up exactly: adding two by the same
+   rule gives a candidate that depends on the order.  The profile keeps
+   instead, per record, the runs' candidates with the sum of their
+   counts (struct mip_profile_value), a sum that does not depend on the
+   order, and that is a lower bound again: a value whose pair has count
+   C was taken at least C times over the runs.  */
 
 static inline uint32_t
 mip_align_up (uint32_t value, uint32_t align)

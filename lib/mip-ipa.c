@@ -475,8 +475,8 @@ mip_profile_set_ipa (struct mip_profile *profile,
   for (uint32_t i = 0; i < ipa->value_site_count; i++)
     {
       value_sites[i] = ipa->value_sites[i];
-      value_sites[i].value = 0;
-      value_sites[i].count = 0;
+      value_sites[i].value_begin = 0;
+      value_sites[i].value_count = 0;
     }
   qsort (value_sites, ipa->value_site_count, sizeof *value_sites,
 	 mip_compare_value_sites);
@@ -490,6 +490,7 @@ mip_profile_set_ipa (struct mip_profile *profile,
   profile->header.ipa_function_count = ipa->function_count;
   profile->header.ipa_hold_count = ipa->hold_count;
   profile->header.value_site_count = ipa->value_site_count;
+  profile->header.value_count = 0;
   return MIP_OK;
 }
 

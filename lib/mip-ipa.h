@@ -11,8 +11,9 @@
    A value site (version 2 of the section) is a record in the raw data
    that profiles an operand of one statement of an early function: the
    size of a string operation, as a one-counter Misra-Gries summary
-   (mip_value_add in mip-format.h).  GCC may have copied the statement:
-   each copy has a record, and the profile an entry per record.
+   of each run (mip-format.h).  GCC may have copied the statement: each
+   copy has a record, and the profile an entry per record, with the
+   values its runs' candidates took.
 
    Copyright (C) 2026 The MIP for GCC developers.
    SPDX-License-Identifier: GPL-3.0-or-later  */
@@ -45,8 +46,8 @@ struct mip_ipa_function
 /* Every early function, hold and value site of a binary; the holds'
    function is an index into the map's functions, their ipa_function
    into FUNCTIONS, as is the value sites' ipa_function; a value site's
-   raw_offset is its record's from the start of the raw data, its value
-   and count 0.  */
+   raw_offset is its record's from the start of the raw data, and it
+   has no values.  */
 struct mip_ipa_map
 {
   uint32_t function_count;
@@ -72,7 +73,7 @@ void mip_ipa_map_free (struct mip_ipa_map *ipa);
 /* Give PROFILE, new from the map IPA was parsed against and without
    runs, the early functions, holds and value sites of IPA (their names
    added to its strings); the value sites sorted by (ipa_function, site,
-   raw_offset), every value and count zero.  */
+   raw_offset), without values.  */
 enum mip_error mip_profile_set_ipa (struct mip_profile *profile,
 				    const struct mip_ipa_map *ipa,
 				    struct mip_error_context *error);

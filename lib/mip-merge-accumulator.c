@@ -10,11 +10,15 @@
    of its own, small enough to stay in the processor's caches; the
    counts go into the profile, and the callers, kept meanwhile, into its
    caller table, at the end (the callers also when many are waiting).
-   The allocation sites' records (mip-merge-heap.c) and the value sites'
-   (mip-merge-values.c) are few and go into the profile with each run,
-   as on the run by run path.  Every count is
-   the same saturating sum as the run by run path's, so the profile is
-   byte for byte the same.
+   The allocation sites' records (mip-merge-heap.c) are few and go into
+   the profile with each run, as on the run by run path.  The value
+   sites' candidates (mip-merge-values.c) wait in a batch that goes into
+   the profile's value table when it has grown to twice the table (or
+   PENDING_VALUES_MIN), and at the end: one merge of the table with the
+   sorted batch rather than one per run, so that thousands of runs whose
+   candidates differ cost no more than sorting them.  Every count is the
+   same saturating sum as the run by run path's, in any order, so the
+   profile is byte for byte the same.
 
    Copyright (C) 2026 The MIP for GCC developers.
    SPDX-License-Identifier: GPL-3.0-or-later  */
@@ -119,16 +123,31 @@ struct mip_run_accumulator
   struct run_caller *pending;
   size_t pending_count, pending_capacity;
   size_t pending_limit;         /* PENDING_CALLERS_MAX but in tests */
+  /* Candidates of the runs' value site records, waiting to go into the
+     profile.  */
+  struct value_batch values;
+  size_t values_min;            /* PENDING_VALUES_MIN but in tests */
 };
 
 /* Callers waiting at most (unless one run has more): 256 KB.  */
 #define PENDING_CALLERS_MAX ((size_t) 1 << 14)
+
+/* Candidates that may wait whatever the size of the value table:
+   96 KB.  */
+#define PENDING_VALUES_MIN ((size_t) 1 << 12)
 
 void
 mip_run_accumulator_limit_callers (struct mip_run_accumulator *acc,
 				   size_t limit)
 {
   acc->pending_limit = limit;
+}
+
+void
+mip_run_accumulator_limit_values (struct mip_run_accumulator *acc,
+				  size_t limit)
+{
+  acc->values_min = limit;
 }
 
 static void
@@ -307,6 +326,7 @@ mip_run_accumulator_free (struct mip_run_accumulator *acc)
   free (acc->run_callers);
   free (acc->sampled);
   free (acc->pending);
+  mip_value_batch_free (&acc->values);
   free (acc);
 }
 
@@ -359,6 +379,7 @@ mip_run_accumulator_new (struct mip_profile *profile,
     {
       acc->profile = profile;
       acc->pending_limit = PENDING_CALLERS_MAX;
+      acc->values_min = PENDING_VALUES_MIN;
       make_byte_masks (acc->first_bytes);
       if (allocate_counts (acc) && plan_records (acc))
 	status = plan_blocks (acc);
@@ -785,6 +806,46 @@ keep_run_callers (struct mip_run_accumulator *acc, uint32_t weight)
   acc->run_caller_count = 0;
 }
 
+/* Add the waiting candidates to the profile's value table.  */
+static enum mip_error
+flush_values (struct mip_run_accumulator *acc, const char *name,
+	      struct mip_error_context *error)
+{
+  struct value_addition addition;
+  enum mip_error status = mip_merge_values_prepare (acc->profile,
+						    &acc->values, &addition,
+						    name, error);
+  if (status != MIP_OK)
+    return status;
+  mip_merge_values_install (acc->profile, &addition);
+  acc->values.count = 0;
+  return MIP_OK;
+}
+
+/* Room for the candidates of one more run, the waiting ones added to
+   the profile first when they would be too many.  */
+static enum mip_error
+make_room_for_values (struct mip_run_accumulator *acc, const char *name,
+		      struct mip_error_context *error)
+{
+  size_t sites = acc->profile->header.value_site_count;
+  size_t limit = 2 * (size_t) acc->profile->header.value_count;
+
+  if (sites == 0)
+    return MIP_OK;
+  if (limit < acc->values_min)
+    limit = acc->values_min;
+  if (acc->values.count + sites > limit)
+    {
+      enum mip_error status = flush_values (acc, name, error);
+      if (status != MIP_OK)
+	return status;
+    }
+  if (!mip_value_batch_reserve (&acc->values, sites))
+    return mip_error_set (error, MIP_ERROR_NO_MEMORY, name, NULL);
+  return MIP_OK;
+}
+
 enum mip_error
 mip_run_accumulator_add (struct mip_run_accumulator *acc,
 			 const struct mip_raw *raw, uint32_t weight,
@@ -809,13 +870,15 @@ mip_run_accumulator_add (struct mip_run_accumulator *acc,
     return mip_error_set (error, MIP_ERROR_NO_MEMORY, name, NULL);
   status = mip_merge_check_values (profile, raw, name, error);
   if (status == MIP_OK)
+    status = make_room_for_values (acc, name, error);
+  if (status == MIP_OK)
     status = mip_merge_heap_prepare_run (profile, raw, weight, &heap, name,
 					 error);
   if (status != MIP_OK)
     return status;
   /* Nothing can fail from here on.  */
   mip_merge_heap_install (profile, &heap, weight);
-  mip_merge_values_add_run (profile, raw, weight);
+  mip_value_batch_add_run (&acc->values, profile, raw, weight);
   read_records (acc, raw, load_bias);
   read_accumulated_samples (acc, raw, load_bias);
   infer_ran_blocks (acc, raw, weight);
@@ -864,6 +927,9 @@ enum mip_error
 mip_run_accumulator_finish (struct mip_run_accumulator *acc,
 			    struct mip_error_context *error)
 {
+  enum mip_error status = flush_values (acc, NULL, error);
+  if (status != MIP_OK)
+    return status;
   if (!flush_pending_callers (acc))
     return mip_error_set (error, MIP_ERROR_NO_MEMORY, NULL, NULL);
   add_counted_runs (acc);

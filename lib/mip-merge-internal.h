@@ -3,13 +3,12 @@
 
    A profile can also be added to another of the same build (a .mip
    merged into a .mip), and any input can carry a weight W: it counts
-   as W runs.  Every count is a saturating sum and each function's
-   callers stay sorted by address, so adding runs and profiles is
-   associative and commutative: the result does not depend on the order
-   of the inputs, nor on how they were grouped (mipdata merge adds them
-   in parallel into partial profiles and adds those up).  The one
-   exception is the candidate of a value site (mip_value_add), which
-   can depend on both; its guarantee does not.
+   as W runs.  Every count is a saturating sum, each function's callers
+   stay sorted by address and each value site's values by value, so
+   adding runs and profiles is associative and commutative, for every
+   table: the result does not depend on the order of the inputs, nor on
+   how they were grouped (mipdata merge adds them in parallel into
+   partial profiles and adds those up).
 
    The files, one job each:
      mip-merge-check.c        a raw profile or a profile checked against
@@ -26,7 +25,8 @@
 			      or another profile's sites, added to the
 			      profile's sites and pairs;
      mip-merge-values.c       the records of a run's value sites, or
-			      another profile's, added to the profile's;
+			      another profile's values, added to the
+			      profile's values;
      mip-merge-profile.c      a profile added to a profile, the GNU build
 			      id a profile adopts, an empty copy.
 
@@ -264,16 +264,76 @@ enum mip_error mip_merge_check_values (const struct mip_profile *profile,
 				       const char *name,
 				       struct mip_error_context *error);
 
-/* Add the records of RAW (checked with mip_merge_check_values), as
-   WEIGHT runs, to the value sites of PROFILE.  */
-void mip_merge_values_add_run (struct mip_profile *profile,
-			       const struct mip_raw *raw, uint32_t weight);
+/* Values waiting to be added to a profile's value sites: the
+   candidates of runs' records, or another profile's values, each with
+   its count times its input's weight, in any order.  */
+struct value_entry
+{
+  uint32_t site;                /* index among the profile's value sites */
+  uint64_t value;
+  uint64_t count;               /* non-zero */
+};
 
-/* Add the value sites of OTHER (checked with mip_profile_check_profile),
-   WEIGHT times, to those of PROFILE.  */
-void mip_merge_values_add_profile (struct mip_profile *profile,
-				   const struct mip_profile *other,
-				   uint32_t weight);
+struct value_batch
+{
+  struct value_entry *entries;
+  size_t count, capacity;
+};
+
+/* Room in BATCH for MORE entries.  */
+bool mip_value_batch_reserve (struct value_batch *batch, size_t more);
+
+/* Append the records of RAW (checked with mip_merge_check_values) with
+   a non-zero count, as WEIGHT runs, to BATCH, which has room for one
+   per value site of PROFILE.  */
+void mip_value_batch_add_run (struct value_batch *batch,
+			      const struct mip_profile *profile,
+			      const struct mip_raw *raw, uint32_t weight);
+
+void mip_value_batch_free (struct value_batch *batch);
+
+/* The value table of a profile with a batch added, worked out before
+   the profile changes.  */
+struct value_addition
+{
+  struct mip_profile_value *values; /* the new table; NULL: no change */
+  uint32_t *site_counts;           /* per value site, its values */
+  uint32_t value_count;
+};
+
+/* What BATCH adds to the values of PROFILE (BATCH is sorted and its
+   entries of one value combined meanwhile).  */
+enum mip_error mip_merge_values_prepare (const struct mip_profile *profile,
+					 struct value_batch *batch,
+					 struct value_addition *addition,
+					 const char *name,
+					 struct mip_error_context *error);
+
+/* What RAW (checked with mip_merge_check_values), as WEIGHT runs, adds
+   to the values of PROFILE.  */
+enum mip_error
+mip_merge_values_prepare_run (const struct mip_profile *profile,
+			      const struct mip_raw *raw, uint32_t weight,
+			      struct value_addition *addition,
+			      const char *name,
+			      struct mip_error_context *error);
+
+/* What OTHER (checked with mip_profile_check_profile), WEIGHT times,
+   adds to the values of PROFILE.  */
+enum mip_error
+mip_merge_values_prepare_profile (const struct mip_profile *profile,
+				  const struct mip_profile *other,
+				  uint32_t weight,
+				  struct value_addition *addition,
+				  const char *name,
+				  struct mip_error_context *error);
+
+/* Give PROFILE the table of ADDITION (and free it).  */
+void mip_merge_values_install (struct mip_profile *profile,
+			       struct value_addition *addition);
+
+/* Free ADDITION without adding it.  */
+void mip_merge_values_discard (struct value_addition *addition);
 
 /* mip-merge-profile.c */
 

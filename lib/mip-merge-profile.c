@@ -123,6 +123,7 @@ mip_profile_add_profile (struct mip_profile *profile,
   uint64_t caller_count = 0;
   size_t added_count;
   struct heap_addition heap;
+  struct value_addition values;
   enum mip_error status;
 
   added = weighted_callers (other, weight, &added_count);
@@ -133,8 +134,15 @@ mip_profile_add_profile (struct mip_profile *profile,
   free (added);
   if (!callers)
     return mip_error_set (error, MIP_ERROR_NO_MEMORY, name, NULL);
-  status = mip_merge_heap_prepare_profile (profile, other, weight, &heap,
-					   name, error);
+  status = mip_merge_values_prepare_profile (profile, other, weight,
+					     &values, name, error);
+  if (status == MIP_OK)
+    {
+      status = mip_merge_heap_prepare_profile (profile, other, weight, &heap,
+					       name, error);
+      if (status != MIP_OK)
+	mip_merge_values_discard (&values);
+    }
   if (status != MIP_OK)
     {
       free (callers);
@@ -144,7 +152,7 @@ mip_profile_add_profile (struct mip_profile *profile,
   /* Nothing can fail from here on.  */
   add_counters (profile, other, weight);
   mip_merge_heap_install (profile, &heap, weight);
-  mip_merge_values_add_profile (profile, other, weight);
+  mip_merge_values_install (profile, &values);
   mip_merge_adopt_gnu_build_id (profile, other->header.gnu_build_id,
 				other->header.gnu_build_id_size);
   mip_merge_install_callers (profile, callers, caller_begins,
@@ -156,7 +164,7 @@ mip_profile_add_profile (struct mip_profile *profile,
 
 /* Clear every counter of PROFILE: no run, no caller, no allocation
    counted (the sites stay) and no pair, no value (the value sites
-   stay).  */
+   stay, with an empty range of the empty value table).  */
 static void
 clear_counters (struct mip_profile *profile)
 {
@@ -182,9 +190,10 @@ clear_counters (struct mip_profile *profile)
     }
   for (i = 0; i < profile->header.value_site_count; i++)
     {
-      profile->value_sites[i].value = 0;
-      profile->value_sites[i].count = 0;
+      profile->value_sites[i].value_begin = 0;
+      profile->value_sites[i].value_count = 0;
     }
+  profile->header.value_count = 0;
   profile->header.runs = 0;
   profile->header.caller_count = 0;
 }
@@ -203,6 +212,7 @@ mip_profile_copy_empty (const struct mip_profile *profile,
   empty->header = *h;
   empty->header.caller_count = 0;
   empty->header.heap_pair_count = 0;
+  empty->header.value_count = 0;
   if (!mip_profile_allocate_tables (empty))
     {
       mip_profile_free (empty);

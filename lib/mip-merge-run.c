@@ -441,6 +441,7 @@ mip_profile_add_weighted_run (struct mip_profile *profile,
   uint32_t *caller_begins = NULL;
   uint64_t caller_count = 0;
   struct heap_addition heap;
+  struct value_addition values;
   enum mip_error status;
   uint32_t i;
   size_t c;
@@ -478,8 +479,15 @@ mip_profile_add_weighted_run (struct mip_profile *profile,
     goto out_of_memory;
   status = mip_merge_check_values (profile, raw, name, error);
   if (status == MIP_OK)
-    status = mip_merge_heap_prepare_run (profile, raw, weight, &heap, name,
-					 error);
+    status = mip_merge_values_prepare_run (profile, raw, weight, &values,
+					   name, error);
+  if (status == MIP_OK)
+    {
+      status = mip_merge_heap_prepare_run (profile, raw, weight, &heap, name,
+					   error);
+      if (status != MIP_OK)
+	mip_merge_values_discard (&values);
+    }
   if (status != MIP_OK)
     {
       free (callers);
@@ -490,7 +498,7 @@ mip_profile_add_weighted_run (struct mip_profile *profile,
   /* Nothing can fail from here on.  */
   apply_run (profile, &run, weight);
   mip_merge_heap_install (profile, &heap, weight);
-  mip_merge_values_add_run (profile, raw, weight);
+  mip_merge_values_install (profile, &values);
   mip_merge_adopt_gnu_build_id (profile, raw->header.gnu_build_id,
 				raw->header.gnu_build_id_size);
   mip_merge_install_callers (profile, callers, caller_begins,

@@ -33,4 +33,10 @@ void mip_profile_reset_block_counts (struct mip_profile *profile);
 void mip_run_accumulator_limit_callers (struct mip_run_accumulator *acc,
 					size_t limit);
 
+/* Let the value site candidates of runs wait in ACC until they are
+   more than LIMIT (or twice the profile's values) before they go into
+   its profile; the unit tests make it small.  */
+void mip_run_accumulator_limit_values (struct mip_run_accumulator *acc,
+				       size_t limit);
+
 #endif /* MIP_PROFILE_INTERNAL_H */

@@ -4,8 +4,9 @@
    written by another version, so it is checked as strictly as the files
    that come from elsewhere: every table must lie in the file, every index
    must point into its table, every raw record into its raw unit (a
-   value site's into the raw unit of its early function's unit), and
-   the inference lists of every function must form no cycle.
+   value site's into the raw unit of its early function's unit, its
+   values a range of the value table that follows the previous site's),
+   and the inference lists of every function must form no cycle.
 
    Copyright (C) 2026 The MIP for GCC developers.
    SPDX-License-Identifier: GPL-3.0-or-later  */
@@ -146,6 +147,9 @@ check_tables (struct profile_parser *parser)
 				h->value_sites_offset, h->value_site_count,
 				sizeof (struct mip_profile_value_site),
 				&end))
+      || (status = check_table (parser, "value", h->values_offset,
+				h->value_count,
+				sizeof (struct mip_profile_value), &end))
       || (status = check_table (parser, "string", h->strings_offset,
 				h->strings_size, 1, &end)))
     return status;
@@ -196,6 +200,8 @@ read_tables (struct profile_parser *parser)
 	      &mip_layout_mip_profile_ipa_hold, profile->ipa_holds);
   read_array (parser, h->value_sites_offset, h->value_site_count,
 	      &mip_layout_mip_profile_value_site, profile->value_sites);
+  read_array (parser, h->values_offset, h->value_count,
+	      &mip_layout_mip_profile_value, profile->values);
   for (i = 0; i < h->infer_count; i++)
     mip_read_u32 (&parser->reader, h->infer_offset + 4 * (uint64_t) i,
 		  &profile->infer_entries[i]);
@@ -562,6 +568,40 @@ check_value_site (struct profile_parser *parser, uint32_t index)
   return MIP_OK;
 }
 
+/* The values of value site INDEX: the range of the value table that
+   starts at *NEXT, where the previous site's ends (moved past it), by
+   value strictly ascending, every count non-zero.  */
+static enum mip_error
+check_site_values (struct profile_parser *parser, uint32_t index,
+		   uint32_t *next)
+{
+  const struct mip_profile *profile = parser->profile;
+  const struct mip_profile_value_site *v = &profile->value_sites[index];
+
+  if (v->value_begin != *next)
+    return MIP_CORRUPT (parser, "value site %" PRIu32 ": its values start"
+			" at %" PRIu32 ", the previous site's end at %"
+			PRIu32, index, v->value_begin, *next);
+  if (v->value_count > profile->header.value_count - v->value_begin)
+    return MIP_CORRUPT (parser, "value site %" PRIu32 ": its %" PRIu32
+			" values at %" PRIu32 " end past the %" PRIu32
+			" of the value table", index, v->value_count,
+			v->value_begin, profile->header.value_count);
+  const struct mip_profile_value *values = profile->values + v->value_begin;
+  for (uint32_t k = 0; k < v->value_count; k++)
+    {
+      if (values[k].count == 0)
+	return MIP_CORRUPT (parser, "value site %" PRIu32 ": value %" PRIu64
+			    " has count 0", index, values[k].value);
+      if (k > 0 && values[k].value <= values[k - 1].value)
+	return MIP_CORRUPT (parser, "value site %" PRIu32 ": value %" PRIu64
+			    " after %" PRIu64 " is out of order", index,
+			    values[k].value, values[k - 1].value);
+    }
+  *next = v->value_begin + v->value_count;
+  return MIP_OK;
+}
+
 static int
 compare_u32 (const void *a, const void *b)
 {
@@ -576,9 +616,15 @@ check_value_sites (struct profile_parser *parser)
   const struct mip_profile *profile = parser->profile;
   uint32_t count = profile->header.value_site_count;
   enum mip_error status = MIP_OK;
+  uint32_t next = 0;
 
   for (uint32_t i = 0; status == MIP_OK && i < count; i++)
-    status = check_value_site (parser, i);
+    if ((status = check_value_site (parser, i)) == MIP_OK)
+      status = check_site_values (parser, i, &next);
+  if (status == MIP_OK && next != profile->header.value_count)
+    status = MIP_CORRUPT (parser, "the value sites' values end at %" PRIu32
+			  ", the value table has %" PRIu32, next,
+			  profile->header.value_count);
   if (status != MIP_OK || count < 2)
     return status;
   uint32_t *offsets = calloc (count, sizeof *offsets);

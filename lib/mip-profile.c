@@ -32,6 +32,7 @@ mip_profile_free (struct mip_profile *profile)
   free (profile->ipa_functions);
   free (profile->ipa_holds);
   free (profile->value_sites);
+  free (profile->values);
   free (profile->strings);
   free (profile->primary);
   free (profile->effective_kinds);
@@ -75,6 +76,8 @@ mip_profile_allocate_tables (struct mip_profile *profile)
 				       sizeof *profile->ipa_holds);
   profile->value_sites = allocate_array (header->value_site_count,
 					 sizeof *profile->value_sites);
+  profile->values = allocate_array (header->value_count,
+				    sizeof *profile->values);
   profile->strings = allocate_array (header->strings_size, 1);
   profile->primary = allocate_array (header->function_count,
 				     sizeof *profile->primary);
@@ -84,7 +87,7 @@ mip_profile_allocate_tables (struct mip_profile *profile)
 	  && profile->infer_entries && profile->edges && profile->callers
 	  && profile->heap_sites && profile->heap_pairs
 	  && profile->ipa_functions && profile->ipa_holds
-	  && profile->value_sites && profile->strings
+	  && profile->value_sites && profile->values && profile->strings
 	  && profile->primary && profile->effective_kinds);
 }
 
@@ -556,7 +559,7 @@ struct profile_layout
 {
   uint64_t units, functions, blocks, infer_entries, edges, callers;
   uint64_t heap_sites, heap_pairs, ipa_functions, ipa_holds, value_sites;
-  uint64_t strings;
+  uint64_t values, strings;
   uint64_t end;
 };
 
@@ -593,9 +596,11 @@ plan_layout (const struct mip_profile_header *header)
 			   * sizeof (struct mip_profile_ipa_function));
   at.value_sites = align8 (at.ipa_holds + (uint64_t) header->ipa_hold_count
 			   * sizeof (struct mip_profile_ipa_hold));
-  at.strings = align8 (at.value_sites
-		       + (uint64_t) header->value_site_count
-			 * sizeof (struct mip_profile_value_site));
+  at.values = align8 (at.value_sites
+		      + (uint64_t) header->value_site_count
+			* sizeof (struct mip_profile_value_site));
+  at.strings = align8 (at.values + (uint64_t) header->value_count
+			       * sizeof (struct mip_profile_value));
   at.end = at.strings + header->strings_size;
   return at;
 }
@@ -629,6 +634,7 @@ mip_profile_serialize (const struct mip_profile *profile,
   header.ipa_functions_offset = (uint32_t) at.ipa_functions;
   header.ipa_holds_offset = (uint32_t) at.ipa_holds;
   header.value_sites_offset = (uint32_t) at.value_sites;
+  header.values_offset = (uint32_t) at.values;
   header.strings_offset = (uint32_t) at.strings;
   header.reserved = 0;
   memcpy (file, &header, sizeof header);
@@ -654,6 +660,8 @@ mip_profile_serialize (const struct mip_profile *profile,
 	  header.ipa_hold_count * sizeof *profile->ipa_holds);
   memcpy (file + at.value_sites, profile->value_sites,
 	  header.value_site_count * sizeof *profile->value_sites);
+  memcpy (file + at.values, profile->values,
+	  header.value_count * sizeof *profile->values);
   memcpy (file + at.strings, profile->strings, header.strings_size);
   *data = file;
   *size = (size_t) at.end;

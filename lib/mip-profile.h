@@ -51,6 +51,10 @@ struct mip_profile
   struct mip_profile_value_site *value_sites; /* header.value_site_count,
 					   by (ipa_function, site,
 					   raw_offset): one per record */
+  struct mip_profile_value *values;     /* header.value_count: the value
+					   sites' pairs, each site's
+					   [value_begin, + value_count) by
+					   value */
   char *strings;                        /* header.strings_size */
   /* Derived on load, not stored.  */
   uint32_t *primary;            /* per function: itself, or the earlier
@@ -132,8 +136,8 @@ enum mip_error mip_profile_read_file (const char *path,
 
 /* Lay PROFILE out as a file: header, units, functions, blocks,
    inference lists, edges, callers, allocation sites and pairs, early
-   functions, holds, value sites, strings.  *DATA is new; free it with
-   free ().  */
+   functions, holds, value sites and their values, strings.  *DATA is
+   new; free it with free ().  */
 enum mip_error mip_profile_serialize (const struct mip_profile *profile,
 				      unsigned char **data, size_t *size,
 				      struct mip_error_context *error);
@@ -159,7 +163,9 @@ enum mip_error mip_profile_check_raw (const struct mip_profile *profile,
 /* Fold one run, RAW (already checked with mip_profile_check_raw), into
    PROFILE: coverage, call counts, first-call order, block coverage,
    callers, the records of the allocation sites and those of the value
-   sites (mip_value_add); aliases into their primary.  Counts saturate.  Fails only when out of memory (or when a
+   sites (the candidate of each record with a non-zero count added to
+   its pair); aliases into their primary.  Counts saturate.  Fails only
+   when out of memory (or when a
    record of an allocation site names a freeing site that is none,
    which mip_profile_check_raw refuses first); PROFILE is then
    unchanged.  */
@@ -185,13 +191,15 @@ enum mip_error mip_profile_add_weighted_run (struct mip_profile *profile,
    run only what its counts need and infers the blocks of the functions
    that ran alone.  The runs it counts go into PROFILE, whose tables must
    not change meanwhile, with mip_run_accumulator_finish (callers also
-   earlier, when many wait; the counts of the allocation sites and their
-   pairs at once); after it PROFILE is byte for byte the profile that
+   earlier, when many wait, and the values of the value sites when many
+   wait; the counts of the allocation sites and their pairs at once);
+   after it PROFILE is byte for byte the profile that
    mip_profile_add_weighted_run would have made of the same runs.  Each
    call fails only when out of memory (or on a bad allocation site
    record, as mip_profile_add_weighted_run), PROFILE then being as if
    that run had not been added.  Memory: a few bytes per function
-   and block, and a bounded number of callers.  */
+   and block, a bounded number of callers, and value site candidates
+   waiting up to about twice as many as the profile's pairs.  */
 struct mip_run_accumulator;
 
 enum mip_error mip_run_accumulator_new (struct mip_profile *profile,
@@ -204,7 +212,7 @@ enum mip_error mip_run_accumulator_add (struct mip_run_accumulator *acc,
 					uint32_t weight, const char *name,
 					struct mip_error_context *error);
 
-/* Add the pending callers to the profile.  */
+/* Add the pending callers and values to the profile.  */
 enum mip_error mip_run_accumulator_finish (struct mip_run_accumulator *acc,
 					   struct mip_error_context *error);
 
@@ -224,11 +232,10 @@ enum mip_error mip_profile_check_profile (const struct mip_profile *profile,
 /* Add the runs of OTHER (checked with mip_profile_check_profile), each
    counted WEIGHT times, to PROFILE: every counter is a saturating sum
    (a heap site's max_bytes the larger), the callers of each function
-   are kept sorted by address and the allocation pairs by their sites,
-   so the result does not depend on the order in which runs and
-   profiles are added; a value site's entry takes OTHER's by
-   mip_value_add, whose candidate can depend on that order (its
-   guarantee does not).  Fails only when out of memory; PROFILE is then
+   are kept sorted by address, the allocation pairs by their sites and
+   each value site's pairs by value, so the result does not depend on
+   the order in which runs and profiles are added, nor on how they were
+   grouped.  Fails only when out of memory; PROFILE is then
    unchanged.  */
 enum mip_error mip_profile_add_profile (struct mip_profile *profile,
 					const struct mip_profile *other,
@@ -237,7 +244,7 @@ enum mip_error mip_profile_add_profile (struct mip_profile *profile,
 
 /* A new profile with the tables of PROFILE and no run: every counter
    zero, no caller, the same allocation sites with no count and no
-   pair, the same value sites with value and count zero.  */
+   pair, the same value sites with no value.  */
 enum mip_error mip_profile_copy_empty (const struct mip_profile *profile,
 				       struct mip_profile **copy,
 				       struct mip_error_context *error);

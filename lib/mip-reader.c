@@ -24,7 +24,7 @@ static_assert (sizeof (struct mip_map_unit) == 72, "map unit size");
 static_assert (sizeof (struct mip_map_function) == 80, "map function size");
 static_assert (sizeof (struct mip_map_block) == 32, "map block size");
 static_assert (sizeof (struct mip_map_edge) == 8, "edge size");
-static_assert (sizeof (struct mip_profile_header) == 208,
+static_assert (sizeof (struct mip_profile_header) == 216,
 	       "profile header size");
 static_assert (sizeof (struct mip_profile_unit) == 32, "profile unit size");
 static_assert (sizeof (struct mip_profile_function) == 120,
@@ -54,8 +54,10 @@ static_assert (sizeof (struct mip_ipa_map_value_site) == 16,
 	       "ipa map value site size");
 static_assert (sizeof (struct mip_raw_value_site) == 16,
 	       "raw value site size");
-static_assert (sizeof (struct mip_profile_value_site) == 32,
+static_assert (sizeof (struct mip_profile_value_site) == 24,
 	       "profile value site size");
+static_assert (sizeof (struct mip_profile_value) == 16,
+	       "profile value size");
 
 /* The field tables: {offset, size} of each field, in file order.  */
 #define MIP_STRUCT_BEGIN(name) \

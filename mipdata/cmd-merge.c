@@ -18,8 +18,9 @@
    works out the records' layout and block inference once per worker,
    mip-merge-accumulator.c) and drops it, so memory holds N inputs and N
    partials, never all inputs.  The partials are then added to PROFILE.
-   Merging is associative and commutative (mip-merge-internal.h), so the
-   result is the same, byte for byte, whatever -j is.
+   Merging is associative and commutative, for every table, the value
+   sites' values included (mip-merge-internal.h), so the result is the
+   same, byte for byte, whatever -j and the order of the inputs are.
 
    With --failure-mode=error (the default) a bad input stops the merge
    and PROFILE is left byte for byte as it was; with warn it is named

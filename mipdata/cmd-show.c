@@ -22,11 +22,13 @@
    functions whose name matches --regex:
 
      Value Sites:
-       copy_bytes, site 0, memcpy size: value 64, count 12
+       copy_bytes, site 0, memcpy size: 64 (12), 32 (2)
+       fill, site 0, memset size: no value
 
-   the candidate for the operand's most frequent value and its
-   Misra-Gries count (mip_value_add in mip-format.h).  Copies of a
-   statement (GCC inlined or unrolled it) have a record each, listed
+   the values the runs' candidates took (mip-format.h) with the sum of
+   their counts, a lower bound of the times the operand took each, most
+   counted first (of equal counts, the smaller value first).  Copies of
+   a statement (GCC inlined or unrolled it) have a record each, listed
    one after the other with the same function and site.
 
    A caller is named with the offset of its call's return address in
@@ -761,37 +763,67 @@ print_json_callers (const struct show_context *context, uint32_t index)
 
 /* ---- Value sites ----------------------------------------------------------- */
 
-/* The value sites of early functions whose name matches the --regex of
-   OPTIONS, in profile order; NULL when out of memory (after a
-   message).  select_functions compiled the expression once already.  */
-static uint32_t *
-select_value_sites (const struct mip_profile *profile,
-		    const struct show_options *options, uint32_t *count)
+/* The value sites shown and their values.  */
+struct value_listing
+{
+  uint32_t *sites;              /* of early functions --regex matches, in
+				   profile order */
+  uint32_t site_count;
+  struct mip_profile_value *values; /* the profile's, each site's by count
+				   descending, then by value */
+};
+
+/* Most counted first; of equal counts, the smaller value.  */
+static int
+compare_shown_values (const void *a, const void *b)
+{
+  const struct mip_profile_value *x = a, *y = b;
+  if (x->count != y->count)
+    return x->count > y->count ? -1 : 1;
+  return x->value < y->value ? -1 : x->value > y->value;
+}
+
+/* Fill LISTING for PROFILE and the --regex of OPTIONS; false when out of
+   memory (after a message).  select_functions compiled the expression
+   once already.  */
+static bool
+list_value_sites (const struct mip_profile *profile,
+		  const struct show_options *options,
+		  struct value_listing *listing)
 {
   const struct mip_profile_header *h = &profile->header;
-  uint32_t *selected = calloc (h->value_site_count + 1, sizeof *selected);
   regex_t pattern;
 
-  *count = 0;
-  if (!selected)
+  listing->site_count = 0;
+  listing->sites = calloc (h->value_site_count + 1, sizeof *listing->sites);
+  listing->values = calloc (h->value_count + 1, sizeof *listing->values);
+  if (!listing->sites || !listing->values)
     {
+      free (listing->sites);
+      free (listing->values);
       mipdata_error ("out of memory");
-      return NULL;
+      return false;
     }
+  memcpy (listing->values, profile->values,
+	  h->value_count * sizeof *listing->values);
+  for (uint32_t i = 0; i < h->value_site_count; i++)
+    qsort (listing->values + profile->value_sites[i].value_begin,
+	   profile->value_sites[i].value_count, sizeof *listing->values,
+	   compare_shown_values);
   if (options->regex
       && regcomp (&pattern, options->regex, REG_EXTENDED | REG_NOSUB) != 0)
-    return selected;
+    return true;
   for (uint32_t i = 0; i < h->value_site_count; i++)
     {
       const struct mip_profile_ipa_function *f =
 	&profile->ipa_functions[profile->value_sites[i].ipa_function];
       if (!options->regex
 	  || name_matches (&pattern, profile->strings + f->name_offset))
-	selected[(*count)++] = i;
+	listing->sites[listing->site_count++] = i;
     }
   if (options->regex)
     regfree (&pattern);
-  return selected;
+  return true;
 }
 
 static const char *
@@ -810,41 +842,53 @@ value_site_operation (const struct mip_profile_value_site *site)
   return name ? name : "unknown";
 }
 
+/* "  copy_bytes, site 0, memcpy size: 64 (12), 32 (2)" per site.  */
 static void
 print_text_value_sites (const struct mip_profile *profile,
-			const uint32_t *selected, uint32_t count)
+			const struct value_listing *listing)
 {
   fputs ("Value Sites:\n", stdout);
-  for (uint32_t i = 0; i < count; i++)
+  for (uint32_t i = 0; i < listing->site_count; i++)
     {
       const struct mip_profile_value_site *site =
-	&profile->value_sites[selected[i]];
-      printf ("  %s, site %" PRIu32 ", %s: value %" PRIu64 ", count %"
-	      PRIu64 "\n",
+	&profile->value_sites[listing->sites[i]];
+      const struct mip_profile_value *values =
+	listing->values + site->value_begin;
+      printf ("  %s, site %" PRIu32 ", %s:",
 	      mipdata_display_name (value_site_function (profile, site)),
-	      site->site, value_site_operation (site), site->value,
-	      site->count);
+	      site->site, value_site_operation (site));
+      if (site->value_count == 0)
+	fputs (" no value", stdout);
+      for (uint32_t k = 0; k < site->value_count; k++)
+	printf ("%s %" PRIu64 " (%" PRIu64 ")", k ? "," : "",
+		values[k].value, values[k].count);
+      putchar ('\n');
     }
 }
 
 /* ", "value_sites": [{"function": NAME, "site": N, "operation": "memcpy
-   size", "value": V, "count": C}, ...]".  */
+   size", "values": [{"value": V, "count": C}, ...]}, ...]".  */
 static void
 print_json_value_sites (const struct mip_profile *profile,
-			const uint32_t *selected, uint32_t count)
+			const struct value_listing *listing)
 {
   fputs (", \"value_sites\": [", stdout);
-  for (uint32_t i = 0; i < count; i++)
+  for (uint32_t i = 0; i < listing->site_count; i++)
     {
       const struct mip_profile_value_site *site =
-	&profile->value_sites[selected[i]];
+	&profile->value_sites[listing->sites[i]];
+      const struct mip_profile_value *values =
+	listing->values + site->value_begin;
       fputs (i ? ",\n{\"function\": " : "\n{\"function\": ", stdout);
       mipdata_json_string (stdout, value_site_function (profile, site));
-      printf (", \"site\": %" PRIu32 ", \"operation\": \"%s\", \"value\": %"
-	      PRIu64 ", \"count\": %" PRIu64 "}", site->site,
-	      value_site_operation (site), site->value, site->count);
+      printf (", \"site\": %" PRIu32 ", \"operation\": \"%s\","
+	      " \"values\": [", site->site, value_site_operation (site));
+      for (uint32_t k = 0; k < site->value_count; k++)
+	printf ("%s{\"value\": %" PRIu64 ", \"count\": %" PRIu64 "}",
+		k ? ", " : "", values[k].value, values[k].count);
+      fputs ("]}", stdout);
     }
-  fputs (count ? "\n]" : "]", stdout);
+  fputs (listing->site_count ? "\n]" : "]", stdout);
 }
 
 /* ---- YAML ---------------------------------------------------------------- */
@@ -954,7 +998,7 @@ print_functions (const struct show_context *context,
 {
   const struct show_options *options = context->options;
   const struct mip_profile *profile = context->profile;
-  uint32_t *sites = NULL, site_count = 0;
+  struct value_listing listing = { NULL, 0, NULL };
   uint32_t i;
 
   const struct mip_profile_header *h = &context->profile->header;
@@ -966,7 +1010,7 @@ print_functions (const struct show_context *context,
       return true;
     }
   if (profile->header.value_site_count != 0
-      && !(sites = select_value_sites (profile, options, &site_count)))
+      && !list_value_sites (profile, options, &listing))
     return false;
   mip_gnu_build_id_hex (h->gnu_build_id, h->gnu_build_id_size, gnu_build_id);
   if (options->json)
@@ -1001,17 +1045,18 @@ print_functions (const struct show_context *context,
   if (options->json)
     {
       fputs (count ? "\n]" : "]", stdout);
-      if (sites)
-	print_json_value_sites (profile, sites, site_count);
+      if (listing.sites)
+	print_json_value_sites (profile, &listing);
       fputs ("}\n", stdout);
     }
-  else if (site_count)
+  else if (listing.site_count)
     {
       if (count)
 	putchar ('\n');
-      print_text_value_sites (profile, sites, site_count);
+      print_text_value_sites (profile, &listing);
     }
-  free (sites);
+  free (listing.sites);
+  free (listing.values);
   return true;
 }
 

@@ -292,20 +292,48 @@ public:
 };
 
 /* The profile's summary of site SITE of early function FUNCTION, over
-   all its records, in *VALUE and *COUNT.  */
+   all its records (one per copy of the statement, neighbours in the
+   profile): the values of the records added, the one with the largest
+   count (ties: the smaller value) in *VALUE and its count in *COUNT, a
+   lower bound of the times the operand took it; 0 and 0 when the
+   records have none.  */
 void
 site_summary (const struct mip_profile *profile, uint32_t function,
 	      uint32_t site, unsigned operation, uint64_t *value,
 	      uint64_t *count)
 {
+  const struct mip_profile_value_site *sites = profile->value_sites;
+  uint32_t begin = 0, end, n = profile->header.value_site_count;
+
   *value = *count = 0;
-  for (uint32_t i = 0; i < profile->header.value_site_count; i++)
-    {
-      const struct mip_profile_value_site *s = &profile->value_sites[i];
-      if (s->ipa_function == function && s->site == site
-	  && s->operation == operation)
-	mip_value_add (value, count, s->value, s->count);
-    }
+  while (begin < n && (sites[begin].ipa_function != function
+		       || sites[begin].site != site))
+    begin++;
+  for (end = begin; end < n && sites[end].ipa_function == function
+		    && sites[end].site == site; end++)
+    ;
+  for (uint32_t i = begin; i < end; i++)
+    for (uint32_t k = 0; sites[i].operation == operation
+			 && k < sites[i].value_count; k++)
+      {
+	uint64_t candidate = profile->values[sites[i].value_begin + k].value;
+	/* The candidate's count over every record of the site.  */
+	uint64_t total = 0;
+	for (uint32_t j = begin; j < end; j++)
+	  for (uint32_t m = 0; sites[j].operation == operation
+			       && m < sites[j].value_count; m++)
+	    {
+	      const struct mip_profile_value *pair
+		= &profile->values[sites[j].value_begin + m];
+	      if (pair->value == candidate)
+		total = mip_saturating_add (total, pair->count);
+	    }
+	if (total > *count || (total == *count && candidate < *value))
+	  {
+	    *value = candidate;
+	    *count = total;
+	  }
+      }
 }
 
 /* Give STMT, a value site in BB, GCC's histogram of its most frequent

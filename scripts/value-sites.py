@@ -5,12 +5,14 @@
 #   value-sites.py FILE      (FILE: what mipdata show -p PROFILE --json
 #                             printed; - or none: standard input)
 #       One line per value site: "FUNCTION OPERATION VALUE COUNT
-#       RECORDS", its records (one per copy GCC made of the statement)
-#       added as a Misra-Gries summary with one counter adds, and how
-#       many there were, sorted by function and site.  OPERATION is the
-#       first word of mipdata's name ("memcpy" for "memcpy size").  No
-#       "value_sites" array, or an empty one, is an error: a comparison
-#       of nothing proves nothing.
+#       RECORDS": the values of its records (one per copy GCC made of
+#       the statement) added, equal values' counts summed, the value
+#       with the largest count (ties: the smaller value) and that count
+#       (0 0 when the records have none), as the plugin picks it, and
+#       how many records there were, sorted by function and site.
+#       OPERATION is the first word of mipdata's name ("memcpy" for
+#       "memcpy size").  No "value_sites" array, or an empty one, is an
+#       error: a comparison of nothing proves nothing.
 #
 # Copyright (C) 2026 The MIP for GCC developers.
 # SPDX-License-Identifier: GPL-3.0-or-later
@@ -19,16 +21,18 @@ import json
 import sys
 
 
-def add(summary, value, count):
-    """Add a summary (VALUE, COUNT) of other values to SUMMARY."""
-    mine, mine_count = summary
-    if count == 0:
-        return summary
-    if mine_count == 0 or mine == value:
-        return (value, mine_count + count)
-    if mine_count >= count:
-        return (mine, mine_count - count)
-    return (value, count - mine_count)
+def add(totals, values):
+    """Add the pairs VALUES ({"value": V, "count": C}, ...) to TOTALS."""
+    for pair in values:
+        totals[pair["value"]] = totals.get(pair["value"], 0) + pair["count"]
+
+
+def largest(totals):
+    """The (value, count) of TOTALS with the largest count, of equal
+    counts the smaller value; (0, 0) when empty."""
+    if not totals:
+        return (0, 0)
+    return min(totals.items(), key=lambda item: (-item[1], item[0]))
 
 
 def main():
@@ -42,10 +46,11 @@ def main():
     for record in records:
         key = (record["function"], record["site"],
                record["operation"].split()[0])
-        summary, n = sites.get(key, ((0, 0), 0))
-        sites[key] = (add(summary, record["value"], record["count"]), n + 1)
-    for (function, site, operation), ((value, count), n) in sorted(
-            sites.items()):
+        totals, n = sites.get(key, ({}, 0))
+        add(totals, record["values"])
+        sites[key] = (totals, n + 1)
+    for (function, site, operation), (totals, n) in sorted(sites.items()):
+        value, count = largest(totals)
         print(function, operation, value, count, n)
 
 

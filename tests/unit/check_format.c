@@ -14,6 +14,7 @@
 
 #include <check.h>
 #include <errno.h>
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -200,7 +201,7 @@ START_TEST (test_layout_tables)
     &mip_layout_mip_raw_heap_site, &mip_layout_mip_heap_map_unit,
     &mip_layout_mip_heap_map_site, &mip_layout_mip_ipa_map_unit,
     &mip_layout_mip_ipa_map_value_site, &mip_layout_mip_raw_value_site,
-    &mip_layout_mip_profile_value_site,
+    &mip_layout_mip_profile_value_site, &mip_layout_mip_profile_value,
   };
   size_t i, f;
   for (i = 0; i < sizeof layouts / sizeof layouts[0]; i++)
@@ -213,8 +214,9 @@ START_TEST (test_layout_tables)
 	}
       ck_assert_uint_eq (covered, layouts[i]->size);
     }
-  ck_assert_uint_eq (mip_layout_mip_profile_header.size, 208);
-  ck_assert_uint_eq (mip_layout_mip_profile_value_site.size, 32);
+  ck_assert_uint_eq (mip_layout_mip_profile_header.size, 216);
+  ck_assert_uint_eq (mip_layout_mip_profile_value_site.size, 24);
+  ck_assert_uint_eq (mip_layout_mip_profile_value.size, 16);
   ck_assert_uint_eq (mip_layout_mip_ipa_map_value_site.size, 16);
   ck_assert_uint_eq (mip_layout_mip_raw_value_site.size, 16);
   ck_assert_uint_eq (mip_layout_mip_raw_header.size, 104);
@@ -3976,59 +3978,24 @@ stream_add (uint64_t *value, uint64_t *count, uint64_t x)
     --*count;
 }
 
-static void
-ck_value_add (uint64_t value, uint64_t count, uint64_t other_value,
-	      uint64_t other_count, uint64_t expected_value,
-	      uint64_t expected_count)
-{
-  mip_value_add (&value, &count, other_value, other_count);
-  ck_assert_uint_eq (value, expected_value);
-  ck_assert_uint_eq (count, expected_count);
-}
-
-START_TEST (test_value_add_rule)
-{
-  ck_value_add (0, 0, 5, 3, 5, 3);
-  ck_value_add (5, 3, 5, 2, 5, 5);
-  ck_value_add (5, 3, 7, 2, 5, 1);
-  ck_value_add (5, 2, 7, 3, 7, 1);
-  ck_value_add (5, 3, 7, 3, 5, 0);
-  ck_value_add (5, 0, 7, 2, 7, 2);
-  ck_value_add (5, 3, 7, 0, 5, 3);
-  ck_value_add (5, UINT64_MAX - 1, 5, 5, 5, UINT64_MAX);
-  ck_value_add (5, UINT64_MAX, 5, UINT64_MAX, 5, UINT64_MAX);
-  ck_value_add (5, UINT64_MAX, 7, UINT64_MAX - 1, 5, 1);
-  /* Adding a summary of one value is the instrumented code's rule.  */
-  for (uint64_t count = 0; count < 3; count++)
-    for (uint64_t x = 4; x < 6; x++)
-      {
-	uint64_t v = 5, c = count, w = 5, d = count;
-	stream_add (&v, &c, x);
-	mip_value_add (&w, &d, x, 1);
-	ck_assert_uint_eq (c, d);
-	if (c != 0)
-	  ck_assert_uint_eq (v, w);
-      }
-}
-END_TEST
-
 #define VALUE_PIECES 6
 
-/* Sequences of up to 64 values split into up to VALUE_PIECES pieces,
-   each summarised by the instrumented code's rule, the summaries added
-   in a random grouping: a value taken f > n / 2 times is the candidate,
-   with a count of at least 2f - n; the candidate's f is at least the
-   count; the count at most n.  */
-START_TEST (test_value_add_majority)
+/* Sequences of up to 64 values split into up to VALUE_PIECES runs, each
+   summarised by the instrumented code's rule: in each run, a value
+   taken f > n / 2 times is the candidate with a count of at least
+   2f - n, the candidate's f is at least its count, the count at most
+   n; over the runs, the counts of the runs whose candidate a value is
+   add up to no more than the times it was taken (the lower bound that
+   a profile's pairs give).  */
+START_TEST (test_value_summary_bounds)
 {
   uint32_t state = 11;
 
   for (int trial = 0; trial < 2000; trial++)
     {
-      uint64_t sequence[64], taken[4] = { 0 };
+      uint64_t sequence[64], taken[4] = { 0 }, summed[4] = { 0 };
       uint32_t n = 1 + next_random (&state) % 64;
       uint32_t pieces = 1 + next_random (&state) % VALUE_PIECES;
-      uint64_t values[VALUE_PIECES] = { 0 }, counts[VALUE_PIECES] = { 0 };
       uint32_t planted = next_random (&state) % 4;
       uint32_t bias = next_random (&state) % 100;
 
@@ -4039,35 +4006,33 @@ START_TEST (test_value_add_majority)
 	  sequence[i] = 100 + x;
 	  taken[x]++;
 	}
-      for (uint32_t i = 0; i < n; i++)
+      for (uint32_t piece = 0; piece < pieces; piece++)
 	{
-	  uint32_t piece = (uint32_t) ((uint64_t) i * pieces / n);
-	  stream_add (&values[piece], &counts[piece], sequence[i]);
-	}
-      /* Add random pairs until one summary is left.  */
-      while (pieces > 1)
-	{
-	  uint32_t a = next_random (&state) % pieces;
-	  uint32_t b = next_random (&state) % (pieces - 1);
-	  b += b >= a;
-	  mip_value_add (&values[a], &counts[a], values[b], counts[b]);
-	  values[b] = values[pieces - 1];
-	  counts[b] = counts[pieces - 1];
-	  if (a == pieces - 1)
-	    a = b;
-	  pieces--;
-	}
-      ck_assert_uint_le (counts[0], n);
-      for (uint32_t x = 0; x < 4; x++)
-	{
-	  if (2 * taken[x] > n)
+	  uint32_t begin = (uint32_t) ((uint64_t) piece * n / pieces);
+	  uint32_t end = (uint32_t) ((uint64_t) (piece + 1) * n / pieces);
+	  uint64_t value = 0, count = 0, run_taken[4] = { 0 };
+	  for (uint32_t i = begin; i < end; i++)
 	    {
-	      ck_assert_uint_eq (values[0], 100 + x);
-	      ck_assert_uint_ge (counts[0], 2 * taken[x] - n);
+	      stream_add (&value, &count, sequence[i]);
+	      run_taken[sequence[i] - 100]++;
 	    }
-	  if (counts[0] != 0 && values[0] == 100 + x)
-	    ck_assert_uint_ge (taken[x], counts[0]);
+	  ck_assert_uint_le (count, end - begin);
+	  for (uint32_t x = 0; x < 4; x++)
+	    {
+	      if (2 * run_taken[x] > end - begin)
+		{
+		  ck_assert_uint_eq (value, 100 + x);
+		  ck_assert_uint_ge (count, 2 * run_taken[x] - (end - begin));
+		}
+	      if (count != 0 && value == 100 + x)
+		{
+		  ck_assert_uint_ge (run_taken[x], count);
+		  summed[x] += count;
+		}
+	    }
 	}
+      for (uint32_t x = 0; x < 4; x++)
+	ck_assert_uint_ge (taken[x], summed[x]);
     }
 }
 END_TEST
@@ -4099,8 +4064,8 @@ START_TEST (test_ipa_value_sites)
 			     binary.units[1].value_sites[k].operation);
 	  ck_assert_uint_eq (site->raw_offset,
 			     test_value_site_offset (&binary, 1, k));
-	  ck_assert_uint_eq (site->value, 0);
-	  ck_assert_uint_eq (site->count, 0);
+	  ck_assert_uint_eq (site->value_begin, 0);
+	  ck_assert_uint_eq (site->value_count, 0);
 	}
       mip_ipa_map_free (model);
       test_bytes_free (&ipa);
@@ -4198,8 +4163,56 @@ START_TEST (test_ipa_value_sites_bad)
 }
 END_TEST
 
+/* Give the value sites of PROFILE the pairs of SPEC, a string
+   "v:c v:c|v:c||" with the sites' pairs separated by '|'.  */
+static void
+set_site_values (struct mip_profile *profile, const char *spec)
+{
+  uint32_t n = 0;
+
+  free (profile->values);
+  profile->values = calloc (64, sizeof *profile->values);
+  ck_assert_ptr_nonnull (profile->values);
+  for (uint32_t s = 0; s < profile->header.value_site_count; s++)
+    {
+      profile->value_sites[s].value_begin = n;
+      while (*spec && *spec != '|')
+	{
+	  char *end;
+	  profile->values[n].value = strtoull (spec, &end, 0);
+	  ck_assert_int_eq (*end, ':');
+	  profile->values[n].count = strtoull (end + 1, &end, 0);
+	  n++;
+	  spec = end + (*end == ' ');
+	}
+      profile->value_sites[s].value_count =
+	n - profile->value_sites[s].value_begin;
+      spec += *spec == '|';
+    }
+  profile->header.value_count = n;
+}
+
+/* The pairs of value site SITE of PROFILE as set_site_values takes
+   them: "v:c v:c", by value.  */
+static const char *
+site_values (const struct mip_profile *profile, uint32_t site)
+{
+  static char text[512];
+  const struct mip_profile_value_site *s = &profile->value_sites[site];
+  size_t at = 0;
+
+  text[0] = 0;
+  for (uint32_t k = 0; k < s->value_count; k++)
+    at += (size_t) snprintf (text + at, sizeof text - at, "%s%" PRIu64 ":%"
+			     PRIu64, k ? " " : "",
+			     profile->values[s->value_begin + k].value,
+			     profile->values[s->value_begin + k].count);
+  return text;
+}
+
 /* Profile with value sites: sorted by (function, site, record), written
-   and read back the same, every bad entry refused.  */
+   and read back the same with their values, every bad entry and every
+   bad value refused.  */
 START_TEST (test_value_profile_round_trip)
 {
   struct test_binary binary = value_binary_for (4, true);
@@ -4211,6 +4224,7 @@ START_TEST (test_value_profile_round_trip)
   size_t size;
 
   ck_assert_uint_eq (h->value_site_count, 4);
+  ck_assert_uint_eq (h->value_count, 0);
   /* copy_bytes site 0, its site 1 twice, fill site 0.  */
   ck_assert_uint_eq (profile->value_sites[0].ipa_function, 1);
   ck_assert_uint_eq (profile->value_sites[0].site, 0);
@@ -4222,61 +4236,98 @@ START_TEST (test_value_profile_round_trip)
   ck_assert_uint_eq (profile->value_sites[2].raw_offset,
 		     test_value_site_offset (&binary, 1, 3));
   ck_assert_uint_eq (profile->value_sites[3].ipa_function, 2);
-  profile->value_sites[2].value = 64;
-  profile->value_sites[2].count = 9;
+  set_site_values (profile, "|8:5 64:9||3:1");
   ck_assert_int_eq (mip_profile_serialize (profile, &data, &size, &error),
 		    MIP_OK);
   ck_assert_int_eq (mip_profile_parse (data, size, "t.mip", &again, &error),
 		    MIP_OK);
   ck_assert_uint_eq (again->header.value_site_count, 4);
-  ck_assert_uint_eq (again->value_sites[2].value, 64);
-  ck_assert_uint_eq (again->value_sites[2].count, 9);
+  ck_assert_uint_eq (again->header.value_count, 3);
+  ck_assert_str_eq (site_values (again, 0), "");
+  ck_assert_str_eq (site_values (again, 1), "8:5 64:9");
+  ck_assert_str_eq (site_values (again, 2), "");
+  ck_assert_uint_eq (again->value_sites[2].value_begin, 2);
+  ck_assert_str_eq (site_values (again, 3), "3:1");
   ck_assert_same_profile (profile, again);
   uint32_t table = again->header.value_sites_offset;
+  uint32_t values = again->header.values_offset;
   mip_profile_free (again);
 
-  /* Each field of an entry made bad.  */
+  /* Each field of an entry, or of a value, made bad.  */
   const struct
   {
-    unsigned site;
-    size_t field;
-    uint32_t value;
+    size_t at;
+    unsigned size;
+    uint64_t value;
     const char *text;
   } bad[] = {
-    { 0, offsetof (struct mip_profile_value_site, ipa_function), 3,
+#define SITE_AT(site, field) \
+  (table + (site) * sizeof (struct mip_profile_value_site) \
+   + offsetof (struct mip_profile_value_site, field)), 4
+#define VALUE_AT(k, field) \
+  (values + (k) * sizeof (struct mip_profile_value) \
+   + offsetof (struct mip_profile_value, field)), 8
+    { SITE_AT (0, ipa_function), 3,
       "value site 0: early function 3 does not exist" },
-    { 3, offsetof (struct mip_profile_value_site, operation), 0,
-      "value site 3 has operation 0" },
-    { 3, offsetof (struct mip_profile_value_site, operation),
-      MIP_VALUE_OPERATION_MAX + 1, "value site 3 has operation 6" },
-    { 1, offsetof (struct mip_profile_value_site, raw_offset),
-      test_value_site_offset (&binary, 1, 1) + 4, "or not 8-aligned" },
+    { SITE_AT (3, operation), 0, "value site 3 has operation 0" },
+    { SITE_AT (3, operation), MIP_VALUE_OPERATION_MAX + 1,
+      "value site 3 has operation 6" },
+    { SITE_AT (1, raw_offset), test_value_site_offset (&binary, 1, 1) + 4,
+      "or not 8-aligned" },
     /* In unit 0's raw data, not its early function's unit 1.  */
-    { 1, offsetof (struct mip_profile_value_site, raw_offset), 16,
-      "outside its unit's raw data" },
-    { 3, offsetof (struct mip_profile_value_site, raw_offset),
-      test_value_site_offset (&binary, 2, 0), "outside its unit's" },
-    { 2, offsetof (struct mip_profile_value_site, site), 0,
-      "value site 2 is out of order" },
-    { 2, offsetof (struct mip_profile_value_site, raw_offset),
-      test_value_site_offset (&binary, 1, 2), "two value sites" },
+    { SITE_AT (1, raw_offset), 16, "outside its unit's raw data" },
+    { SITE_AT (3, raw_offset), test_value_site_offset (&binary, 2, 0),
+      "outside its unit's" },
+    { SITE_AT (2, site), 0, "value site 2 is out of order" },
+    { SITE_AT (2, raw_offset), test_value_site_offset (&binary, 1, 2),
+      "two value sites" },
+    /* A gap, an overlap, past the table, pairs left over.  */
+    { SITE_AT (2, value_begin), 3,
+      "value site 2: its values start at 3, the previous site's end at 2" },
+    { SITE_AT (1, value_begin), 1,
+      "value site 1: its values start at 1, the previous site's end at 0" },
+    { SITE_AT (3, value_count), 2,
+      "value site 3: its 2 values at 2 end past the 3 of the value table" },
+    { SITE_AT (3, value_count), 0,
+      "the value sites' values end at 2, the value table has 3" },
+    /* Values out of order, the same twice, a count of 0.  */
+    { VALUE_AT (1, value), 7, "value site 1: value 7 after 8 is out of"
+      " order" },
+    { VALUE_AT (1, value), 8, "value site 1: value 8 after 8 is out of"
+      " order" },
+    { VALUE_AT (2, count), 0, "value site 3: value 3 has count 0" },
+#undef SITE_AT
+#undef VALUE_AT
   };
   for (size_t b = 0; b < sizeof bad / sizeof bad[0]; b++)
     {
       unsigned char *copy = malloc (size);
       struct mip_profile *parsed = NULL;
       memcpy (copy, data, size);
-      memcpy (copy + table
-	      + bad[b].site * sizeof (struct mip_profile_value_site)
-	      + bad[b].field, &bad[b].value, 4);
+      test_put (copy, bad[b].at, bad[b].size, bad[b].value,
+		mip_host_big_endian ());
       ck_assert_int_eq (mip_profile_parse (copy, size, "t.mip", &parsed,
 					   &error), MIP_ERROR_CORRUPT);
       ck_assert_ptr_null (parsed);
+      ck_assert_str_eq (error.file, "t.mip");
       ck_assert_msg (strstr (error.detail, bad[b].text),
 		     "case %zu: '%s' does not say '%s'", b, error.detail,
 		     bad[b].text);
       free (copy);
     }
+  /* The value table past the end of the file.  */
+  {
+    unsigned char *copy = malloc (size);
+    struct mip_profile *parsed = NULL;
+    memcpy (copy, data, size);
+    test_put (copy, offsetof (struct mip_profile_header, value_count), 4,
+	      1000, mip_host_big_endian ());
+    ck_assert_int_eq (mip_profile_parse (copy, size, "t.mip", &parsed,
+					 &error), MIP_ERROR_TRUNCATED);
+    ck_assert_msg (strstr (error.detail, "the value table ends at"), "%s",
+		   error.detail);
+    free (copy);
+  }
   free (data);
   mip_profile_free (profile);
 }
@@ -4297,25 +4348,27 @@ value_run (const uint64_t values[4], const uint64_t counts[4])
   return run;
 }
 
-/* The profile's entry of record K of unit 1 (the entries are sorted:
-   records 2, 1, 3, 0).  */
-static const struct mip_profile_value_site *
-value_entry (const struct mip_profile *profile, int k)
+/* The pairs of the profile's entry of record K of unit 1 (the entries
+   are sorted: records 2, 1, 3, 0).  */
+static const char *
+record_values (const struct mip_profile *profile, int k)
 {
-  static const int entry[4] = { 3, 1, 0, 2 };
-  return &profile->value_sites[entry[k]];
+  static const uint32_t entry[4] = { 3, 1, 0, 2 };
+  return site_values (profile, entry[k]);
 }
 
-/* The records of a run go into their entries by mip_value_add, in the
-   target's byte order, times the weight; through an accumulator the
-   same; an empty copy has the sites without values; a profile added
-   to it gives the same profile.  */
+/* The records of a run add their candidate to its pair, in the target's
+   byte order, times the weight, a record with count 0 nothing; through
+   an accumulator the same; an empty copy has the sites without values;
+   a profile added to it gives the same profile.  */
 START_TEST (test_value_merge_runs)
 {
   static const uint64_t values_a[4] = { 64, 0x123456789ull, 8, 0 };
   static const uint64_t counts_a[4] = { 5, 2, 3, 0 };
   static const uint64_t values_b[4] = { 64, 7, 16, 12 };
   static const uint64_t counts_b[4] = { 1, 3, 3, 4 };
+  static const uint64_t values_c[4] = { 64, 7, 8, 99 };
+  static const uint64_t counts_c[4] = { UINT64_MAX, 0, 1, 0 };
 
   for (int variant = 0; variant < 2; variant++)
     {
@@ -4325,22 +4378,20 @@ START_TEST (test_value_merge_runs)
       struct mip_profile *accumulated = value_profile_of (&binary);
       struct test_run a = value_run (values_a, counts_a);
       struct test_run b = value_run (values_b, counts_b);
+      struct test_run c = value_run (values_c, counts_c);
       struct mip_run_accumulator *acc;
       struct mip_error_context error;
 
       ck_assert_int_eq (merge_run (profile, &binary, &a, &error), MIP_OK);
       ck_assert_int_eq (merge_weighted_run (profile, &binary, &b, 2, &error),
 			MIP_OK);
-      /* 64: 5 + 2; 0x123456789 2 against 7 6; 8 3 against 16 6;
-	 nothing then 12 8.  */
-      ck_assert_uint_eq (value_entry (profile, 0)->value, 64);
-      ck_assert_uint_eq (value_entry (profile, 0)->count, 7);
-      ck_assert_uint_eq (value_entry (profile, 1)->value, 7);
-      ck_assert_uint_eq (value_entry (profile, 1)->count, 4);
-      ck_assert_uint_eq (value_entry (profile, 2)->value, 16);
-      ck_assert_uint_eq (value_entry (profile, 2)->count, 3);
-      ck_assert_uint_eq (value_entry (profile, 3)->value, 12);
-      ck_assert_uint_eq (value_entry (profile, 3)->count, 8);
+      /* 64: 5 + 2; 7 6 beside 0x123456789 2; 8 3 beside 16 6; a count
+	 of 0 adds nothing, 12 8.  */
+      ck_assert_str_eq (record_values (profile, 0), "64:7");
+      ck_assert_str_eq (record_values (profile, 1), "7:6 4886718345:2");
+      ck_assert_str_eq (record_values (profile, 2), "8:3 16:6");
+      ck_assert_str_eq (record_values (profile, 3), "12:8");
+      ck_assert_uint_eq (profile->header.value_count, 6);
       ck_assert_int_eq (mip_run_accumulator_new (accumulated, &acc, &error),
 			MIP_OK);
       accumulate_run (acc, accumulated, &binary, &a, 1);
@@ -4351,23 +4402,145 @@ START_TEST (test_value_merge_runs)
       /* An empty copy, and the profile added to it.  */
       struct mip_profile *copy = empty_copy (profile);
       ck_assert_uint_eq (copy->header.value_site_count, 4);
+      ck_assert_uint_eq (copy->header.value_count, 0);
       for (int k = 0; k < 4; k++)
-	{
-	  ck_assert_uint_eq (value_entry (copy, k)->value, 0);
-	  ck_assert_uint_eq (value_entry (copy, k)->count, 0);
-	  ck_assert_uint_eq (value_entry (copy, k)->raw_offset,
-			     value_entry (profile, k)->raw_offset);
-	}
+	ck_assert_str_eq (record_values (copy, k), "");
+      for (uint32_t s = 0; s < 4; s++)
+	ck_assert_uint_eq (copy->value_sites[s].raw_offset,
+			   profile->value_sites[s].raw_offset);
       add_profile (copy, profile, 1);
       ck_assert_same_profile (copy, profile);
-      /* Twice: every count doubled.  */
+      /* Twice: every count doubled; three times more, weighted.  */
       add_profile (copy, profile, 1);
-      ck_assert_uint_eq (value_entry (copy, 1)->value, 7);
-      ck_assert_uint_eq (value_entry (copy, 1)->count, 8);
+      ck_assert_str_eq (record_values (copy, 1), "7:12 4886718345:4");
+      add_profile (copy, profile, 3);
+      ck_assert_str_eq (record_values (copy, 2), "8:15 16:30");
+      /* Counts saturate.  */
+      ck_assert_int_eq (merge_weighted_run (copy, &binary, &c, 3, &error),
+			MIP_OK);
+      ck_assert_str_eq (record_values (copy, 0), "64:18446744073709551615");
+      ck_assert_str_eq (record_values (copy, 1), "7:30 4886718345:10");
+      ck_assert_str_eq (record_values (copy, 2), "8:18 16:30");
       mip_profile_free (copy);
       mip_profile_free (accumulated);
       mip_profile_free (profile);
     }
+}
+END_TEST
+
+#define VALUE_RUNS 12
+
+/* VALUE_RUNS runs of value_binary whose candidates disagree (a few
+   values, counts 0 to 4), added run by run forward and backward, in
+   partial profiles of every grouping by three, through accumulators
+   that let 1 to VALUE_RUNS candidates wait, and as a tree of profiles:
+   the same profile bytes, whose pairs are the sums of the runs'.  */
+START_TEST (test_value_merge_any_order)
+{
+  struct test_binary binary = value_binary ();
+  struct test_run runs[VALUE_RUNS];
+  uint64_t expected[4][8] = { { 0 } };
+  uint32_t state = 5;
+  struct mip_error_context error;
+
+  for (int r = 0; r < VALUE_RUNS; r++)
+    {
+      uint64_t values[4], counts[4];
+      for (int k = 0; k < 4; k++)
+	{
+	  values[k] = 8u << (next_random (&state) % 8);
+	  counts[k] = next_random (&state) % 5;
+	  if (counts[k] != 0)
+	    expected[k][__builtin_ctzll (values[k]) - 3] += counts[k];
+	}
+      runs[r] = value_run (values, counts);
+    }
+  struct mip_profile *forward = value_profile_of (&binary);
+  struct mip_profile *backward = value_profile_of (&binary);
+  for (int r = 0; r < VALUE_RUNS; r++)
+    {
+      ck_assert_int_eq (merge_run (forward, &binary, &runs[r], &error),
+			MIP_OK);
+      ck_assert_int_eq (merge_run (backward, &binary,
+				   &runs[VALUE_RUNS - 1 - r], &error),
+			MIP_OK);
+    }
+  for (int k = 0; k < 4; k++)
+    {
+      char text[512] = "";
+      size_t at = 0;
+      for (int v = 0; v < 8; v++)
+	if (expected[k][v])
+	  at += (size_t) snprintf (text + at, sizeof text - at, "%s%u:%"
+				   PRIu64, at ? " " : "", 8u << v,
+				   expected[k][v]);
+      ck_assert_str_eq (record_values (forward, k), text);
+    }
+  ck_assert_same_profile (forward, backward);
+  /* Three workers, run r going to worker (r * step) % 3, the partials
+     added in either order.  */
+  for (int step = 1; step < 3; step++)
+    {
+      struct mip_profile *grouped = value_profile_of (&binary);
+      struct mip_profile *partial[3];
+      for (int w = 0; w < 3; w++)
+	partial[w] = empty_copy (grouped);
+      for (int r = 0; r < VALUE_RUNS; r++)
+	ck_assert_int_eq (merge_run (partial[(r * step + r / 3) % 3], &binary,
+				     &runs[r], &error), MIP_OK);
+      for (int w = 0; w < 3; w++)
+	add_profile (grouped, partial[step == 1 ? w : 2 - w], 1);
+      ck_assert_same_profile (forward, grouped);
+      for (int w = 0; w < 3; w++)
+	mip_profile_free (partial[w]);
+      mip_profile_free (grouped);
+    }
+  /* Accumulators that add the waiting candidates after every run, every
+     few runs and at the end, some runs added to the profile itself
+     meanwhile.  */
+  for (size_t limit = 1; limit <= VALUE_RUNS * 4; limit += 5)
+    {
+      struct mip_profile *accumulated = value_profile_of (&binary);
+      struct mip_run_accumulator *acc;
+      ck_assert_int_eq (mip_run_accumulator_new (accumulated, &acc, &error),
+			MIP_OK);
+      mip_run_accumulator_limit_values (acc, limit);
+      for (int r = VALUE_RUNS - 1; r >= 0; r--)
+	accumulate_run (acc, accumulated, &binary, &runs[r], 1);
+      ck_assert_int_eq (mip_run_accumulator_finish (acc, &error), MIP_OK);
+      mip_run_accumulator_free (acc);
+      ck_assert_same_profile (forward, accumulated);
+      mip_profile_free (accumulated);
+    }
+  /* A tree: pairs of runs, pairs of pairs, and so on.  */
+  struct mip_profile *level[VALUE_RUNS];
+  int count = VALUE_RUNS;
+  for (int r = 0; r < VALUE_RUNS; r++)
+    {
+      level[r] = value_profile_of (&binary);
+      ck_assert_int_eq (merge_run (level[r], &binary, &runs[r], &error),
+			MIP_OK);
+    }
+  while (count > 1)
+    {
+      int next = 0;
+      for (int i = 0; i < count; i += 2)
+	{
+	  if (i + 1 < count)
+	    {
+	      add_profile (level[i + 1], level[i], 1);
+	      mip_profile_free (level[i]);
+	      level[next++] = level[i + 1];
+	    }
+	  else
+	    level[next++] = level[i];
+	}
+      count = next;
+    }
+  ck_assert_same_profile (forward, level[0]);
+  mip_profile_free (level[0]);
+  mip_profile_free (backward);
+  mip_profile_free (forward);
 }
 END_TEST
 
@@ -4403,10 +4576,11 @@ START_TEST (test_value_merge_profile_checks)
   ck_assert_same_profile (profile, before);
   other->value_sites[2].operation = MIP_VALUE_MEMCPY_SIZE;
   add_profile (profile, other, 1);
-  ck_assert_uint_eq (value_entry (profile, 3)->count, 4);
+  ck_assert_str_eq (record_values (profile, 3), "12:4");
   /* Without value sites: the other's are left out.  */
   add_profile (plain, other, 1);
   ck_assert_uint_eq (plain->header.value_site_count, 0);
+  ck_assert_uint_eq (plain->header.value_count, 0);
   ck_assert_uint_eq (plain->header.runs, 2);
   mip_profile_free (before);
   mip_profile_free (plain);
@@ -4497,12 +4671,12 @@ format_suite (void)
   tcase_add_test (heap, test_heap_profile_checks);
   tcase_add_test (heap, test_heap_counts_of_profile);
   suite_add_tcase (suite, heap);
-  tcase_add_test (values, test_value_add_rule);
-  tcase_add_test (values, test_value_add_majority);
+  tcase_add_test (values, test_value_summary_bounds);
   tcase_add_test (values, test_ipa_value_sites);
   tcase_add_test (values, test_ipa_value_sites_bad);
   tcase_add_test (values, test_value_profile_round_trip);
   tcase_add_test (values, test_value_merge_runs);
+  tcase_add_test (values, test_value_merge_any_order);
   tcase_add_test (values, test_value_merge_profile_checks);
   suite_add_tcase (suite, values);
   tcase_add_test (blocks, test_map_blocks);

@@ -2899,46 +2899,76 @@ END_TEST
 
 /* ---- The suite ------------------------------------------------------------------ */
 
-/* A binary with early functions and value sites (.debug_mip_ipa): show
-   lists the sites' records with their summaries over the runs, info
-   counts them, merge adds a profile's to another's and refuses one
-   without them.  */
-START_TEST (test_show_value_sites)
+/* The binary "app" (this program, its map describing
+   debug_target_function) with early functions copy_bytes and fill and
+   four value site records (.debug_mip_ipa): fill's site 0 (memset),
+   two copies of copy_bytes' site 0 (memcpy), fill's site 1 (bzero).
+   False when there is no objcopy.  */
+static bool
+make_value_binary (struct test_binary *binary)
 {
-  struct test_binary binary = program_binary ();
-  struct test_unit *unit = &binary.units[0];
-  struct test_run values_run;
-  struct result r;
+  struct test_unit *unit = &binary->units[0];
   char command[256];
 
+  *binary = program_binary ();
   if (!have_objcopy ())
-    SKIP_TEST ("no objcopy (binutils)");
+    return false;
   unit->ipa_function_count = 2;
   unit->ipa_functions[0] = "copy_bytes";
   unit->ipa_functions[1] = "fill";
-  unit->value_site_count = 3;
+  unit->value_site_count = 4;
   unit->value_sites[0] = (struct test_value_site) { 1, 0,
 						    MIP_VALUE_MEMSET_SIZE };
   unit->value_sites[1] = (struct test_value_site) { 0, 0,
 						    MIP_VALUE_MEMCPY_SIZE };
   unit->value_sites[2] = (struct test_value_site) { 0, 0,
 						    MIP_VALUE_MEMCPY_SIZE };
-  test_layout (&binary);
-  write_bytes ("app.mipmap", test_make_map (&binary));
-  write_bytes ("app.ipa", test_make_ipa (&binary, 2));
+  unit->value_sites[3] = (struct test_value_site) { 1, 1,
+						    MIP_VALUE_BZERO_SIZE };
+  test_layout (binary);
+  write_bytes ("app.mipmap", test_make_map (binary));
+  write_bytes ("app.ipa", test_make_ipa (binary, 2));
   make_binary ("app", "app.mipmap");
   snprintf (command, sizeof command,
 	    "objcopy --add-section .debug_mip_ipa=app.ipa app");
   ck_assert_msg (system (command) == 0, "failed: %s", command);
-  memset (&values_run, 0, sizeof values_run);
-  values_run.records[0][0].ran = true;
-  dl_iterate_phdr (find_own_build_id, &values_run);
-  values_run.values[0][0] = (struct test_value_record) { 4096, 3 };
-  values_run.values[0][1] = (struct test_value_record) { 64, 10 };
-  values_run.values[0][2] = (struct test_value_record) { 32, 1 };
+  return true;
+}
+
+/* A run of make_value_binary's binary whose records hold the
+   candidates VALUES with the counts COUNTS.  */
+static struct test_run
+value_run (const uint64_t values[4], const uint64_t counts[4])
+{
+  struct test_run run;
+
+  memset (&run, 0, sizeof run);
+  run.records[0][0].ran = true;
+  dl_iterate_phdr (find_own_build_id, &run);
+  for (int k = 0; k < 4; k++)
+    run.values[0][k] = (struct test_value_record) { values[k], counts[k] };
+  return run;
+}
+
+/* A binary with early functions and value sites (.debug_mip_ipa): show
+   lists the sites' records with the values of their runs' candidates,
+   most counted first, info counts them, merge adds a profile's to
+   another's and refuses one without them.  */
+START_TEST (test_show_value_sites)
+{
+  static const uint64_t values_1[4] = { 4096, 64, 32, 7 };
+  static const uint64_t counts_1[4] = { 3, 10, 1, 0 };
+  static const uint64_t values_2[4] = { 100, 64, 32, 0 };
+  static const uint64_t counts_2[4] = { 3, 2, 1, 0 };
+  struct test_binary binary;
+  struct test_run values_run;
+  struct result r;
+
+  if (!make_value_binary (&binary))
+    SKIP_TEST ("no objcopy (binutils)");
+  values_run = value_run (values_1, counts_1);
   write_bytes ("run1.mipraw", test_make_raw (&binary, &values_run));
-  values_run.values[0][0] = (struct test_value_record) { 100, 1 };
-  values_run.values[0][1] = (struct test_value_record) { 64, 2 };
+  values_run = value_run (values_2, counts_2);
   write_bytes ("run2.mipraw", test_make_raw (&binary, &values_run));
   ck_run (0, "", "create", "-p", "default.mip", "app");
   ck_run (0, "", "create", "-p", "plain.mip", "app.mipmap");
@@ -2948,9 +2978,10 @@ START_TEST (test_show_value_sites)
   ck_assert_exit (r, 0);
   ck_assert_output (r, SHOWN, "debug_target_function\n  Covered: yes\n"
 		    "\nValue Sites:\n"
-		    "  copy_bytes, site 0, memcpy size: value 64, count 12\n"
-		    "  copy_bytes, site 0, memcpy size: value 32, count 2\n"
-		    "  fill, site 0, memset size: value 4096, count 2\n");
+		    "  copy_bytes, site 0, memcpy size: 64 (12)\n"
+		    "  copy_bytes, site 0, memcpy size: 32 (2)\n"
+		    "  fill, site 0, memset size: 100 (3), 4096 (3)\n"
+		    "  fill, site 1, bzero size: no value\n");
   free_result (&r);
   r = run ("show", "-p", "default.mip", "--regex=^fil", "--json",
 		   NULL);
@@ -2958,11 +2989,14 @@ START_TEST (test_show_value_sites)
   ck_assert_contains (r, OUT, "\"functions\": [\n]"
 		      ", \"value_sites\": [\n{\"function\": \"fill\","
 		      " \"site\": 0, \"operation\": \"memset size\","
-		      " \"value\": 4096, \"count\": 2}\n]}\n");
+		      " \"values\": [{\"value\": 100, \"count\": 3},"
+		      " {\"value\": 4096, \"count\": 3}]},\n"
+		      "{\"function\": \"fill\", \"site\": 1,"
+		      " \"operation\": \"bzero size\", \"values\": []}\n]}\n");
   free_result (&r);
   r = run ("info", "-p", "default.mip", NULL);
   ck_assert_exit (r, 0);
-  ck_assert_contains (r, OUT, "Early Functions: 2\nValue Sites: 3\n");
+  ck_assert_contains (r, OUT, "Early Functions: 2\nValue Sites: 4\n");
   free_result (&r);
   /* A profile of the same sites adds its summaries; one without them is
      refused.  */
@@ -2971,16 +3005,100 @@ START_TEST (test_show_value_sites)
 	  "--allow-duplicates");
   r = run ("show", "-p", "twice.mip", NULL);
   ck_assert_exit (r, 0);
-  ck_assert_contains (r, OUT, "  copy_bytes, site 0, memcpy size: value 64,"
-		      " count 24\n");
+  ck_assert_contains (r, OUT, "  copy_bytes, site 0, memcpy size: 64 (24)\n"
+		      "  copy_bytes, site 0, memcpy size: 32 (4)\n"
+		      "  fill, site 0, memset size: 100 (6), 4096 (6)\n");
   free_result (&r);
   ck_assert_int_eq (system ("cp default.mip before.mip"), 0);
   r = run ("merge", "-p", "default.mip", "plain.mip", NULL);
   ck_assert_exit (r, 1);
   ck_assert_contains (r, ERR, "'plain.mip': corrupt: it holds no value"
-		      " sites, 'default.mip' has 3");
+		      " sites, 'default.mip' has 4");
   free_result (&r);
   ck_assert_same_file ("default.mip", "before.mip");
+}
+END_TEST
+
+/* Runs whose value site records disagree on their candidates, merged
+   with one thread, with several, in either order and as a tree of
+   profiles: the same profile, byte for byte, whose pairs are the sums
+   of the runs' candidates.  */
+START_TEST (test_merge_jobs_same_result_values)
+{
+  struct test_binary binary;
+  FILE *forward, *backward;
+  uint64_t copy_total[8] = { 0 };
+  struct result r;
+
+  if (!make_value_binary (&binary))
+    SKIP_TEST ("no objcopy (binutils)");
+  forward = fopen ("forward.txt", "w");
+  backward = fopen ("backward.txt", "w");
+  ck_assert (forward && backward);
+  for (int k = 0; k < 24; k++)
+    {
+      uint64_t values[4], counts[4];
+      char name[64];
+      for (int i = 0; i < 4; i++)
+	{
+	  unsigned mix = (unsigned) k * 7 + (unsigned) i * 3;
+	  values[i] = 8u << (mix % 5);
+	  counts[i] = mix % 4;
+	}
+      /* The first copy of copy_bytes' site: 8, 16, ... 128.  */
+      copy_total[((unsigned) k * 7 + 3) % 5] += counts[1];
+      struct test_run run = value_run (values, counts);
+      snprintf (name, sizeof name, "run-%d.mipraw", k);
+      write_bytes (name, test_make_raw (&binary, &run));
+      fprintf (forward, "%s\n", name);
+    }
+  for (int k = 23; k >= 0; k--)
+    fprintf (backward, "run-%d.mipraw\n", k);
+  ck_assert_int_eq (fclose (forward), 0);
+  ck_assert_int_eq (fclose (backward), 0);
+  ck_run (0, "", "create", "-p", "one.mip", "app");
+  ck_run (0, "", "create", "-p", "four.mip", "app");
+  ck_run (0, "", "create", "-p", "back.mip", "app");
+  ck_run (0, "", "create", "-p", "half.mip", "app");
+  ck_run (0, "", "create", "-p", "tree.mip", "app");
+  ck_run (0, "", "merge", "-p", "one.mip", "-j", "1", "-f", "forward.txt");
+  ck_run (0, "", "merge", "-p", "four.mip", "-j4", "-f", "forward.txt");
+  ck_run (0, "", "merge", "-p", "back.mip", "--jobs=3", "-f",
+	  "backward.txt");
+  ck_assert_same_file ("one.mip", "four.mip");
+  ck_assert_same_file ("one.mip", "back.mip");
+  ck_run (0, "", "merge", "-p", "half.mip", "run-0.mipraw", "run-1.mipraw",
+	  "run-2.mipraw", "run-3.mipraw", "run-4.mipraw", "run-5.mipraw",
+	  "run-6.mipraw", "run-7.mipraw", "run-8.mipraw", "run-9.mipraw",
+	  "run-10.mipraw", "run-11.mipraw");
+  ck_run (0, "", "merge", "-p", "tree.mip", "-j2", "half.mip",
+	  "run-12.mipraw", "run-13.mipraw", "run-14.mipraw", "run-15.mipraw",
+	  "run-16.mipraw", "run-17.mipraw", "run-18.mipraw", "run-19.mipraw",
+	  "run-20.mipraw", "run-21.mipraw", "run-22.mipraw", "run-23.mipraw");
+  ck_assert_same_file ("one.mip", "tree.mip");
+  /* The sums: by count, then by value.  */
+  char expected[512];
+  size_t at = (size_t) snprintf (expected, sizeof expected,
+				 "  copy_bytes, site 0, memcpy size:");
+  for (uint64_t printed = 0; printed < 5; printed++)
+    {
+      int best = -1;
+      for (int v = 0; v < 5; v++)
+	if (copy_total[v] != 0
+	    && (best < 0 || copy_total[v] > copy_total[best]))
+	  best = v;
+      if (best < 0)
+	break;
+      at += (size_t) snprintf (expected + at, sizeof expected - at,
+			       "%s %u (%llu)", printed ? "," : "", 8u << best,
+			       (unsigned long long) copy_total[best]);
+      copy_total[best] = 0;
+    }
+  snprintf (expected + at, sizeof expected - at, "\n");
+  r = run ("show", "-p", "one.mip", NULL);
+  ck_assert_exit (r, 0);
+  ck_assert_contains (r, OUT, expected);
+  free_result (&r);
 }
 END_TEST
 
@@ -3055,6 +3173,7 @@ mipdata_suite (void)
   tcase_add_test (elf, test_show_debug_blocks_and_callers);
   tcase_add_test (elf, test_callgraph_debug);
   tcase_add_test (elf, test_show_value_sites);
+  tcase_add_test (elf, test_merge_jobs_same_result_values);
   suite_add_tcase (suite, elf);
   tcase_add_checked_fixture (rough_edges, enter_temporary_directory,
 			     leave_temporary_directory);
