@@ -367,12 +367,15 @@ mip_saturating_add (uint64_t a, uint64_t b)
 
 /* A value site's record is a Misra-Gries summary with one counter of
    the values its operand took in one run: the candidate VALUE and
-   COUNT, both zero at start.  The instrumented code adds one value X of
+   COUNT, with the SUM of the values and the number of CALLS that added
+   one, all zero at start.  The instrumented code adds one value X of
    the operand as
 
      if (X == VALUE) COUNT++;
      else if (COUNT == 0) VALUE = X, COUNT = 1;
      else COUNT--;
+     SUM += X;                  (modulo 2^64)
+     CALLS++;
 
    so that of the n values the operand took in the run, a value taken f
    times has f >= COUNT when it is the candidate and f <= (n + COUNT) / 2;
@@ -384,7 +387,11 @@ mip_saturating_add (uint64_t a, uint64_t b)
    instead, per record, the runs' candidates with the sum of their
    counts (struct mip_profile_value), a sum that does not depend on the
    order, and that is a lower bound again: a value whose pair has count
-   C was taken at least C times over the runs.  */
+   C was taken at least C times over the runs.  SUM and CALLS add up
+   exactly (saturating in the profile): GCC's profile use takes their
+   quotient, the operand's average, to choose how to expand a string
+   operation inline.  A record can end with COUNT 0 after CALLS > 0
+   (values that cancelled out): it adds its SUM and CALLS, no value.  */
 
 static inline uint32_t
 mip_align_up (uint32_t value, uint32_t align)

@@ -477,6 +477,8 @@ mip_profile_set_ipa (struct mip_profile *profile,
       value_sites[i] = ipa->value_sites[i];
       value_sites[i].value_begin = 0;
       value_sites[i].value_count = 0;
+      value_sites[i].size_sum = 0;
+      value_sites[i].calls = 0;
     }
   qsort (value_sites, ipa->value_site_count, sizeof *value_sites,
 	 mip_compare_value_sites);

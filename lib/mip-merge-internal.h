@@ -26,7 +26,7 @@
 			      profile's sites and pairs;
      mip-merge-values.c       the records of a run's value sites, or
 			      another profile's values, added to the
-			      profile's values;
+			      profile's values and its sites' sums;
      mip-merge-profile.c      a profile added to a profile, the GNU build
 			      id a profile adopts, an empty copy.
 
@@ -266,12 +266,18 @@ enum mip_error mip_merge_check_values (const struct mip_profile *profile,
 
 /* Values waiting to be added to a profile's value sites: the
    candidates of runs' records, or another profile's values, each with
-   its count times its input's weight, in any order.  */
+   its count times its input's weight, in any order; and the sums of
+   the operand and the calls, times the weight, that a run's record or
+   another profile's site adds.  An entry with count 0 adds only those
+   (its value does not matter); the sums of several entries of one site
+   add up, wherever they are.  */
 struct value_entry
 {
   uint32_t site;                /* index among the profile's value sites */
   uint64_t value;
-  uint64_t count;               /* non-zero */
+  uint64_t count;
+  uint64_t size_sum;
+  uint64_t calls;
 };
 
 struct value_batch
@@ -284,25 +290,27 @@ struct value_batch
 bool mip_value_batch_reserve (struct value_batch *batch, size_t more);
 
 /* Append the records of RAW (checked with mip_merge_check_values) with
-   a non-zero count, as WEIGHT runs, to BATCH, which has room for one
-   per value site of PROFILE.  */
+   a non-zero count or calls, as WEIGHT runs, to BATCH, which has room
+   for one per value site of PROFILE.  */
 void mip_value_batch_add_run (struct value_batch *batch,
 			      const struct mip_profile *profile,
 			      const struct mip_raw *raw, uint32_t weight);
 
 void mip_value_batch_free (struct value_batch *batch);
 
-/* The value table of a profile with a batch added, worked out before
-   the profile changes.  */
+/* The value table and the sites' sums of a profile with a batch
+   added, worked out before the profile changes.  */
 struct value_addition
 {
   struct mip_profile_value *values; /* the new table; NULL: no change */
   uint32_t *site_counts;           /* per value site, its values */
+  uint64_t *size_sums;             /* per value site, its new size_sum */
+  uint64_t *calls;                 /* per value site, its new calls */
   uint32_t value_count;
 };
 
-/* What BATCH adds to the values of PROFILE (BATCH is sorted and its
-   entries of one value combined meanwhile).  */
+/* What BATCH adds to the values and sums of PROFILE (BATCH is sorted
+   and its entries of one value combined meanwhile).  */
 enum mip_error mip_merge_values_prepare (const struct mip_profile *profile,
 					 struct value_batch *batch,
 					 struct value_addition *addition,
@@ -328,7 +336,7 @@ mip_merge_values_prepare_profile (const struct mip_profile *profile,
 				  const char *name,
 				  struct mip_error_context *error);
 
-/* Give PROFILE the table of ADDITION (and free it).  */
+/* Give PROFILE the table and sums of ADDITION (and free it).  */
 void mip_merge_values_install (struct mip_profile *profile,
 			       struct value_addition *addition);
 

@@ -192,6 +192,8 @@ clear_counters (struct mip_profile *profile)
     {
       profile->value_sites[i].value_begin = 0;
       profile->value_sites[i].value_count = 0;
+      profile->value_sites[i].size_sum = 0;
+      profile->value_sites[i].calls = 0;
     }
   profile->header.value_count = 0;
   profile->header.runs = 0;

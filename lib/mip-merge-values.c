@@ -11,12 +11,15 @@
    table, by value.  A run's record (v, c), read in the raw data's byte
    order as the allocation sites' records are (mip-merge-heap.c), adds
    c times the input's weight W (saturating) to the pair of v, new if v
-   had none; a record with count 0 adds nothing.  Another profile adds
+   had none; a record with count 0 adds no pair.  Another profile adds
    its pairs, times W, site by site.  That is a sum of multisets: the
    result does not depend on the order or the grouping of the inputs
    (mipdata merge -j).  A value whose pair has count C was taken at
    least C times over the runs, being each run's candidate with a count
-   no larger than the times it was taken.
+   no larger than the times it was taken.  The record's sum of the
+   values and its calls, times W, add to the site's size_sum and calls
+   (saturating), whatever its count; another profile's site adds its
+   own, times W: plain sums, order-free too.
 
    Adding is done in two steps, as for the allocation sites: prepare
    sorts the waiting values (a batch: one run's records, many runs'
@@ -97,9 +100,12 @@ mip_value_batch_add_run (struct value_batch *batch,
     {
       struct mip_raw_value_site record;
       /* mip_merge_check_values read them all.  */
-      if (read_record (profile, raw, i, &record) && record.count != 0)
+      if (read_record (profile, raw, i, &record)
+	  && (record.count != 0 || record.calls != 0))
 	batch->entries[batch->count++] = (struct value_entry) {
-	  i, record.value, saturating_multiply (record.count, weight) };
+	  i, record.value, saturating_multiply (record.count, weight),
+	  saturating_multiply (record.sum, weight),
+	  saturating_multiply (record.calls, weight) };
     }
 }
 
@@ -120,7 +126,7 @@ compare_entries (const void *a, const void *b)
 }
 
 /* Sort BATCH by (site, value) and make the entries of one value one,
-   their counts added.  */
+   their counts and sums added.  */
 static void
 combine (struct value_batch *batch)
 {
@@ -133,7 +139,12 @@ combine (struct value_batch *batch)
       const struct value_entry *entry = &batch->entries[i];
       struct value_entry *last = kept > 0 ? &batch->entries[kept - 1] : NULL;
       if (last && last->site == entry->site && last->value == entry->value)
-	last->count = mip_saturating_add (last->count, entry->count);
+	{
+	  last->count = mip_saturating_add (last->count, entry->count);
+	  last->size_sum = mip_saturating_add (last->size_sum,
+					       entry->size_sum);
+	  last->calls = mip_saturating_add (last->calls, entry->calls);
+	}
       else
 	batch->entries[kept++] = *entry;
     }
@@ -174,13 +185,19 @@ mip_merge_values_prepare (const struct mip_profile *profile,
     }
   addition->site_counts = calloc (h->value_site_count,
 				  sizeof *addition->site_counts);
-  if (!addition->values || !addition->site_counts)
+  addition->size_sums = calloc (h->value_site_count,
+				sizeof *addition->size_sums);
+  addition->calls = calloc (h->value_site_count, sizeof *addition->calls);
+  if (!addition->values || !addition->site_counts || !addition->size_sums
+      || !addition->calls)
     {
       mip_merge_values_discard (addition);
       return mip_error_set (error, MIP_ERROR_NO_MEMORY, name, NULL);
     }
 
-  /* Each site's pairs and batch entries, both by value, merged.  */
+  /* Each site's pairs and batch entries, both by value, merged; the
+     entries' sums added to the site's, an entry with count 0 giving no
+     pair.  */
   const struct value_entry *entry = batch->entries;
   const struct value_entry *end = entry + batch->count;
   size_t n = 0;
@@ -190,6 +207,7 @@ mip_merge_values_prepare (const struct mip_profile *profile,
       const struct mip_profile_value *old = profile->values
 					    + site->value_begin;
       const struct mip_profile_value *old_end = old + site->value_count;
+      uint64_t size_sum = site->size_sum, calls = site->calls;
       size_t first = n;
       while (old < old_end || (entry < end && entry->site == s))
 	{
@@ -202,12 +220,17 @@ mip_merge_values_prepare (const struct mip_profile *profile,
 	    }
 	  else
 	    {
-	      append (addition->values, first, &n, entry->value,
-		      entry->count);
+	      if (entry->count != 0)
+		append (addition->values, first, &n, entry->value,
+			entry->count);
+	      size_sum = mip_saturating_add (size_sum, entry->size_sum);
+	      calls = mip_saturating_add (calls, entry->calls);
 	      entry++;
 	    }
 	}
       addition->site_counts[s] = (uint32_t) (n - first);
+      addition->size_sums[s] = size_sum;
+      addition->calls[s] = calls;
     }
   if (n > UINT32_MAX)
     {
@@ -255,20 +278,26 @@ mip_merge_values_prepare_profile (const struct mip_profile *profile,
   memset (addition, 0, sizeof *addition);
   /* mip_profile_check_profile saw the same sites in both, or none in
      PROFILE.  */
-  if (profile->header.value_site_count == 0
-      || other->header.value_count == 0)
+  if (profile->header.value_site_count == 0)
     return MIP_OK;
-  if (!mip_value_batch_reserve (&batch, other->header.value_count))
+  uint64_t most = (uint64_t) other->header.value_count
+		  + other->header.value_site_count;
+  if (most > SIZE_MAX || !mip_value_batch_reserve (&batch, (size_t) most))
     return mip_error_set (error, MIP_ERROR_NO_MEMORY, name, NULL);
   for (uint32_t s = 0; s < other->header.value_site_count; s++)
     {
       const struct mip_profile_value_site *site = &other->value_sites[s];
+      /* The site's sums, on an entry of no pair.  */
+      if (site->size_sum != 0 || site->calls != 0)
+	batch.entries[batch.count++] = (struct value_entry) {
+	  s, 0, 0, saturating_multiply (site->size_sum, weight),
+	  saturating_multiply (site->calls, weight) };
       for (uint32_t k = 0; k < site->value_count; k++)
 	{
 	  const struct mip_profile_value *pair =
 	    &other->values[site->value_begin + k];
 	  batch.entries[batch.count++] = (struct value_entry) {
-	    s, pair->value, saturating_multiply (pair->count, weight) };
+	    s, pair->value, saturating_multiply (pair->count, weight), 0, 0 };
 	}
     }
   status = mip_merge_values_prepare (profile, &batch, addition, name, error);
@@ -287,12 +316,16 @@ mip_merge_values_install (struct mip_profile *profile,
     {
       profile->value_sites[s].value_begin = begin;
       profile->value_sites[s].value_count = addition->site_counts[s];
+      profile->value_sites[s].size_sum = addition->size_sums[s];
+      profile->value_sites[s].calls = addition->calls[s];
       begin += addition->site_counts[s];
     }
   free (profile->values);
   profile->values = addition->values;
   profile->header.value_count = addition->value_count;
   free (addition->site_counts);
+  free (addition->size_sums);
+  free (addition->calls);
   memset (addition, 0, sizeof *addition);
 }
 
@@ -301,5 +334,7 @@ mip_merge_values_discard (struct value_addition *addition)
 {
   free (addition->values);
   free (addition->site_counts);
+  free (addition->size_sums);
+  free (addition->calls);
   memset (addition, 0, sizeof *addition);
 }

@@ -177,8 +177,8 @@ enum mip_error mip_profile_add_run (struct mip_profile *profile,
 /* The same for an input of weight WEIGHT (at least 1): RAW counts as
    WEIGHT runs, so its runs, covered runs, call counts, order sums,
    order runs, caller runs, the counts of its allocation sites
-   (max_bytes aside) and of its value sites are multiplied by WEIGHT
-   (saturating).  */
+   (max_bytes aside) and the counts, sizes and calls of its value sites
+   are multiplied by WEIGHT (saturating).  */
 enum mip_error mip_profile_add_weighted_run (struct mip_profile *profile,
 					     const struct mip_raw *raw,
 					     uint32_t weight,
@@ -244,7 +244,7 @@ enum mip_error mip_profile_add_profile (struct mip_profile *profile,
 
 /* A new profile with the tables of PROFILE and no run: every counter
    zero, no caller, the same allocation sites with no count and no
-   pair, the same value sites with no value.  */
+   pair, the same value sites with no value and no calls.  */
 enum mip_error mip_profile_copy_empty (const struct mip_profile *profile,
 				       struct mip_profile **copy,
 				       struct mip_error_context *error);

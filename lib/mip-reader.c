@@ -52,9 +52,9 @@ static_assert (sizeof (struct mip_profile_ipa_hold) == 16,
 	       "profile ipa hold size");
 static_assert (sizeof (struct mip_ipa_map_value_site) == 16,
 	       "ipa map value site size");
-static_assert (sizeof (struct mip_raw_value_site) == 16,
+static_assert (sizeof (struct mip_raw_value_site) == 32,
 	       "raw value site size");
-static_assert (sizeof (struct mip_profile_value_site) == 24,
+static_assert (sizeof (struct mip_profile_value_site) == 40,
 	       "profile value site size");
 static_assert (sizeof (struct mip_profile_value) == 16,
 	       "profile value size");

@@ -22,12 +22,14 @@
    functions whose name matches --regex:
 
      Value Sites:
-       copy_bytes, site 0, memcpy size: 64 (12), 32 (2)
-       fill, site 0, memset size: no value
+       copy_bytes, site 0, memcpy size: 64 (12), 32 (2); 20 calls, average 50.4
+       fill, site 0, memset size: no value; no calls
 
    the values the runs' candidates took (mip-format.h) with the sum of
    their counts, a lower bound of the times the operand took each, most
-   counted first (of equal counts, the smaller value first).  Copies of
+   counted first (of equal counts, the smaller value first), then the
+   times the record ran and the operand's average over them (one
+   decimal, rounded to nearest, half up).  Copies of
    a statement (GCC inlined or unrolled it) have a record each, listed
    one after the other with the same function and site.
 
@@ -842,7 +844,29 @@ value_site_operation (const struct mip_profile_value_site *site)
   return name ? name : "unknown";
 }
 
-/* "  copy_bytes, site 0, memcpy size: 64 (12), 32 (2)" per site.  */
+/* SIZE_SUM / CALLS (CALLS not 0) with one decimal, rounded to nearest
+   (half up), exact however large the numbers.  */
+static void
+print_average (uint64_t size_sum, uint64_t calls)
+{
+  uint64_t whole = size_sum / calls, rest = size_sum % calls;
+  /* 10 * rest = tenths * calls + left, left < calls, without computing
+     10 * rest: rest added ten times modulo calls.  */
+  uint64_t tenths = 0, left = 0;
+  for (int i = 0; i < 10; i++)
+    if (left >= calls - rest)
+      tenths++, left -= calls - rest;
+    else
+      left += rest;
+  if (left >= calls - left)
+    tenths++;
+  if (tenths == 10)
+    whole++, tenths = 0;
+  printf ("%" PRIu64 ".%" PRIu64, whole, tenths);
+}
+
+/* "  copy_bytes, site 0, memcpy size: 64 (12), 32 (2); 20 calls,
+   average 50.4" per site.  */
 static void
 print_text_value_sites (const struct mip_profile *profile,
 			const struct value_listing *listing)
@@ -862,12 +886,20 @@ print_text_value_sites (const struct mip_profile *profile,
       for (uint32_t k = 0; k < site->value_count; k++)
 	printf ("%s %" PRIu64 " (%" PRIu64 ")", k ? "," : "",
 		values[k].value, values[k].count);
+      if (site->calls == 0)
+	fputs ("; no calls", stdout);
+      else
+	{
+	  printf ("; %" PRIu64 " calls, average ", site->calls);
+	  print_average (site->size_sum, site->calls);
+	}
       putchar ('\n');
     }
 }
 
 /* ", "value_sites": [{"function": NAME, "site": N, "operation": "memcpy
-   size", "values": [{"value": V, "count": C}, ...]}, ...]".  */
+   size", "calls": N, "size_sum": S, "values": [{"value": V, "count": C},
+   ...]}, ...]".  */
 static void
 print_json_value_sites (const struct mip_profile *profile,
 			const struct value_listing *listing)
@@ -882,7 +914,9 @@ print_json_value_sites (const struct mip_profile *profile,
       fputs (i ? ",\n{\"function\": " : "\n{\"function\": ", stdout);
       mipdata_json_string (stdout, value_site_function (profile, site));
       printf (", \"site\": %" PRIu32 ", \"operation\": \"%s\","
-	      " \"values\": [", site->site, value_site_operation (site));
+	      " \"calls\": %" PRIu64 ", \"size_sum\": %" PRIu64 ","
+	      " \"values\": [", site->site, value_site_operation (site),
+	      site->calls, site->size_sum);
       for (uint32_t k = 0; k < site->value_count; k++)
 	printf ("%s{\"value\": %" PRIu64 ", \"count\": %" PRIu64 "}",
 		k ? ", " : "", values[k].value, values[k].count);

@@ -215,10 +215,10 @@ START_TEST (test_layout_tables)
       ck_assert_uint_eq (covered, layouts[i]->size);
     }
   ck_assert_uint_eq (mip_layout_mip_profile_header.size, 216);
-  ck_assert_uint_eq (mip_layout_mip_profile_value_site.size, 24);
+  ck_assert_uint_eq (mip_layout_mip_profile_value_site.size, 40);
   ck_assert_uint_eq (mip_layout_mip_profile_value.size, 16);
   ck_assert_uint_eq (mip_layout_mip_ipa_map_value_site.size, 16);
-  ck_assert_uint_eq (mip_layout_mip_raw_value_site.size, 16);
+  ck_assert_uint_eq (mip_layout_mip_raw_value_site.size, 32);
   ck_assert_uint_eq (mip_layout_mip_raw_header.size, 104);
 }
 END_TEST
@@ -4237,6 +4237,10 @@ START_TEST (test_value_profile_round_trip)
 		     test_value_site_offset (&binary, 1, 3));
   ck_assert_uint_eq (profile->value_sites[3].ipa_function, 2);
   set_site_values (profile, "|8:5 64:9||3:1");
+  profile->value_sites[1].size_sum = 1234;
+  profile->value_sites[1].calls = 56;
+  profile->value_sites[2].size_sum = UINT64_MAX;
+  profile->value_sites[2].calls = 7;
   ck_assert_int_eq (mip_profile_serialize (profile, &data, &size, &error),
 		    MIP_OK);
   ck_assert_int_eq (mip_profile_parse (data, size, "t.mip", &again, &error),
@@ -4248,6 +4252,11 @@ START_TEST (test_value_profile_round_trip)
   ck_assert_str_eq (site_values (again, 2), "");
   ck_assert_uint_eq (again->value_sites[2].value_begin, 2);
   ck_assert_str_eq (site_values (again, 3), "3:1");
+  ck_assert_uint_eq (again->value_sites[0].calls, 0);
+  ck_assert_uint_eq (again->value_sites[1].size_sum, 1234);
+  ck_assert_uint_eq (again->value_sites[1].calls, 56);
+  ck_assert_uint_eq (again->value_sites[2].size_sum, UINT64_MAX);
+  ck_assert_uint_eq (again->value_sites[2].calls, 7);
   ck_assert_same_profile (profile, again);
   uint32_t table = again->header.value_sites_offset;
   uint32_t values = again->header.values_offset;
@@ -4334,9 +4343,10 @@ START_TEST (test_value_profile_round_trip)
 END_TEST
 
 /* A run of value_binary: record K of unit 1 holds VALUES[K] with
-   COUNTS[K].  */
+   COUNTS[K], and the sum SUMS[K] of CALLS[K] values.  */
 static struct test_run
-value_run (const uint64_t values[4], const uint64_t counts[4])
+value_run (const uint64_t values[4], const uint64_t counts[4],
+	   const uint64_t sums[4], const uint64_t calls[4])
 {
   struct test_run run;
 
@@ -4344,31 +4354,63 @@ value_run (const uint64_t values[4], const uint64_t counts[4])
   run.anchor_address = 0x404000;
   run.records[0][0].ran = true;
   for (int k = 0; k < 4; k++)
-    run.values[1][k] = (struct test_value_record) { values[k], counts[k] };
+    run.values[1][k] = (struct test_value_record) { values[k], counts[k],
+						    sums[k], calls[k] };
   return run;
 }
 
-/* The pairs of the profile's entry of record K of unit 1 (the entries
-   are sorted: records 2, 1, 3, 0).  */
+/* The profile's entry of record K of unit 1 (the entries are sorted:
+   records 2, 1, 3, 0).  */
+static uint32_t
+record_entry (int k)
+{
+  static const uint32_t entry[4] = { 3, 1, 0, 2 };
+  return entry[k];
+}
+
+/* The pairs of the profile's entry of record K.  */
 static const char *
 record_values (const struct mip_profile *profile, int k)
 {
-  static const uint32_t entry[4] = { 3, 1, 0, 2 };
-  return site_values (profile, entry[k]);
+  return site_values (profile, record_entry (k));
+}
+
+/* "size_sum/calls" of the profile's entry of record K.  */
+static const char *
+record_sums (const struct mip_profile *profile, int k)
+{
+  static char text[64];
+  const struct mip_profile_value_site *site =
+    &profile->value_sites[record_entry (k)];
+
+  snprintf (text, sizeof text, "%" PRIu64 "/%" PRIu64, site->size_sum,
+	    site->calls);
+  return text;
 }
 
 /* The records of a run add their candidate to its pair, in the target's
-   byte order, times the weight, a record with count 0 nothing; through
-   an accumulator the same; an empty copy has the sites without values;
-   a profile added to it gives the same profile.  */
+   byte order, times the weight, a record with count 0 no pair; their
+   sums and calls, times the weight, to the site's, whatever the count;
+   through an accumulator the same; an empty copy has the sites without
+   values or calls; a profile added to it gives the same profile.  */
 START_TEST (test_value_merge_runs)
 {
   static const uint64_t values_a[4] = { 64, 0x123456789ull, 8, 0 };
   static const uint64_t counts_a[4] = { 5, 2, 3, 0 };
+  /* Record 3 ran 6 times and ended with count 0.  */
+  static const uint64_t sums_a[4] = { 320, 100, 40, 60 };
+  static const uint64_t calls_a[4] = { 5, 4, 5, 6 };
   static const uint64_t values_b[4] = { 64, 7, 16, 12 };
   static const uint64_t counts_b[4] = { 1, 3, 3, 4 };
+  static const uint64_t sums_b[4] = { 200, 35, 48, 48 };
+  static const uint64_t calls_b[4] = { 3, 5, 3, 4 };
   static const uint64_t values_c[4] = { 64, 7, 8, 99 };
   static const uint64_t counts_c[4] = { UINT64_MAX, 0, 1, 0 };
+  /* Three times: a product that saturates, one that does not but
+     saturates the sum, a count of calls that saturates, no call.  */
+  static const uint64_t sums_c[4] = { UINT64_MAX, UINT64_MAX / 3 - 10, 8,
+				      0 };
+  static const uint64_t calls_c[4] = { 1, 2, (uint64_t) 1 << 63, 0 };
 
   for (int variant = 0; variant < 2; variant++)
     {
@@ -4376,9 +4418,9 @@ START_TEST (test_value_merge_runs)
 						    variant);
       struct mip_profile *profile = value_profile_of (&binary);
       struct mip_profile *accumulated = value_profile_of (&binary);
-      struct test_run a = value_run (values_a, counts_a);
-      struct test_run b = value_run (values_b, counts_b);
-      struct test_run c = value_run (values_c, counts_c);
+      struct test_run a = value_run (values_a, counts_a, sums_a, calls_a);
+      struct test_run b = value_run (values_b, counts_b, sums_b, calls_b);
+      struct test_run c = value_run (values_c, counts_c, sums_c, calls_c);
       struct mip_run_accumulator *acc;
       struct mip_error_context error;
 
@@ -4392,6 +4434,12 @@ START_TEST (test_value_merge_runs)
       ck_assert_str_eq (record_values (profile, 2), "8:3 16:6");
       ck_assert_str_eq (record_values (profile, 3), "12:8");
       ck_assert_uint_eq (profile->header.value_count, 6);
+      /* Sums and calls: a's, and b's twice; record 3's of a with no
+	 pair.  */
+      ck_assert_str_eq (record_sums (profile, 0), "720/11");
+      ck_assert_str_eq (record_sums (profile, 1), "170/14");
+      ck_assert_str_eq (record_sums (profile, 2), "136/11");
+      ck_assert_str_eq (record_sums (profile, 3), "156/14");
       ck_assert_int_eq (mip_run_accumulator_new (accumulated, &acc, &error),
 			MIP_OK);
       accumulate_run (acc, accumulated, &binary, &a, 1);
@@ -4404,7 +4452,10 @@ START_TEST (test_value_merge_runs)
       ck_assert_uint_eq (copy->header.value_site_count, 4);
       ck_assert_uint_eq (copy->header.value_count, 0);
       for (int k = 0; k < 4; k++)
-	ck_assert_str_eq (record_values (copy, k), "");
+	{
+	  ck_assert_str_eq (record_values (copy, k), "");
+	  ck_assert_str_eq (record_sums (copy, k), "0/0");
+	}
       for (uint32_t s = 0; s < 4; s++)
 	ck_assert_uint_eq (copy->value_sites[s].raw_offset,
 			   profile->value_sites[s].raw_offset);
@@ -4413,14 +4464,24 @@ START_TEST (test_value_merge_runs)
       /* Twice: every count doubled; three times more, weighted.  */
       add_profile (copy, profile, 1);
       ck_assert_str_eq (record_values (copy, 1), "7:12 4886718345:4");
+      ck_assert_str_eq (record_sums (copy, 1), "340/28");
       add_profile (copy, profile, 3);
       ck_assert_str_eq (record_values (copy, 2), "8:15 16:30");
+      ck_assert_str_eq (record_sums (copy, 2), "680/55");
+      ck_assert_str_eq (record_sums (copy, 3), "780/70");
       /* Counts saturate.  */
       ck_assert_int_eq (merge_weighted_run (copy, &binary, &c, 3, &error),
 			MIP_OK);
       ck_assert_str_eq (record_values (copy, 0), "64:18446744073709551615");
       ck_assert_str_eq (record_values (copy, 1), "7:30 4886718345:10");
       ck_assert_str_eq (record_values (copy, 2), "8:18 16:30");
+      ck_assert_str_eq (record_sums (copy, 0), "18446744073709551615/58");
+      ck_assert_str_eq (record_sums (copy, 1), "18446744073709551615/76");
+      ck_assert_str_eq (record_sums (copy, 2), "704/18446744073709551615");
+      ck_assert_str_eq (record_sums (copy, 3), "780/70");
+      /* A saturated profile added: the sums stay there.  */
+      add_profile (copy, profile, 2);
+      ck_assert_str_eq (record_sums (copy, 2), "976/18446744073709551615");
       mip_profile_free (copy);
       mip_profile_free (accumulated);
       mip_profile_free (profile);
@@ -4431,29 +4492,36 @@ END_TEST
 #define VALUE_RUNS 12
 
 /* VALUE_RUNS runs of value_binary whose candidates disagree (a few
-   values, counts 0 to 4), added run by run forward and backward, in
-   partial profiles of every grouping by three, through accumulators
-   that let 1 to VALUE_RUNS candidates wait, and as a tree of profiles:
-   the same profile bytes, whose pairs are the sums of the runs'.  */
+   values, counts 0 to 4, calls a few more, some records with count 0
+   and calls, record 2's sum saturating), added run by run forward and
+   backward, in partial profiles of every grouping by three, through
+   accumulators that let 1 to VALUE_RUNS candidates wait, and as a tree
+   of profiles: the same profile bytes, whose pairs, sums and calls are
+   the sums of the runs'.  */
 START_TEST (test_value_merge_any_order)
 {
   struct test_binary binary = value_binary ();
   struct test_run runs[VALUE_RUNS];
   uint64_t expected[4][8] = { { 0 } };
+  uint64_t expected_sums[4] = { 0 }, expected_calls[4] = { 0 };
   uint32_t state = 5;
   struct mip_error_context error;
 
   for (int r = 0; r < VALUE_RUNS; r++)
     {
-      uint64_t values[4], counts[4];
+      uint64_t values[4], counts[4], sums[4], calls[4];
       for (int k = 0; k < 4; k++)
 	{
 	  values[k] = 8u << (next_random (&state) % 8);
 	  counts[k] = next_random (&state) % 5;
+	  calls[k] = counts[k] + next_random (&state) % 3;
+	  sums[k] = k == 2 ? UINT64_MAX / 5 : calls[k] * values[k];
 	  if (counts[k] != 0)
 	    expected[k][__builtin_ctzll (values[k]) - 3] += counts[k];
+	  expected_sums[k] = mip_saturating_add (expected_sums[k], sums[k]);
+	  expected_calls[k] += calls[k];
 	}
-      runs[r] = value_run (values, counts);
+      runs[r] = value_run (values, counts, sums, calls);
     }
   struct mip_profile *forward = value_profile_of (&binary);
   struct mip_profile *backward = value_profile_of (&binary);
@@ -4475,7 +4543,12 @@ START_TEST (test_value_merge_any_order)
 				   PRIu64, at ? " " : "", 8u << v,
 				   expected[k][v]);
       ck_assert_str_eq (record_values (forward, k), text);
+      snprintf (text, sizeof text, "%" PRIu64 "/%" PRIu64, expected_sums[k],
+		expected_calls[k]);
+      ck_assert_str_eq (record_sums (forward, k), text);
     }
+  ck_assert_uint_eq (forward->value_sites[record_entry (2)].size_sum,
+		     UINT64_MAX);
   ck_assert_same_profile (forward, backward);
   /* Three workers, run r going to worker (r * step) % 3, the partials
      added in either order.  */
@@ -4550,12 +4623,14 @@ START_TEST (test_value_merge_profile_checks)
 {
   static const uint64_t values[4] = { 64, 7, 16, 12 };
   static const uint64_t counts[4] = { 1, 3, 3, 4 };
+  static const uint64_t sums[4] = { 64, 21, 48, 48 };
+  static const uint64_t calls[4] = { 1, 3, 3, 4 };
   struct test_binary binary = value_binary ();
   struct mip_profile *profile = value_profile_of (&binary);
   struct mip_profile *other = value_profile_of (&binary);
   struct mip_profile *plain = profile_of (&binary);
   struct mip_profile *before;
-  struct test_run run = value_run (values, counts);
+  struct test_run run = value_run (values, counts, sums, calls);
   struct mip_error_context error;
 
   ck_assert_int_eq (merge_run (other, &binary, &run, &error), MIP_OK);
@@ -4575,8 +4650,15 @@ START_TEST (test_value_merge_profile_checks)
 			 " of 'a.mip'"), "%s", error.detail);
   ck_assert_same_profile (profile, before);
   other->value_sites[2].operation = MIP_VALUE_MEMCPY_SIZE;
+  /* Sums and calls are data, not what makes the sites the same.  */
+  profile->value_sites[1].size_sum = 5;
+  profile->value_sites[1].calls = 1;
+  ck_assert_int_eq (mip_profile_check_profile (profile, "a.mip", other,
+					       "b.mip", &error), MIP_OK);
   add_profile (profile, other, 1);
   ck_assert_str_eq (record_values (profile, 3), "12:4");
+  ck_assert_str_eq (record_sums (profile, 3), "48/4");
+  ck_assert_str_eq (record_sums (profile, 1), "26/4");
   /* Without value sites: the other's are left out.  */
   add_profile (plain, other, 1);
   ck_assert_uint_eq (plain->header.value_site_count, 0);

@@ -2936,9 +2936,11 @@ make_value_binary (struct test_binary *binary)
 }
 
 /* A run of make_value_binary's binary whose records hold the
-   candidates VALUES with the counts COUNTS.  */
+   candidates VALUES with the counts COUNTS, and the sum SUMS[K] of
+   CALLS[K] values.  */
 static struct test_run
-value_run (const uint64_t values[4], const uint64_t counts[4])
+value_run (const uint64_t values[4], const uint64_t counts[4],
+	   const uint64_t sums[4], const uint64_t calls[4])
 {
   struct test_run run;
 
@@ -2946,42 +2948,64 @@ value_run (const uint64_t values[4], const uint64_t counts[4])
   run.records[0][0].ran = true;
   dl_iterate_phdr (find_own_build_id, &run);
   for (int k = 0; k < 4; k++)
-    run.values[0][k] = (struct test_value_record) { values[k], counts[k] };
+    run.values[0][k] = (struct test_value_record) { values[k], counts[k],
+						    sums[k], calls[k] };
   return run;
 }
 
 /* A binary with early functions and value sites (.debug_mip_ipa): show
    lists the sites' records with the values of their runs' candidates,
-   most counted first, info counts them, merge adds a profile's to
-   another's and refuses one without them.  */
+   most counted first, and the calls with the average size (rounded,
+   half up, exact for a saturated sum), info counts them, merge adds a
+   profile's to another's and refuses one without them.  */
 START_TEST (test_show_value_sites)
 {
   static const uint64_t values_1[4] = { 4096, 64, 32, 7 };
   static const uint64_t counts_1[4] = { 3, 10, 1, 0 };
+  static const uint64_t sums_1[4] = { 12388, 640, 97, 0 };
+  static const uint64_t calls_1[4] = { 4, 10, 3, 0 };
   static const uint64_t values_2[4] = { 100, 64, 32, 0 };
   static const uint64_t counts_2[4] = { 3, 2, 1, 0 };
+  /* Record 3 ran 3 times and ended with count 0.  */
+  static const uint64_t sums_2[4] = { 400, 128, 32, 10 };
+  static const uint64_t calls_2[4] = { 4, 2, 1, 3 };
+  static const uint64_t none[4] = { 0, 0, 0, 0 };
+  static const uint64_t sums_3[4] = { UINT64_MAX, 0, 0, 0 };
+  static const uint64_t calls_3[4] = { 7, 0, 0, 0 };
   struct test_binary binary;
   struct test_run values_run;
   struct result r;
 
   if (!make_value_binary (&binary))
     SKIP_TEST ("no objcopy (binutils)");
-  values_run = value_run (values_1, counts_1);
+  values_run = value_run (values_1, counts_1, sums_1, calls_1);
   write_bytes ("run1.mipraw", test_make_raw (&binary, &values_run));
-  values_run = value_run (values_2, counts_2);
+  values_run = value_run (values_2, counts_2, sums_2, calls_2);
   write_bytes ("run2.mipraw", test_make_raw (&binary, &values_run));
+  values_run = value_run (none, none, sums_3, calls_3);
+  write_bytes ("run3.mipraw", test_make_raw (&binary, &values_run));
   ck_run (0, "", "create", "-p", "default.mip", "app");
   ck_run (0, "", "create", "-p", "plain.mip", "app.mipmap");
+  ck_run (0, "", "create", "-p", "big.mip", "app");
+  r = run ("show", "-p", "big.mip", NULL);
+  ck_assert_exit (r, 0);
+  ck_assert_contains (r, OUT, "  fill, site 1, bzero size: no value;"
+		      " no calls\n");
+  free_result (&r);
   ck_run (0, "", "merge", "-p", "default.mip", "run1.mipraw",
 	  "run2.mipraw");
   r = run ("show", "-p", "default.mip", NULL);
   ck_assert_exit (r, 0);
   ck_assert_output (r, SHOWN, "debug_target_function\n  Covered: yes\n"
 		    "\nValue Sites:\n"
-		    "  copy_bytes, site 0, memcpy size: 64 (12)\n"
-		    "  copy_bytes, site 0, memcpy size: 32 (2)\n"
-		    "  fill, site 0, memset size: 100 (3), 4096 (3)\n"
-		    "  fill, site 1, bzero size: no value\n");
+		    "  copy_bytes, site 0, memcpy size: 64 (12);"
+		    " 12 calls, average 64.0\n"
+		    "  copy_bytes, site 0, memcpy size: 32 (2);"
+		    " 4 calls, average 32.3\n"
+		    "  fill, site 0, memset size: 100 (3), 4096 (3);"
+		    " 8 calls, average 1598.5\n"
+		    "  fill, site 1, bzero size: no value;"
+		    " 3 calls, average 3.3\n");
   free_result (&r);
   r = run ("show", "-p", "default.mip", "--regex=^fil", "--json",
 		   NULL);
@@ -2989,10 +3013,19 @@ START_TEST (test_show_value_sites)
   ck_assert_contains (r, OUT, "\"functions\": [\n]"
 		      ", \"value_sites\": [\n{\"function\": \"fill\","
 		      " \"site\": 0, \"operation\": \"memset size\","
+		      " \"calls\": 8, \"size_sum\": 12788,"
 		      " \"values\": [{\"value\": 100, \"count\": 3},"
 		      " {\"value\": 4096, \"count\": 3}]},\n"
 		      "{\"function\": \"fill\", \"site\": 1,"
-		      " \"operation\": \"bzero size\", \"values\": []}\n]}\n");
+		      " \"operation\": \"bzero size\", \"calls\": 3,"
+		      " \"size_sum\": 10, \"values\": []}\n]}\n");
+  free_result (&r);
+  /* UINT64_MAX / 7 = 2635249153387078802 + 1/7.  */
+  ck_run (0, "", "merge", "-p", "big.mip", "run3.mipraw");
+  r = run ("show", "-p", "big.mip", NULL);
+  ck_assert_exit (r, 0);
+  ck_assert_contains (r, OUT, "  fill, site 0, memset size: no value;"
+		      " 7 calls, average 2635249153387078802.1\n");
   free_result (&r);
   r = run ("info", "-p", "default.mip", NULL);
   ck_assert_exit (r, 0);
@@ -3005,9 +3038,12 @@ START_TEST (test_show_value_sites)
 	  "--allow-duplicates");
   r = run ("show", "-p", "twice.mip", NULL);
   ck_assert_exit (r, 0);
-  ck_assert_contains (r, OUT, "  copy_bytes, site 0, memcpy size: 64 (24)\n"
-		      "  copy_bytes, site 0, memcpy size: 32 (4)\n"
-		      "  fill, site 0, memset size: 100 (6), 4096 (6)\n");
+  ck_assert_contains (r, OUT, "  copy_bytes, site 0, memcpy size: 64 (24);"
+		      " 24 calls, average 64.0\n"
+		      "  copy_bytes, site 0, memcpy size: 32 (4);"
+		      " 8 calls, average 32.3\n"
+		      "  fill, site 0, memset size: 100 (6), 4096 (6);"
+		      " 16 calls, average 1598.5\n");
   free_result (&r);
   ck_assert_int_eq (system ("cp default.mip before.mip"), 0);
   r = run ("merge", "-p", "default.mip", "plain.mip", NULL);
@@ -3022,12 +3058,13 @@ END_TEST
 /* Runs whose value site records disagree on their candidates, merged
    with one thread, with several, in either order and as a tree of
    profiles: the same profile, byte for byte, whose pairs are the sums
-   of the runs' candidates.  */
+   of the runs' candidates and whose calls and sizes are the sums of the
+   runs' (some records with count 0 and calls).  */
 START_TEST (test_merge_jobs_same_result_values)
 {
   struct test_binary binary;
   FILE *forward, *backward;
-  uint64_t copy_total[8] = { 0 };
+  uint64_t copy_total[8] = { 0 }, copy_sum = 0, copy_calls = 0;
   struct result r;
 
   if (!make_value_binary (&binary))
@@ -3037,17 +3074,21 @@ START_TEST (test_merge_jobs_same_result_values)
   ck_assert (forward && backward);
   for (int k = 0; k < 24; k++)
     {
-      uint64_t values[4], counts[4];
+      uint64_t values[4], counts[4], sums[4], calls[4];
       char name[64];
       for (int i = 0; i < 4; i++)
 	{
 	  unsigned mix = (unsigned) k * 7 + (unsigned) i * 3;
 	  values[i] = 8u << (mix % 5);
 	  counts[i] = mix % 4;
+	  calls[i] = counts[i] + mix % 3;
+	  sums[i] = calls[i] * (values[i] + (unsigned) k % 3);
 	}
       /* The first copy of copy_bytes' site: 8, 16, ... 128.  */
       copy_total[((unsigned) k * 7 + 3) % 5] += counts[1];
-      struct test_run run = value_run (values, counts);
+      copy_sum += sums[1];
+      copy_calls += calls[1];
+      struct test_run run = value_run (values, counts, sums, calls);
       snprintf (name, sizeof name, "run-%d.mipraw", k);
       write_bytes (name, test_make_raw (&binary, &run));
       fprintf (forward, "%s\n", name);
@@ -3094,7 +3135,12 @@ START_TEST (test_merge_jobs_same_result_values)
 			       (unsigned long long) copy_total[best]);
       copy_total[best] = 0;
     }
-  snprintf (expected + at, sizeof expected - at, "\n");
+  /* The average in tenths, rounded half up.  */
+  uint64_t tenths = (20 * copy_sum + copy_calls) / (2 * copy_calls);
+  snprintf (expected + at, sizeof expected - at, "; %llu calls, average"
+	    " %llu.%llu\n", (unsigned long long) copy_calls,
+	    (unsigned long long) (tenths / 10),
+	    (unsigned long long) (tenths % 10));
   r = run ("show", "-p", "one.mip", NULL);
   ck_assert_exit (r, 0);
   ck_assert_contains (r, OUT, expected);

@@ -568,6 +568,10 @@ test_make_raw (const struct test_binary *binary, const struct test_run *run)
 		    run->values[u][f].value, be);
 	  test_put (record, FIELD (mip_raw_value_site, count),
 		    run->values[u][f].count, be);
+	  test_put (record, FIELD (mip_raw_value_site, sum),
+		    run->values[u][f].sum, be);
+	  test_put (record, FIELD (mip_raw_value_site, calls),
+		    run->values[u][f].calls, be);
 	}
       at += unit->raw_size;
     }

@@ -146,7 +146,7 @@ struct test_heap_record
    mip_raw_value_site.  */
 struct test_value_record
 {
-  uint64_t value, count;
+  uint64_t value, count, sum, calls;
 };
 
 /* One run: values per unit and function, and the header fields.  */
