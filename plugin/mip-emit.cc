@@ -218,7 +218,7 @@ emit_raw_record (unsigned index, const struct mip_function_record *f)
 
 /* The value sites' records, all zero, at value_sites_offset:
    .Lmip.v0:
-	.zero	16			# struct mip_raw_value_site
+	.zero	32			# struct mip_raw_value_site
    .Lmip.v1:
 	...  */
 static void
@@ -660,7 +660,7 @@ emit_full_runtime_request (void)
 	.pushsection .bss
 	.balign	8
    .Lmip.v0:
-	.zero	16
+	.zero	32
 	...
 	.popsection  */
 static void

@@ -18,17 +18,20 @@
        __builtin_memcpy (dst_4, src_5, n_6);
 
    GCC copies the bind with the call when it inlines or unrolls it.
-   After GCC's last GIMPLE pass, every call still right after its bind
-   (debug statements aside) adds its size to a record of its own in the
-   raw unit, a one-counter Misra-Gries summary (mip_value_add in
-   mip-format.h), with straight-line code GCC then expands for the
-   target (conditional moves on x86-64 and AArch64):
+   After GCC's last GIMPLE pass, the first call after a bind in its
+   block, when it is still such a call, adds its size to a record of its
+   own in the raw unit (struct mip_raw_value_site: a one-counter
+   Misra-Gries summary, mip-format.h, then the sum of the sizes and the
+   calls), with straight-line code GCC then expands for the target
+   (conditional moves on x86-64 and AArch64):
 
        PROF_v = .Lmip.v3[0];   PROF_c = .Lmip.v3[1];   PROF_x = (u64) n_6;
        PROF_eq = PROF_x == PROF_v;   PROF_z = PROF_c == 0;
        PROF_t = PROF_z ? 1 : PROF_c - 1;
        .Lmip.v3[1] = PROF_eq ? PROF_c + 1 : PROF_t;
        .Lmip.v3[0] = PROF_z ? PROF_x : PROF_v;
+       .Lmip.v3[2] = .Lmip.v3[2] + PROF_x;
+       .Lmip.v3[3] = .Lmip.v3[3] + 1;
 
    and the binds are removed.  The records follow the allocation sites
    in the raw unit; .debug_mip_ipa says whose they are (mip-emit.cc).
@@ -36,14 +39,16 @@
    adds none: it is to compile as the use build will.
 
    Use: a function that matches its early function in the profile
-   (use_unit) numbers its calls the same way, gives each the summary of
-   its records as GCC's histogram of the most frequent values, with the
-   count of the early block that holds the call as the total, and runs
-   GCC's value transformations, which turn a call whose size was that
-   value at least half the time into a test and a call of constant size
-   that GCC expands inline.  The summary's count is a lower bound of the
-   value's frequency, so a site is specialized only when the profile
-   proves it.  */
+   (use_unit) numbers its calls the same way and gives each what the
+   profile says of it as -fprofile-use's value profiles would: the
+   average size (HIST_TYPE_AVERAGE), which GCC's expansion of the call
+   reads to choose an inline copy or set, and the most frequent size
+   (HIST_TYPE_TOPN_VALUES, with the count of the early block that holds
+   the call as the total).  Then GCC's value transformations turn a
+   call whose size was that value at least half the time into a test
+   and a call of constant size that GCC expands inline.  The profile's
+   count of a size is a lower bound of its frequency, so a site is
+   specialized only when the profile proves it.  */
 
 #include "mip-plugin.h"
 #include "mip-profile.h"
@@ -132,7 +137,7 @@ is_site_bind (gimple *stmt)
 	 && gimple_debug_bind_get_var (stmt) == site_var;
 }
 
-/* The record of number N, as a hidden external array of two u64 whose
+/* The record of number N, as a hidden external array of four u64 whose
    assembler name is its label (MIP_VALUE_RECORD_LABEL_FMT): GCC
    addresses it as it would a hidden variable, PC-relative where the
    code is position-independent.  */
@@ -141,7 +146,7 @@ record_decl (unsigned n)
 {
   char name[40];
   snprintf (name, sizeof name, "*" MIP_VALUE_RECORD_LABEL_FMT, n);
-  tree type = build_array_type_nelts (long_long_unsigned_type_node, 2);
+  tree type = build_array_type_nelts (long_long_unsigned_type_node, 4);
   tree decl = build_decl (UNKNOWN_LOCATION, VAR_DECL,
 			  get_identifier (name + 1), type);
   TREE_PUBLIC (decl) = 1;
@@ -226,6 +231,12 @@ instrument_site (gimple_stmt_iterator *gsi, uint64_t number,
   tree value = insert_assign (gsi, loc, u64, COND_EXPR, zero, x, v);
   insert_store (gsi, loc, record_field (decl, 1), count);
   insert_store (gsi, loc, record_field (decl, 0), value);
+  tree sum = insert_load (gsi, loc, record_field (decl, 2));
+  insert_store (gsi, loc, record_field (decl, 2),
+		insert_assign (gsi, loc, u64, PLUS_EXPR, sum, x));
+  tree calls = insert_load (gsi, loc, record_field (decl, 3));
+  insert_store (gsi, loc, record_field (decl, 3),
+		insert_assign (gsi, loc, u64, PLUS_EXPR, calls, one));
 }
 
 /* After GCC's last GIMPLE pass: instrument every call right after its
@@ -252,7 +263,7 @@ instrument_function (function *fun)
 	      gsi_remove (&gsi, true);
 	      continue;
 	    }
-	  if (!is_gimple_debug (stmt))
+	  if (is_gimple_call (stmt))
 	    {
 	      tree size;
 	      unsigned operation = pending ? site_operation (stmt, &size) : 0;
@@ -291,21 +302,49 @@ public:
   }
 };
 
-/* The profile's summary of site SITE of early function FUNCTION, over
-   all its records (one per copy of the statement, neighbours in the
-   profile): the values of the records added, the one with the largest
-   count (ties: the smaller value) in *VALUE and its count in *COUNT, a
-   lower bound of the times the operand took it; 0 and 0 when the
-   records have none.  */
+/* What the profile says of one value site, over all its records (one
+   per copy of the statement, neighbours in the profile).  */
+struct site_profile
+{
+  uint64_t value;		/* the candidate with the largest count */
+  uint64_t count;		/* a lower bound of the times it was taken */
+  uint64_t size_sum;		/* the sizes added */
+  uint64_t calls;		/* how many there were */
+};
+
+/* The count of CANDIDATE over the records [BEGIN, END) of PROFILE.  */
+uint64_t
+candidate_count (const struct mip_profile *profile, uint32_t begin,
+		 uint32_t end, unsigned operation, uint64_t candidate)
+{
+  uint64_t total = 0;
+  for (uint32_t j = begin; j < end; j++)
+    {
+      const struct mip_profile_value_site *s = &profile->value_sites[j];
+      for (uint32_t m = 0; s->operation == operation && m < s->value_count;
+	   m++)
+	{
+	  const struct mip_profile_value *pair
+	    = &profile->values[s->value_begin + m];
+	  if (pair->value == candidate)
+	    total = mip_saturating_add (total, pair->count);
+	}
+    }
+  return total;
+}
+
+/* Site SITE of early function FUNCTION in PROFILE, into *OUT: the
+   values of its records added, the one with the largest count (ties:
+   the smaller value) with its count, and the sums of the sizes and
+   calls; all 0 when the profile has no record of it.  */
 void
 site_summary (const struct mip_profile *profile, uint32_t function,
-	      uint32_t site, unsigned operation, uint64_t *value,
-	      uint64_t *count)
+	      uint32_t site, unsigned operation, struct site_profile *out)
 {
   const struct mip_profile_value_site *sites = profile->value_sites;
   uint32_t begin = 0, end, n = profile->header.value_site_count;
 
-  *value = *count = 0;
+  memset (out, 0, sizeof *out);
   while (begin < n && (sites[begin].ipa_function != function
 		       || sites[begin].site != site))
     begin++;
@@ -313,37 +352,43 @@ site_summary (const struct mip_profile *profile, uint32_t function,
 		    && sites[end].site == site; end++)
     ;
   for (uint32_t i = begin; i < end; i++)
-    for (uint32_t k = 0; sites[i].operation == operation
-			 && k < sites[i].value_count; k++)
-      {
-	uint64_t candidate = profile->values[sites[i].value_begin + k].value;
-	/* The candidate's count over every record of the site.  */
-	uint64_t total = 0;
-	for (uint32_t j = begin; j < end; j++)
-	  for (uint32_t m = 0; sites[j].operation == operation
-			       && m < sites[j].value_count; m++)
+    {
+      if (sites[i].operation != operation)
+	continue;
+      out->size_sum = mip_saturating_add (out->size_sum, sites[i].size_sum);
+      out->calls = mip_saturating_add (out->calls, sites[i].calls);
+      for (uint32_t k = 0; k < sites[i].value_count; k++)
+	{
+	  uint64_t candidate = profile->values[sites[i].value_begin + k].value;
+	  uint64_t total = candidate_count (profile, begin, end, operation,
+					    candidate);
+	  if (total > out->count
+	      || (total == out->count && candidate < out->value))
 	    {
-	      const struct mip_profile_value *pair
-		= &profile->values[sites[j].value_begin + m];
-	      if (pair->value == candidate)
-		total = mip_saturating_add (total, pair->count);
+	      out->value = candidate;
+	      out->count = total;
 	    }
-	if (total > *count || (total == *count && candidate < *value))
-	  {
-	    *value = candidate;
-	    *count = total;
-	  }
-      }
+	}
+    }
+}
+
+/* A gcov_type of COUNT, which GCC's arithmetic on counts can take.  */
+gcov_type
+gcov_count (uint64_t count)
+{
+  return (gcov_type) MIN (count, (uint64_t) INTTYPE_MAXIMUM (gcov_type) / 2);
 }
 
 /* Give STMT, a value site in BB, GCC's histogram of its most frequent
-   value: VALUE, seen COUNT times of the block's count.  */
+   value: P's value, taken at least P's count times of the block's
+   count.  */
 bool
-attach_histogram (function *fun, gimple *stmt, tree size, basic_block bb,
-		  uint64_t value, uint64_t count)
+attach_most_frequent (function *fun, gimple *stmt, tree size, basic_block bb,
+		      const struct site_profile *p)
 {
   profile_count total = bb->count.ipa ();
-  if (!total.initialized_p () || !(total > profile_count::zero ()))
+  if (p->count == 0 || !total.initialized_p ()
+      || !(total > profile_count::zero ()))
     return false;
   gcov_type all = total.to_gcov_type ();
   histogram_value h = gimple_alloc_histogram_value (fun, HIST_TYPE_TOPN_VALUES,
@@ -352,10 +397,28 @@ attach_histogram (function *fun, gimple *stmt, tree size, basic_block bb,
   h->hvalue.counters = XNEWVEC (gcov_type, 4);
   h->hvalue.counters[0] = all;
   h->hvalue.counters[1] = 1;
-  h->hvalue.counters[2] = (gcov_type) value;
-  h->hvalue.counters[3] = (gcov_type) MIN (count, (uint64_t) all);
+  h->hvalue.counters[2] = (gcov_type) p->value;
+  h->hvalue.counters[3] = MIN (gcov_count (p->count), all);
   gimple_add_histogram_value (fun, stmt, h);
   return true;
+}
+
+/* Give STMT GCC's histogram of the average of its sizes, which GCC's
+   expansion of the call reads to choose how to copy or set inline
+   (-fprofile-use's HIST_TYPE_AVERAGE: the sum, then the calls).  */
+void
+attach_average (function *fun, gimple *stmt, tree size,
+		const struct site_profile *p)
+{
+  if (p->calls == 0)
+    return;
+  histogram_value h = gimple_alloc_histogram_value (fun, HIST_TYPE_AVERAGE,
+						    stmt, size);
+  h->n_counters = 2;
+  h->hvalue.counters = XNEWVEC (gcov_type, 2);
+  h->hvalue.counters[0] = gcov_count (p->size_sum);
+  h->hvalue.counters[1] = gcov_count (p->calls);
+  gimple_add_histogram_value (fun, stmt, h);
 }
 
 } // namespace
@@ -412,30 +475,39 @@ mip_values_use (function *fun, const struct mip_profile *profile,
       || profile->header.value_site_count == 0)
     return;
   uint32_t k = 0;
-  bool any = false;
+  auto_vec<gimple *> specialized;
   basic_block bb;
   FOR_EACH_BB_FN (bb, fun)
     for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
 	 gsi_next (&gsi))
       {
 	tree size;
-	unsigned operation = site_operation (gsi_stmt (gsi), &size);
+	gimple *stmt = gsi_stmt (gsi);
+	unsigned operation = site_operation (stmt, &size);
 	if (!operation)
 	  continue;
-	uint64_t value, count;
-	site_summary (profile, early_function, k++, operation, &value, &count);
-	if (count > 0
-	    && attach_histogram (fun, gsi_stmt (gsi), size, bb, value, count))
-	  any = true;
+	struct site_profile p;
+	site_summary (profile, early_function, k++, operation, &p);
+	attach_average (fun, stmt, size, &p);
+	if (attach_most_frequent (fun, stmt, size, bb, &p))
+	  specialized.safe_push (stmt);
       }
-  if (!any)
+  if (specialized.is_empty ())
     return;
   if (gimple_value_profile_transformations ())
     {
       mark_virtual_operands_for_renaming (fun);
       update_ssa (TODO_update_ssa);
     }
-  free_histograms (fun);
+  /* The calls left as they were keep their average for expansion, not
+     the histogram no later pass reads.  */
+  for (gimple *stmt : specialized)
+    {
+      histogram_value h
+	= gimple_histogram_value_of_type (fun, stmt, HIST_TYPE_TOPN_VALUES);
+      if (h)
+	gimple_remove_histogram_value (fun, stmt, h);
+    }
   free_dominance_info (CDI_DOMINATORS);
   free_dominance_info (CDI_POST_DOMINATORS);
 }

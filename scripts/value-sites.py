@@ -5,11 +5,12 @@
 #   value-sites.py FILE      (FILE: what mipdata show -p PROFILE --json
 #                             printed; - or none: standard input)
 #       One line per value site: "FUNCTION OPERATION VALUE COUNT
-#       RECORDS": the values of its records (one per copy GCC made of
+#       RECORDS CALLS SUM": the values of its records (one per copy GCC made of
 #       the statement) added, equal values' counts summed, the value
 #       with the largest count (ties: the smaller value) and that count
 #       (0 0 when the records have none), as the plugin picks it, and
-#       how many records there were, sorted by function and site.
+#       how many records there were, then the calls and the sum of the
+#       sizes over the records, sorted by function and site.
 #       OPERATION is the first word of mipdata's name ("memcpy" for
 #       "memcpy size").  No "value_sites" array, or an empty one, is an
 #       error: a comparison of nothing proves nothing.
@@ -46,12 +47,14 @@ def main():
     for record in records:
         key = (record["function"], record["site"],
                record["operation"].split()[0])
-        totals, n = sites.get(key, ({}, 0))
+        totals, n, calls, size_sum = sites.get(key, ({}, 0, 0, 0))
         add(totals, record["values"])
-        sites[key] = (totals, n + 1)
-    for (function, site, operation), (totals, n) in sorted(sites.items()):
+        sites[key] = (totals, n + 1, calls + record["calls"],
+                      size_sum + record["size_sum"])
+    for (function, site, operation), (totals, n, calls, size_sum) in sorted(
+            sites.items()):
         value, count = largest(totals)
-        print(function, operation, value, count, n)
+        print(function, operation, value, count, n, calls, size_sum)
 
 
 if __name__ == "__main__":

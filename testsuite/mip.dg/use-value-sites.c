@@ -17,6 +17,11 @@
    alternately (200 calls, ending with a count of 0); the profile adds
    them to 12 with a count of 300 + 0 = 300 of twice's 500 calls.
 
+   Each record also counts its calls and adds their sizes: copy's 1000
+   calls take 7500 bytes (900 x 8 + 100 x 3), fill's 1000 take 20000,
+   move's 1000 take 5000, twice's 300 + 200 take 3600 + 5200 (100 x 12
+   + 100 x 40).
+
    The use build compares copy's size with 8, move's with 5, twice's
    with 12 (in both callers, where it is inlined), and leaves fill
    alone; it prints what the profile's build printed.
@@ -81,4 +86,4 @@ int main (int argc, char **argv) {
   return 0;
 }
 
-/* { dg-final { mip-check-use-value-sites {copy memcpy 8 800 1 copy} {fill memset 0 0 1 {}} {move memmove 5 1000 1 move} {twice memcpy 12 300 2 {steady varied}} } } */
+/* { dg-final { mip-check-use-value-sites {copy memcpy 8 800 1 1000 7500 copy} {fill memset 0 0 1 1000 20000 {}} {move memmove 5 1000 1 1000 5000 move} {twice memcpy 12 300 2 500 8800 {steady varied}} } } */
