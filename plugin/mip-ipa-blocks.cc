@@ -50,6 +50,16 @@
    below.  */
 #define BLOCK_BITS 20
 
+tree
+mip_bind_variable (const char *name)
+{
+  tree var = build_decl (UNKNOWN_LOCATION, VAR_DECL, get_identifier (name),
+			 long_long_unsigned_type_node);
+  TREE_STATIC (var) = 1;
+  DECL_ARTIFICIAL (var) = 1;
+  return var;
+}
+
 namespace {
 
 /* The artificial variable the binds set.  */
@@ -62,13 +72,7 @@ tree
 early_block_variable (void)
 {
   if (early_block_var == NULL_TREE)
-    {
-      early_block_var = build_decl (UNKNOWN_LOCATION, VAR_DECL,
-				    get_identifier ("__mip_early_block"),
-				    long_long_unsigned_type_node);
-      TREE_STATIC (early_block_var) = 1;
-      DECL_ARTIFICIAL (early_block_var) = 1;
-    }
+    early_block_var = mip_bind_variable ("__mip_early_block");
   return early_block_var;
 }
 

@@ -116,6 +116,9 @@ struct mip_early_function
   uint32_t block_count;
 };
 void mip_ipa_blocks_register (const char *plugin_name);
+/* A new artificial u64 variable NAME for debug binds that number
+   things: no code reads it, and the binds go before var-tracking.  */
+tree mip_bind_variable (const char *name);
 /* Machine block K of the function being instrumented, BB: the early
    blocks it holds, for the record about to be added.  */
 void mip_ipa_blocks_note_block (unsigned k, basic_block bb);

@@ -120,13 +120,7 @@ tree
 site_variable (void)
 {
   if (site_var == NULL_TREE)
-    {
-      site_var = build_decl (UNKNOWN_LOCATION, VAR_DECL,
-			     get_identifier ("__mip_value_site"),
-			     long_long_unsigned_type_node);
-      TREE_STATIC (site_var) = 1;
-      DECL_ARTIFICIAL (site_var) = 1;
-    }
+    site_var = mip_bind_variable ("__mip_value_site");
   return site_var;
 }
 
