@@ -64,6 +64,7 @@
 #include "tree-into-ssa.h"
 #include "value-prof.h"
 #include "fold-const.h"
+#include "ggc.h"
 
 /* A site's number in the bind's value: the function's takes the bits
    above these.  */
@@ -72,8 +73,15 @@
 namespace {
 
 /* The artificial variable the binds set; NULL_TREE until a bind is
-   made in this unit.  */
+   made in this unit.  A GC root (a plugin has no gengtype): it outlives
+   the binds of any one function.  */
 tree site_var;
+
+const struct ggc_root_tab site_var_roots[] = {
+  { &site_var, 1, sizeof (site_var), &gt_ggc_mx_tree_node,
+    &gt_pch_nx_tree_node },
+  LAST_GGC_ROOT_TAB
+};
 
 vec<struct mip_value_record> records;
 
@@ -440,9 +448,12 @@ mip_values_mark (function *fun, unsigned function)
 void
 mip_values_register (const char *plugin_name)
 {
-  if (wants_value_sites ())
-    mip_register_pass (plugin_name, new values_pass (g), "optimized",
-		       PASS_POS_INSERT_AFTER);
+  if (!wants_value_sites ())
+    return;
+  register_callback (plugin_name, PLUGIN_REGISTER_GGC_ROOTS, NULL,
+		     (void *) site_var_roots);
+  mip_register_pass (plugin_name, new values_pass (g), "optimized",
+		     PASS_POS_INSERT_AFTER);
 }
 
 void
