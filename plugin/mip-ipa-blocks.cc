@@ -747,10 +747,11 @@ mip_ipa_blocks_note_block (unsigned k, basic_block bb)
 /* Use, before hot/cold partitioning: from the binds each block of FUN
    holds (use_unit numbered the blocks as the profile did), 2 in SEEN
    (per block index) for a block that holds the code of an early block
-   that ran, 1 for one whose early blocks all never ran.  False when no
-   block holds a bind.  */
+   that ran, at least PER_CALL times per entry of its early function
+   when PER_CALL is not 0; else, without PER_CALL, 1 for one whose early
+   blocks all never ran.  False when no block holds a bind.  */
 bool
-mip_early_blocks_seen (function *fun, unsigned char *seen)
+mip_early_blocks_seen (function *fun, unsigned char *seen, uint64_t per_call)
 {
   const struct mip_profile *profile = mip_use_early_profile ();
   bool any = false;
@@ -774,7 +775,15 @@ mip_early_blocks_seen (function *fun, unsigned char *seen)
 	  any = true;
 	  if (count == MIP_IPA_UNKNOWN)
 	    continue;
-	  if (count > 0)
+	  if (per_call)
+	    {
+	      /* The entry's count: that of the function's first block.  */
+	      uint64_t entry = profile_counts[profile_begin[f]];
+	      if (entry != MIP_IPA_UNKNOWN && entry > 0
+		  && count / per_call >= entry)
+		seen[bb->index] = 2;
+	    }
+	  else if (count > 0)
 	    seen[bb->index] = 2;
 	  else if (seen[bb->index] == 0)
 	    seen[bb->index] = 1;

@@ -160,7 +160,8 @@ void mip_use_block_counts_around_allocation (function *fun, gcov_type *known,
 					     const unsigned char *seen,
 					     gcov_type calls);
 void mip_use_counts_register_passes (const char *plugin_name);
-bool mip_early_blocks_seen (function *fun, unsigned char *seen);
+bool mip_early_blocks_seen (function *fun, unsigned char *seen,
+			    uint64_t per_call = 0);
 void mip_use_block_counts (function *fun, gcov_type *known,
 			   const unsigned char *seen, gcov_type calls);
 void mip_use_finish_unit (void *gcc_data, void *user_data);

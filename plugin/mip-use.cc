@@ -538,31 +538,40 @@ split_by_seen (function *fun, unsigned char *seen, bool fill)
   keep_function_out_of_cold_code (fun);
 }
 
+/* How many times per call of its function an early block must have
+   run for the copies of its code to stay out of the cold part: the
+   body of a loop that iterated (keep_code_that_ran).  */
+#define KEEP_LOOPS_PER_CALL 100
+
 /* FUN matched its machine blocks in the second round's profile (SEEN
    and KNOWN per block index, as mip_use_blocks makes them).  A block
    that did not run there but holds the start of an early block that
-   ran (GCC duplicated the code, and another copy of it ran) is taken as
-   run, its count unknown: a workload unlike the training's is likely to
-   run it.  Moved to the cold part, such blocks of SQLite's interpreter
-   loop cost the shell's measured run 0.5% more instructions (guide,
-   2.7, "Two rounds").  */
+   ran at least KEEP_LOOPS_PER_CALL times per call of its function (a
+   loop's body: GCC duplicated the code, and another copy of it ran) is
+   taken as run, its count unknown: a workload unlike the training's is
+   likely to run it.  Moved to the cold part, such blocks of SQLite's
+   interpreter loop cost the shell's measured run 0.5% more
+   instructions.  Keeping every copy of code that ran at all costs
+   speedtest1's training-like run 11 more pages, at 1 time per call 7;
+   at 100 none, and the shell keeps the gain (guide, 2.7, "Two
+   rounds").  */
 static void
 keep_code_that_ran (function *fun, unsigned char *seen, gcov_type *known)
 {
-  unsigned char *early = XCNEWVEC (unsigned char,
-				   last_basic_block_for_fn (fun));
-  if (mip_early_blocks_seen (fun, early))
+  unsigned char *looped = XCNEWVEC (unsigned char,
+				    last_basic_block_for_fn (fun));
+  if (mip_early_blocks_seen (fun, looped, KEEP_LOOPS_PER_CALL))
     {
       basic_block bb;
       FOR_EACH_BB_FN (bb, fun)
-	if (early[bb->index] == 2 && seen[bb->index] != 2)
+	if (looped[bb->index] == 2 && seen[bb->index] != 2)
 	  {
 	    seen[bb->index] = 2;
 	    if (known[bb->index] == 0)
 	      known[bb->index] = -1;
 	  }
     }
-  XDELETEVEC (early);
+  XDELETEVEC (looped);
 }
 
 /* A + B, the profile's saturating sum, held where gcov_type ends.  */
