@@ -109,6 +109,10 @@ extern "C" {
 #define MIP_VALUE_MEMSET_SIZE 4u
 #define MIP_VALUE_BZERO_SIZE 5u
 #define MIP_VALUE_OPERATION_MAX 5u
+/* libmip's wrapper of the operation OP (memcpy, mempcpy, memmove,
+   memset, bzero) is MIP_VALUE_WRAPPER_PREFIX OP: the operation's
+   parameters, then the address of the site's record.  */
+#define MIP_VALUE_WRAPPER_PREFIX "__mip_value_"
 
 /* ---- Allocation sites (the heap option; doc/format.md, section 15) --- */
 #define MIP_HEAP_MAP_SECTION ".debug_mip_heap"

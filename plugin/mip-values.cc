@@ -19,24 +19,26 @@
 
    GCC copies the bind with the call when it inlines or unrolls it.
    After GCC's last GIMPLE pass, the first call after a bind in its
-   block, when it is still such a call, adds its size to a record of its
-   own in the raw unit (struct mip_raw_value_site: a one-counter
-   Misra-Gries summary, mip-format.h, then the sum of the sizes and the
-   calls), with straight-line code GCC then expands for the target
-   (conditional moves on x86-64 and AArch64):
+   block, when it is still such a call, becomes a call of libmip's
+   wrapper of the operation (runtime/mip-values.c) with the address of
+   a record of its own in the raw unit as an argument more:
 
-       PROF_v = .Lmip.v3[0];   PROF_c = .Lmip.v3[1];   PROF_x = (u64) n_6;
-       PROF_eq = PROF_x == PROF_v;   PROF_z = PROF_c == 0;
-       PROF_t = PROF_z ? 1 : PROF_c - 1;
-       .Lmip.v3[1] = PROF_eq ? PROF_c + 1 : PROF_t;
-       .Lmip.v3[0] = PROF_z ? PROF_x : PROF_v;
-       .Lmip.v3[2] = .Lmip.v3[2] + PROF_x;
-       .Lmip.v3[3] = .Lmip.v3[3] + 1;
+       __builtin_memcpy (dst_4, src_5, n_6);
+   ->  __mip_value_memcpy (dst_4, src_5, n_6, &.Lmip.v3);
 
-   and the binds are removed.  The records follow the allocation sites
-   in the raw unit; .debug_mip_ipa says whose they are (mip-emit.cc).
-   The second round's build, which uses the first round's profile,
-   adds none: it is to compile as the use build will.
+   which on x86-64 costs one instruction where the call was a tail call
+   (the fourth argument register is free at a call of three):
+
+	leaq	.Lmip.v3(%rip), %rcx
+	jmp	__mip_value_memcpy
+
+   The wrapper adds the size to the record (struct mip_raw_value_site:
+   a one-counter Misra-Gries summary, mip-format.h, then the sum of the
+   sizes and the calls) and does the operation.  The binds are removed.
+   The records follow the allocation sites in the raw unit;
+   .debug_mip_ipa says whose they are (mip-emit.cc).  The second round's
+   build, which uses the first round's profile, adds none: it is to
+   compile as the use build will.
 
    Use: a function that matches its early function in the profile
    (use_unit) numbers its calls the same way and gives each the most
@@ -163,53 +165,58 @@ record_decl (unsigned n)
   return decl;
 }
 
-tree
-record_field (tree decl, unsigned index)
-{
-  return build4 (ARRAY_REF, long_long_unsigned_type_node, decl,
-		 size_int (index), NULL_TREE, NULL_TREE);
-}
+/* The wrapper of OPERATION in libmip (runtime/mip-values.c): the
+   operation's own parameters and the record's address.  Made once per
+   operation in the unit (a GC root, as they live from one function to
+   the next).  */
+tree wrappers[MIP_VALUE_OPERATION_MAX + 1];
 
-/* Insert before *GSI the assignment LHS = (CODE A B [C]); LHS is a new
-   SSA name of TYPE unless given.  Returns LHS.  */
-tree
-insert_assign (gimple_stmt_iterator *gsi, location_t loc, tree type,
-	       enum tree_code code, tree a, tree b = NULL_TREE,
-	       tree c = NULL_TREE)
-{
-  tree lhs = make_temp_ssa_name (type, NULL, "PROF");
-  gassign *assign = c ? gimple_build_assign (lhs, code, a, b, c)
-		    : b ? gimple_build_assign (lhs, code, a, b)
-		    : gimple_build_assign (lhs, code, a);
-  gimple_set_location (assign, loc);
-  gsi_insert_before (gsi, assign, GSI_SAME_STMT);
-  return lhs;
-}
+const struct ggc_root_tab wrapper_roots[] = {
+  { &wrappers[0], MIP_VALUE_OPERATION_MAX + 1, sizeof (wrappers[0]),
+    &gt_ggc_mx_tree_node, &gt_pch_nx_tree_node },
+  LAST_GGC_ROOT_TAB
+};
 
 tree
-insert_load (gimple_stmt_iterator *gsi, location_t loc, tree ref)
+wrapper_decl (unsigned operation)
 {
-  tree lhs = make_temp_ssa_name (TREE_TYPE (ref), NULL, "PROF");
-  gassign *load = gimple_build_assign (lhs, ref);
-  gimple_set_location (load, loc);
-  gsi_insert_before (gsi, load, GSI_SAME_STMT);
-  return lhs;
+  static const char *const names[MIP_VALUE_OPERATION_MAX + 1] = {
+    NULL, "memcpy", "mempcpy", "memmove", "memset", "bzero"
+  };
+  if (wrappers[operation])
+    return wrappers[operation];
+  tree type;
+  if (operation == MIP_VALUE_MEMSET_SIZE)
+    type = build_function_type_list (ptr_type_node, ptr_type_node,
+				     integer_type_node, size_type_node,
+				     ptr_type_node, NULL_TREE);
+  else if (operation == MIP_VALUE_BZERO_SIZE)
+    type = build_function_type_list (void_type_node, ptr_type_node,
+				     size_type_node, ptr_type_node,
+				     NULL_TREE);
+  else
+    type = build_function_type_list (ptr_type_node, ptr_type_node,
+				     const_ptr_type_node, size_type_node,
+				     ptr_type_node, NULL_TREE);
+  char name[40];
+  snprintf (name, sizeof name, MIP_VALUE_WRAPPER_PREFIX "%s",
+	    names[operation]);
+  tree decl = build_fn_decl (name, type);
+  TREE_PUBLIC (decl) = 1;
+  DECL_EXTERNAL (decl) = 1;
+  DECL_ARTIFICIAL (decl) = 1;
+  TREE_NOTHROW (decl) = 1;
+  DECL_VISIBILITY (decl) = VISIBILITY_HIDDEN;
+  DECL_VISIBILITY_SPECIFIED (decl) = 1;
+  wrappers[operation] = decl;
+  return decl;
 }
 
-void
-insert_store (gimple_stmt_iterator *gsi, location_t loc, tree ref,
-	      tree value)
-{
-  gassign *store = gimple_build_assign (ref, value);
-  gimple_set_location (store, loc);
-  gsi_insert_before (gsi, store, GSI_SAME_STMT);
-}
-
-/* Before the call at *GSI, add SIZE to the record of a new site (see
-   the top of the file).  */
+/* Make the call at *GSI, of OPERATION, a call of its wrapper with the
+   record of a new site (see the top of the file).  */
 void
 instrument_site (gimple_stmt_iterator *gsi, uint64_t number,
-		 unsigned operation, tree size)
+		 unsigned operation)
 {
   struct mip_value_record r;
   r.ipa_function = (uint32_t) (number >> SITE_BITS);
@@ -217,30 +224,22 @@ instrument_site (gimple_stmt_iterator *gsi, uint64_t number,
   r.operation = operation;
   if (r.ipa_function >= mip_early_function_count ())
     return;
-  tree decl = record_decl (records.length ());
+  tree record = record_decl (records.length ());
   records.safe_push (r);
-  location_t loc = gimple_location (gsi_stmt (*gsi));
-  tree u64 = long_long_unsigned_type_node;
-  tree one = build_one_cst (u64);
-  tree v = insert_load (gsi, loc, record_field (decl, 0));
-  tree c = insert_load (gsi, loc, record_field (decl, 1));
-  tree x = insert_assign (gsi, loc, u64, NOP_EXPR, size);
-  tree eq = insert_assign (gsi, loc, boolean_type_node, EQ_EXPR, x, v);
-  tree zero = insert_assign (gsi, loc, boolean_type_node, EQ_EXPR, c,
-			     build_zero_cst (u64));
-  tree up = insert_assign (gsi, loc, u64, PLUS_EXPR, c, one);
-  tree down = insert_assign (gsi, loc, u64, MINUS_EXPR, c, one);
-  tree other = insert_assign (gsi, loc, u64, COND_EXPR, zero, one, down);
-  tree count = insert_assign (gsi, loc, u64, COND_EXPR, eq, up, other);
-  tree value = insert_assign (gsi, loc, u64, COND_EXPR, zero, x, v);
-  insert_store (gsi, loc, record_field (decl, 1), count);
-  insert_store (gsi, loc, record_field (decl, 0), value);
-  tree sum = insert_load (gsi, loc, record_field (decl, 2));
-  insert_store (gsi, loc, record_field (decl, 2),
-		insert_assign (gsi, loc, u64, PLUS_EXPR, sum, x));
-  tree calls = insert_load (gsi, loc, record_field (decl, 3));
-  insert_store (gsi, loc, record_field (decl, 3),
-		insert_assign (gsi, loc, u64, PLUS_EXPR, calls, one));
+  TREE_ADDRESSABLE (record) = 1;
+  gcall *call = as_a <gcall *> (gsi_stmt (*gsi));
+  unsigned n = gimple_call_num_args (call);
+  auto_vec<tree> args (n + 1);
+  for (unsigned i = 0; i < n; i++)
+    args.quick_push (gimple_call_arg (call, i));
+  args.quick_push (build_fold_addr_expr (record));
+  gcall *wrapped = gimple_build_call_vec (wrapper_decl (operation), args);
+  gimple_call_set_lhs (wrapped, gimple_call_lhs (call));
+  gimple_call_set_tail (wrapped, gimple_call_tail_p (call));
+  gimple_set_location (wrapped, gimple_location (call));
+  gimple_set_block (wrapped, gimple_block (call));
+  gimple_move_vops (wrapped, call);
+  gsi_replace (gsi, wrapped, false);
 }
 
 /* After GCC's last GIMPLE pass: instrument every call right after its
@@ -273,7 +272,7 @@ instrument_function (function *fun)
 	      unsigned operation = pending ? site_operation (stmt, &size) : 0;
 	      if (operation)
 		{
-		  instrument_site (&gsi, number, operation, size);
+		  instrument_site (&gsi, number, operation);
 		  changed = true;
 		}
 	      pending = false;
@@ -281,10 +280,9 @@ instrument_function (function *fun)
 	  gsi_next (&gsi);
 	}
     }
-  if (!changed)
-    return 0;
-  mark_virtual_operands_for_renaming (fun);
-  return TODO_update_ssa_only_virtuals;
+  if (changed)
+    cgraph_edge::rebuild_edges ();
+  return 0;
 }
 
 const pass_data values_pass_data = {
@@ -452,6 +450,8 @@ mip_values_register (const char *plugin_name)
     return;
   register_callback (plugin_name, PLUGIN_REGISTER_GGC_ROOTS, NULL,
 		     (void *) site_var_roots);
+  register_callback (plugin_name, PLUGIN_REGISTER_GGC_ROOTS, NULL,
+		     (void *) wrapper_roots);
   mip_register_pass (plugin_name, new values_pass (g), "optimized",
 		     PASS_POS_INSERT_AFTER);
 }

@@ -1,5 +1,5 @@
 /* Value sites: the block-count mode profiles the size of every call of
-   memcpy, memmove and memset whose size is not a constant, and profile
+   memcpy, mempcpy, memmove and memset whose size is not a constant, and profile
    use specializes a call for its size when the profile proves that size
    took at least half of the calls (lib/mip-use.exp,
    mip-check-use-value-sites).
@@ -10,21 +10,22 @@
    eights).  fill's memset alternates 16 and 24: no size is a majority,
    and the summary ends with a count of 0 (a 16 takes the empty counter,
    a 24 takes it back), which says nothing of any size: the profile
-   keeps none (value 0).  move's memmove always gets 5, 1000
-   times of 1000.  twice, inlined into both of its callers after the
-   early blocks are numbered (-fno-early-inlining), has a record per
-   copy: steady's calls all take 12 (300 of them), varied's 12 then 40
-   alternately (200 calls, ending with a count of 0); the profile adds
-   them to 12 with a count of 300 + 0 = 300 of twice's 500 calls.
+   keeps none (value 0).  move's memmove always gets 5, 1000 times of
+   1000, append's mempcpy 4.  twice, inlined into both of its callers
+   after the early blocks are numbered (-fno-early-inlining), has a
+   record per copy: steady's calls all take 12 (300 of them), varied's
+   12 then 40 alternately (200 calls, ending with a count of 0); the
+   profile adds them to 12 with a count of 300 + 0 = 300 of twice's 500
+   calls.
 
    Each record also counts its calls and adds their sizes: copy's 1000
    calls take 7500 bytes (900 x 8 + 100 x 3), fill's 1000 take 20000,
-   move's 1000 take 5000, twice's 300 + 200 take 3600 + 5200 (100 x 12
-   + 100 x 40).
+   move's 1000 take 5000, append's 4000, twice's 300 + 200 take 3600 +
+   5200 (100 x 12 + 100 x 40).
 
-   The use build compares copy's size with 8, move's with 5, twice's
-   with 12 (in both callers, where it is inlined), and leaves fill
-   alone; it prints what the profile's build printed.
+   The use build compares copy's size with 8, move's with 5, append's
+   with 4, twice's with 12 (in both callers, where it is inlined), and
+   leaves fill alone; it prints what the profile's build printed.
 
    Copyright (C) 2026 The MIP for GCC developers.
    SPDX-License-Identifier: GPL-3.0-or-later  */
@@ -32,6 +33,7 @@
 /* { dg-do run } */
 /* { dg-options "-O2 -fno-early-inlining -fplugin-arg-mip-generate=block-count" } */
 
+#define _GNU_SOURCE 1		/* mempcpy */
 #include <stdio.h>
 #include <string.h>
 
@@ -44,6 +46,10 @@ __attribute__ ((noipa)) void copy (char *to, const char *from, size_t n) {
 
 __attribute__ ((noipa)) void fill (char *to, size_t n) {
   memset (to, 0x5a, n);
+}
+
+__attribute__ ((noipa)) char *append (char *to, size_t n) {
+  return mempcpy (to, other, n);
 }
 
 __attribute__ ((noipa)) void move (char *to, size_t n) {
@@ -75,6 +81,8 @@ int main (int argc, char **argv) {
       copy (buffer, other, i % 10 == 9 ? sizes[3] : sizes[8]);
       fill (other + 32, i % 2 ? sizes[24] : sizes[16]);
       move (buffer + 16, sizes[5]);
+      if (append (buffer + 40, sizes[4]) != buffer + 44)
+	return 1;
       if (i < 300)
 	steady (sizes[12]);
       if (i < 200)
@@ -86,4 +94,4 @@ int main (int argc, char **argv) {
   return 0;
 }
 
-/* { dg-final { mip-check-use-value-sites {copy memcpy 8 800 1 1000 7500 copy} {fill memset 0 0 1 1000 20000 {}} {move memmove 5 1000 1 1000 5000 move} {twice memcpy 12 300 2 500 8800 {steady varied}} } } */
+/* { dg-final { mip-check-use-value-sites {copy memcpy 8 800 1 1000 7500 copy} {fill memset 0 0 1 1000 20000 {}} {move memmove 5 1000 1 1000 5000 move} {append mempcpy 4 1000 1 1000 4000 append} {twice memcpy 12 300 2 500 8800 {steady varied}} } } */
