@@ -143,6 +143,19 @@ is_site_bind (gimple *stmt)
 	 && gimple_debug_bind_get_var (stmt) == site_var;
 }
 
+/* Make DECL a hidden external declaration of libmip's or the unit's
+   assembly: GCC addresses it PC-relative, never through the GOT or the
+   PLT.  */
+void
+make_hidden_external (tree decl)
+{
+  TREE_PUBLIC (decl) = 1;
+  DECL_EXTERNAL (decl) = 1;
+  DECL_ARTIFICIAL (decl) = 1;
+  DECL_VISIBILITY (decl) = VISIBILITY_HIDDEN;
+  DECL_VISIBILITY_SPECIFIED (decl) = 1;
+}
+
 /* The record of number N, as a hidden external array of four u64 whose
    assembler name is its label (MIP_VALUE_RECORD_LABEL_FMT): GCC
    addresses it as it would a hidden variable, PC-relative where the
@@ -155,12 +168,8 @@ record_decl (unsigned n)
   tree type = build_array_type_nelts (long_long_unsigned_type_node, 4);
   tree decl = build_decl (UNKNOWN_LOCATION, VAR_DECL,
 			  get_identifier (name + 1), type);
-  TREE_PUBLIC (decl) = 1;
-  DECL_EXTERNAL (decl) = 1;
-  DECL_ARTIFICIAL (decl) = 1;
+  make_hidden_external (decl);
   DECL_IGNORED_P (decl) = 1;
-  DECL_VISIBILITY (decl) = VISIBILITY_HIDDEN;
-  DECL_VISIBILITY_SPECIFIED (decl) = 1;
   SET_DECL_ASSEMBLER_NAME (decl, get_identifier (name));
   return decl;
 }
@@ -202,12 +211,8 @@ wrapper_decl (unsigned operation)
   snprintf (name, sizeof name, MIP_VALUE_WRAPPER_PREFIX "%s",
 	    names[operation]);
   tree decl = build_fn_decl (name, type);
-  TREE_PUBLIC (decl) = 1;
-  DECL_EXTERNAL (decl) = 1;
-  DECL_ARTIFICIAL (decl) = 1;
+  make_hidden_external (decl);
   TREE_NOTHROW (decl) = 1;
-  DECL_VISIBILITY (decl) = VISIBILITY_HIDDEN;
-  DECL_VISIBILITY_SPECIFIED (decl) = 1;
   wrappers[operation] = decl;
   return decl;
 }
