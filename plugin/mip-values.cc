@@ -20,7 +20,7 @@
    GCC copies the bind with the call when it inlines or unrolls it.
    After GCC's last GIMPLE pass, the first call after a bind in its
    block, when it is still such a call, becomes a call of libmip's
-   wrapper of the operation (runtime/mip-values.c) with the address of
+   wrapper of the operation (runtime/mip-libmip-values.c) with the address of
    a record of its own in the raw unit as an argument more:
 
        __builtin_memcpy (dst_4, src_5, n_6);
@@ -174,7 +174,7 @@ record_decl (unsigned n)
   return decl;
 }
 
-/* The wrapper of OPERATION in libmip (runtime/mip-values.c): the
+/* The wrapper of OPERATION in libmip (runtime/mip-libmip-values.c): the
    operation's own parameters and the record's address.  Made once per
    operation in the unit (a GC root, as they live from one function to
    the next).  */

@@ -1,9 +1,8 @@
 /* mip-first-call.c - the full mode's member of libmip: the slow paths
    of the x86-64, i386, AArch64 and 32-bit Arm (ARM state, Thumb-2 and
    Thumb-1) entry probes, shared by every instrumented function of the module, the
-   caller samples they take, the fork handler that resets a child's
-   counts, and the block-count mode's wrappers of string operations
-   (mip-values.c).  Only programs with code of the full mode link it (see
+   caller samples they take, and the fork handler that resets a child's
+   counts.  Only programs with code of the full mode link it (see
    MIP_FULL_RUNTIME in mip-format.h): a coverage program carries none
    of it.
 
@@ -688,6 +687,3 @@ __asm__ ("\t.text\n"
 	 "\t.size\t__mip_count_borrow, .-__mip_count_borrow\n");
 
 #endif
-
-/* The value sites' wrappers: block-count programs link this member.  */
-#include "mip-values.c"

@@ -24,9 +24,10 @@
      the sampled blocks (mip-heap.c), linked by programs whose
      instrumented code calls the wrappers (POSIX only: a freestanding
      runtime has none);
-   - the full mode's member, mip-first-call.c, and the heap option's
-     C++ operators (mip-libmip-heap-cxx.c, compiled with -fexceptions),
-     apart.
+   - the full mode's member, mip-first-call.c, the value sites'
+     wrappers (mip-libmip-values.c, which call memcpy and the like), and
+     the heap option's C++ operators (mip-libmip-heap-cxx.c, compiled
+     with -fexceptions), apart.
 
    Each member compiles the parts it needs as one unit: the functions
    the parts give each other within a member are static (MIP_INTERNAL),

@@ -1,5 +1,8 @@
-/* mip-values.c - the value sites' wrappers (the block-count mode),
-   compiled into the full mode's member (mip-first-call.c).
+/* mip-libmip-values.c - libmip's member of the value sites' wrappers
+   (the block-count mode), linked by the programs whose instrumented
+   code calls them (see mip-parts.c): they call memcpy, memmove and
+   memset, which a firmware built without a C library and without value
+   sites must not need.
 
    The plugin (plugin/mip-values.cc) turns each call of a string
    operation whose size it profiles into a call of the wrapper of that
@@ -19,6 +22,8 @@
 
    Copyright (C) 2026 The MIP for GCC developers.
    SPDX-License-Identifier: GPL-3.0-or-later  */
+
+#include "mip-internal.h"
 
 /* The wrappers run at every profiled call: compiled for speed, not for
    the size the rest of libmip is (mip-internal.h), with the update
